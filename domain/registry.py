@@ -41,3 +41,9 @@ def get(game_id: str) -> Game:
         raise
     _loaded[game_id] = game
     return game
+
+
+def register(game: Game) -> None:
+    """Add a game object at run time (plugins, and the platform tests' tiny game)."""
+    _GAMES.setdefault(game.id, f"{type(game).__module__}:GAME")
+    _loaded[game.id] = game

@@ -1,0 +1,1 @@
+"""Event envelopes, the hash chain, the Redis Streams store and the application service."""

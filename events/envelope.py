@@ -1,0 +1,71 @@
+"""Event envelopes and the sha256 hash chain that makes a game log tamper-evident.
+
+``hash = sha256(prev_hash + canonical_json(envelope without hash))``; the first
+event's ``prev_hash`` is GENESIS. Anyone holding an export can recompute it.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Iterable
+
+from domain.core import canonical_json
+
+GENESIS = "0" * 64
+FIELDS = ("seq", "game_id", "type", "data", "seat", "command_id", "command", "at", "rules_version", "prev_hash")
+
+
+def compute_hash(envelope: dict[str, Any]) -> str:
+    body = {k: envelope.get(k) for k in FIELDS}
+    return hashlib.sha256((envelope["prev_hash"] + canonical_json(body)).encode()).hexdigest()
+
+
+def seal(
+    events: list[dict],
+    *,
+    game_id: str,
+    first_seq: int,
+    prev_hash: str,
+    seat: int | None,
+    command_id: str,
+    command: dict | None,
+    at: str,
+    rules_version: str,
+) -> list[dict]:
+    """Wrap domain events in chained envelopes.
+
+    The command that caused the batch rides on the batch's first envelope
+    only, so a verifier can re-run ``decide`` and compare the whole batch.
+    """
+    out = []
+    for i, ev in enumerate(events):
+        env = {
+            "seq": first_seq + i,
+            "game_id": game_id,
+            "type": ev["type"],
+            "data": ev.get("data", {}),
+            "seat": seat,
+            "command_id": command_id,
+            "command": command if i == 0 else None,
+            "at": at,
+            "rules_version": rules_version,
+            "prev_hash": prev_hash,
+        }
+        env["hash"] = compute_hash(env)
+        prev_hash = env["hash"]
+        out.append(env)
+    return out
+
+
+def first_broken_link(envelopes: Iterable[dict]) -> tuple[int | None, str]:
+    """The seq of the first envelope whose chain breaks, and why (None if intact)."""
+    prev, expected_seq = GENESIS, 1
+    for env in envelopes:
+        seq = env.get("seq")
+        if seq != expected_seq:
+            return seq if isinstance(seq, int) else expected_seq, f"expected seq {expected_seq}, found {seq!r}"
+        if env.get("prev_hash") != prev:
+            return seq, "prev_hash does not match the previous event's hash"
+        if env.get("hash") != compute_hash(env):
+            return seq, "hash does not match the envelope's content"
+        prev, expected_seq = env["hash"], expected_seq + 1
+    return None, ""

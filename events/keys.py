@@ -1,0 +1,43 @@
+"""The Redis key layout of DESIGN.md. Every key of a game carries its partition's
+hash tag ``{p<k>}`` so the append script touches one Cluster slot only."""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Keys:
+    prefix: str = "delve"
+    partitions: int = 16
+
+    def partition(self, game_id: str) -> int:
+        return zlib.crc32(game_id.encode()) % self.partitions
+
+    def _g(self, game_id: str) -> str:
+        return f"{self.prefix}:{{p{self.partition(game_id)}}}:g:{game_id}"
+
+    def events(self, game_id: str) -> str:
+        return self._g(game_id) + ":events"
+
+    def meta(self, game_id: str) -> str:
+        return self._g(game_id) + ":meta"
+
+    def snap(self, game_id: str) -> str:
+        return self._g(game_id) + ":snap"
+
+    def idem(self, game_id: str, key: str) -> str:
+        return self._g(game_id) + f":idem:{key}"
+
+    def feed_of(self, game_id: str) -> str:
+        return self.feed(self.partition(game_id))
+
+    def feed(self, partition: int) -> str:
+        return f"{self.prefix}:{{p{partition}}}:feed"
+
+    def all_feeds(self) -> list[str]:
+        return [self.feed(p) for p in range(self.partitions)]
+
+    def lobby(self, index: str) -> str:
+        """``delve:games:all``, ``delve:games:status:active``, ``delve:games:game:saboteur``."""
+        return f"{self.prefix}:games:{index}"

@@ -1,0 +1,179 @@
+"""Verify an exported game: the hash chain, then a full replay from the revealed seed.
+
+A verifier needs nothing but the export and the rules: ``GameCreated`` names
+the game, options, seats and the seed commitment; ``SeedRevealed`` gives the
+seed; every command batch carries its command. Re-running ``start`` and each
+``decide`` with the same DRBG streams must reproduce every recorded event.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from domain import registry
+from domain.core import Drbg, Illegal, Seat, canonical_json, fold
+from events.envelope import first_broken_link
+
+PLATFORM_EVENTS = {"GameCreated", "SeedRevealed", "GameFinished"}
+
+
+def start_stream() -> str:
+    return "start"
+
+
+def command_stream(version: int) -> str:
+    """The DRBG stream of a command decided at ``version``."""
+    return f"v{version}"
+
+
+@dataclass
+class Verdict:
+    ok: bool = False
+    events: int = 0
+    chain_head: str | None = None
+    chain_ok: bool = False
+    replay_ok: bool = False
+    problems: list[dict] = field(default_factory=list)
+
+    def problem(self, seq: int | None, text: str) -> None:
+        self.problems.append({"seq": seq, "problem": text})
+
+    def to_dict(self) -> dict:
+        return {"ok": self.ok, "events": self.events, "chain_head": self.chain_head, "chain_ok": self.chain_ok,
+                "replay_ok": self.replay_ok, "problems": self.problems}
+
+
+def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
+    """Envelopes and parse problems (line numbers) of an NDJSON export."""
+    envs, problems = [], []
+    for n, line in enumerate(lines, start=1):
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", errors="replace")
+        if not line.strip():
+            continue
+        try:
+            env = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append({"seq": None, "problem": f"line {n} is not JSON: {exc.msg}"})
+            continue
+        if not isinstance(env, dict):
+            problems.append({"seq": None, "problem": f"line {n} is not a JSON object"})
+            continue
+        envs.append(env)
+    return envs, problems
+
+
+def verify(lines: Iterable[str | bytes]) -> Verdict:
+    envs, parse_problems = parse_ndjson(lines)
+    v = Verdict(events=len(envs))
+    v.problems.extend(parse_problems)
+    if not envs:
+        v.problem(None, "the export holds no events")
+        return v
+    v.chain_head = envs[-1].get("hash")
+    bad_seq, why = first_broken_link(envs)
+    v.chain_ok = bad_seq is None and not parse_problems
+    if bad_seq is not None:
+        v.problem(bad_seq, f"chain broken at seq {bad_seq}: {why}")
+    v.replay_ok = _replay(envs, v)
+    v.ok = v.chain_ok and v.replay_ok
+    return v
+
+
+def _batches(envs: list[dict]) -> list[list[dict]]:
+    out: list[list[dict]] = []
+    for env in envs:
+        if out and out[-1][0].get("command_id") == env.get("command_id"):
+            out[-1].append(env)
+        else:
+            out.append([env])
+    return out
+
+
+def _plain(envs: Iterable[dict]) -> list[str]:
+    return [canonical_json({"type": e.get("type"), "data": e.get("data")}) for e in envs]
+
+
+def _replay(envs: list[dict], v: Verdict) -> bool:
+    created = envs[0]
+    if created.get("type") != "GameCreated":
+        v.problem(created.get("seq"), "the first event is not GameCreated")
+        return False
+    info = created.get("data") or {}
+    try:
+        game = registry.get(info.get("game"))
+    except Illegal as exc:
+        v.problem(1, exc.message)
+        return False
+    if info.get("rules_version") != game.rules_version:
+        v.problem(1, f"recorded under rules {info.get('rules_version')!r}, this server runs {game.rules_version!r}")
+        return False
+    revealed = [e for e in envs if e.get("type") == "SeedRevealed"]
+    if not revealed:
+        v.problem(None, "no SeedRevealed: the game has not ended, so only the chain can be checked")
+        return False
+    try:
+        seed = bytes.fromhex(revealed[0]["data"]["seed"])
+    except (KeyError, TypeError, ValueError):
+        v.problem(revealed[0].get("seq"), "SeedRevealed does not carry a hex seed")
+        return False
+    if hashlib.sha256(seed).hexdigest() != info.get("seed_commitment"):
+        v.problem(revealed[0].get("seq"), "the revealed seed does not match the commitment in GameCreated")
+        return False
+    try:
+        return _replay_batches(game, seed, info, _batches(envs), v)
+    except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        v.problem(None, f"replay failed: {exc!r}")
+        return False
+
+
+def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v: Verdict) -> bool:
+    seats = [Seat.from_dict(s) for s in info["seats"]]
+    first, rest = batches[0], batches[1:]
+    expected = game.start(info["options"], seats, Drbg(seed, start_stream()))
+    if _plain(first[1:]) != _plain(expected):
+        v.problem(_first_diff(first[1:], expected), "start events differ from a re-run of start() with the seed")
+        return False
+    state = fold(game, ({"type": e["type"], "data": e["data"]} for e in first[1:]))
+    version = first[-1]["seq"]
+    for batch in rest:
+        head = batch[0]
+        if head.get("command") is not None:
+            try:
+                expected = game.decide(state, head["seat"], head["command"], Drbg(seed, command_stream(version)))
+            except Illegal as exc:
+                v.problem(head["seq"], f"the recorded command is illegal on replay: {exc.code} ({exc.rule})")
+                return False
+            if _plain(batch) != _plain(expected):
+                v.problem(_first_diff(batch, expected), "events differ from a re-run of the recorded command")
+                return False
+        elif not _check_platform_batch(game, state, batch, v):
+            return False
+        state = fold(game, ({"type": e["type"], "data": e["data"]} for e in batch), state)
+        version = batch[-1]["seq"]
+    return True
+
+
+def _check_platform_batch(game, state, batch: list[dict], v: Verdict) -> bool:
+    for env in batch:
+        if env.get("type") not in PLATFORM_EVENTS - {"GameCreated"}:
+            v.problem(env.get("seq"), f"event {env.get('type')!r} has no command that caused it")
+            return False
+        if env["type"] == "GameFinished":
+            if not game.is_terminal(state):
+                v.problem(env["seq"], "GameFinished recorded before the game reached its end")
+                return False
+            if canonical_json(env["data"].get("scores")) != canonical_json(game.scores(state).to_dict()):
+                v.problem(env["seq"], "the recorded final scores differ from the replayed ones")
+                return False
+    return True
+
+
+def _first_diff(recorded: list[dict], expected: list[dict]) -> int | None:
+    rec, exp = _plain(recorded), _plain(expected)
+    for i, line in enumerate(rec):
+        if i >= len(exp) or line != exp[i]:
+            return recorded[i].get("seq")
+    return recorded[-1].get("seq") if recorded else None

@@ -1,0 +1,318 @@
+"""The application service: the one path every command takes.
+
+HTTP handlers and rq jobs (bot turns, finalisation) both call this module, so
+a bot's move is checked, decided and appended exactly like a human's. It owns
+seat tokens (stored only as hashes), the game seed (secret until the end) and
+the lobby indexes.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from domain import registry
+from domain.core import Drbg, Game, Illegal, Seat, State, fold
+from events.replay import command_stream, start_stream
+from events.store import GameNotFound, RedisEventStore, VersionConflict
+
+ADMIN = -1  # the pseudo-seat of a request bearing the admin token
+
+
+class Forbidden(Exception):
+    """An authenticated caller asked for something its seat may not do."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+class NotActive(Exception):
+    """A command for a game that has finished."""
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Loaded:
+    game: Game
+    meta: dict[str, str]
+    state: State
+    version: int
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat.from_dict(s) for s in json.loads(self.meta["seats"])]
+
+    @property
+    def finished(self) -> bool:
+        return self.meta.get("status") == "finished"
+
+
+class GameService:
+    def __init__(self, store: RedisEventStore, admin_token: str | None = None):
+        self.store = store
+        self.admin_token_hash = hash_token(admin_token) if admin_token else None
+
+    # -- auth ------------------------------------------------------------------
+
+    def authenticate(self, game_id: str, token: str | None) -> int | None:
+        """The seat a bearer token belongs to, ADMIN, or None for a spectator.
+
+        Tokens are compared as hashes in constant time; an unknown token is
+        Forbidden rather than silently treated as a spectator.
+        """
+        if not token:
+            return None
+        digest = hash_token(token)
+        if self.admin_token_hash and hmac.compare_digest(digest, self.admin_token_hash):
+            return ADMIN
+        meta = self.store.meta(game_id)
+        found = None
+        for key, value in meta.items():
+            if key.startswith("token:") and hmac.compare_digest(digest, value):
+                found = int(key.split(":", 1)[1])
+        if found is None:
+            raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
+        return found
+
+    def is_admin(self, token: str | None) -> bool:
+        return bool(token and self.admin_token_hash and hmac.compare_digest(hash_token(token), self.admin_token_hash))
+
+    # -- create ----------------------------------------------------------------
+
+    def create(self, game_id: str, seats: list[dict], options: dict) -> dict:
+        """Create a game: validate, seed, deal, append. Returns the create response."""
+        game = registry.get(game_id)
+        if not game.min_players <= len(seats) <= game.max_players:
+            raise Illegal("bad_player_count", None,
+                          f"{game.title} takes {game.min_players}-{game.max_players} seats, not {len(seats)}")
+        for i, s in enumerate(seats):
+            if s.get("bot") is not None and s["bot"] not in game.bots:
+                raise Illegal("unknown_bot", None,
+                              f"seat {i}: no bot {s['bot']!r}; choose one of {sorted(game.bots)}")
+        opts = game.validate_options(dict(options or {}), len(seats))
+        table = [Seat(i, s["name"], s.get("bot")) for i, s in enumerate(seats)]
+        seed = secrets.token_bytes(32)
+        gid = "g" + secrets.token_hex(8)
+        created = {"type": "GameCreated", "data": {
+            "game": game.id, "options": opts, "seats": [s.to_dict() for s in table],
+            "rules_version": game.rules_version, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
+        start = game.start(opts, table, Drbg(seed, start_stream()))
+        tokens = {s.index: secrets.token_urlsafe(24) for s in table if s.bot is None}
+        at = now_iso()
+        meta = {"game": game.id, "status": "active", "created_at": at, "seed": seed.hex(),
+                "seats": json.dumps([s.to_dict() for s in table]), "rules_version": game.rules_version,
+                **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
+        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}", at=at,
+                                 rules_version=game.rules_version)
+        state = fold(game, start)
+        self.store.maybe_snapshot(game, gid, 0, len(envs), state)
+        self.project_lobby(gid)
+        return {"id": gid, "game": game.id, "version": len(envs),
+                "seats": [{**s.to_dict(), "token": tokens.get(s.index)} for s in table]}
+
+    # -- commands ---------------------------------------------------------------
+
+    def load(self, game_id: str, upto: int | None = None) -> Loaded:
+        meta = self.store.meta(game_id)
+        game = registry.get(meta["game"])
+        state, version = self.store.load(game, game_id, upto=upto)
+        return Loaded(game, meta, state, version)
+
+    def submit(self, game_id: str, seat: int, expected_version: int, command: Any, command_id: str) -> dict:
+        """Decide and append one command for ``seat``.
+
+        The version check comes first, so a stale client learns that before
+        anything about its command. Nothing is written unless decide accepts.
+        """
+        g = self.load(game_id)
+        if expected_version != g.version:
+            raise VersionConflict(g.version)
+        if g.finished:
+            raise NotActive(game_id)
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+            raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
+        if seat not in range(len(g.seats)):
+            raise Forbidden("not_a_seat", "only a seat of this game may act in it")
+        rng = Drbg(bytes.fromhex(g.meta["seed"]), command_stream(g.version))
+        evs = g.game.decide(g.state, seat, command, rng)
+        envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
+                                 at=now_iso(), rules_version=g.game.rules_version)
+        state = fold(g.game, evs, g.state)
+        self.store.maybe_snapshot(g.game, game_id, g.version, envs[-1]["seq"] if envs else g.version, state)
+        version = envs[-1]["seq"] if envs else g.version
+        return {"version": version, "events": self._redacted(g.game, envs, seat, finished=False),
+                "terminal": g.game.is_terminal(state)}
+
+    def finalize(self, game_id: str) -> bool:
+        """Append SeedRevealed and GameFinished once the rules say the game is over.
+
+        Idempotent: a game not yet terminal, or already finished, is left alone.
+        """
+        while True:
+            g = self.load(game_id)
+            if g.finished or not g.game.is_terminal(g.state):
+                return False
+            evs = [{"type": "SeedRevealed", "data": {"seed": g.meta["seed"]}},
+                   {"type": "GameFinished", "data": {"scores": g.game.scores(g.state).to_dict()}}]
+            at = now_iso()
+            try:
+                self.store.append(game_id, g.version, evs, seat=None, command_id=f"finalize:{game_id}",
+                                  command=None, at=at, rules_version=g.game.rules_version,
+                                  meta={"status": "finished", "finished_at": at})
+            except VersionConflict:
+                continue
+            self.project_lobby(game_id)
+            return True
+
+    def bot_turn(self, game_id: str, version: int) -> dict | None:
+        """Play one bot command if the game is still at ``version`` and a bot is to act."""
+        g = self.load(game_id)
+        if g.version != version or g.finished or g.game.is_terminal(g.state):
+            return None
+        bots = [s for s in g.seats if s.bot and s.index in g.game.active_seats(g.state)]
+        if not bots:
+            return None
+        seat = min(bots, key=lambda s: s.index)
+        rng = Drbg(bytes.fromhex(g.meta["seed"]), f"bot:v{version}:s{seat.index}")
+        command = g.game.bots[seat.bot](g.game, g.state, seat.index, rng)
+        try:
+            return self.submit(game_id, seat.index, version, command, command_id=f"bot:{game_id}:{version}")
+        except VersionConflict:
+            return None  # someone else moved first; the reactor will schedule the next turn
+
+    # -- reads -----------------------------------------------------------------
+
+    def summary(self, game_id: str, seat: int | None) -> dict:
+        g = self.load(game_id)
+        return {"id": game_id, "game": g.game.id, "status": g.meta["status"], "version": g.version,
+                "active_seats": sorted(g.game.active_seats(g.state)) if not g.finished else [],
+                "seats": [s.to_dict() for s in g.seats], "view": self._view(g, seat),
+                "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
+
+    def legal(self, game_id: str, seat: int | None) -> dict:
+        g = self.load(game_id)
+        cmds = [] if seat is None or seat == ADMIN or g.finished else g.game.legal_commands(g.state, seat)
+        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
+
+    def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
+        g_meta = self.store.meta(game_id)
+        game = registry.get(g_meta["game"])
+        envs = self.store.read(game_id, after=after, limit=limit)
+        return {"version": int(g_meta["version"]),
+                "events": self._redacted(game, envs, seat, finished=g_meta["status"] == "finished")}
+
+    def state_at(self, game_id: str, seat: int | None, version: int) -> dict:
+        g = self.load(game_id)
+        if not 1 <= version <= g.version:
+            raise Illegal("no_such_version", None, f"versions run from 1 to {g.version}")
+        at = self.load(game_id, upto=version)
+        out = {"version": version, "view": self._view(at, seat)}
+        if g.finished or seat == ADMIN:
+            out["state"] = g.game.dump_state(at.state)
+        return out
+
+    def scores(self, game_id: str) -> dict:
+        g = self.load(game_id)
+        board = g.game.scores(g.state).to_dict()
+        board["final"] = g.finished
+        return board
+
+    def audit(self, game_id: str) -> dict:
+        meta = self.store.meta(game_id)
+        created = self.store.read(game_id, after=0, limit=1)[0]
+        return {"seed_commitment": created["data"]["seed_commitment"],
+                "seed": meta["seed"] if meta["status"] == "finished" else None,
+                "chain_head": meta["head"], "events": int(meta["version"]),
+                "rules_version": meta["rules_version"], "status": meta["status"]}
+
+    def export(self, game_id: str, admin: bool):
+        meta = self.store.meta(game_id)
+        if meta["status"] != "finished" and not admin:
+            raise Forbidden("export_before_end", "an export is public once the game has finished; "
+                            "before that only the admin token may read it")
+        return self.store.export(game_id)
+
+    # -- lobby -------------------------------------------------------------------
+
+    def project_lobby(self, game_id: str) -> None:
+        """Index a game in the lobby sorted sets (idempotent; the reactor calls it too)."""
+        meta = self.store.meta(game_id)
+        k, r = self.store.keys, self.store.r
+        score = datetime.fromisoformat(meta["created_at"].replace("Z", "+00:00")).timestamp()
+        pipe = r.pipeline(transaction=False)
+        pipe.zadd(k.lobby("all"), {game_id: score})
+        pipe.zadd(k.lobby(f"game:{meta['game']}"), {game_id: score})
+        for status in ("active", "finished"):
+            if status == meta["status"]:
+                pipe.zadd(k.lobby(f"status:{status}"), {game_id: score})
+            else:
+                pipe.zrem(k.lobby(f"status:{status}"), game_id)
+        pipe.execute()
+
+    def list_games(self, game: str | None, status: str | None, offset: int, limit: int) -> dict:
+        k, r = self.store.keys, self.store.r
+        sets = [k.lobby(f"game:{game}")] if game else []
+        if status:
+            sets.append(k.lobby(f"status:{status}"))
+        if not sets:
+            sets = [k.lobby("all")]
+        if len(sets) == 1:
+            total = r.zcard(sets[0])
+            ids = r.zrevrange(sets[0], offset, offset + limit - 1)
+        else:
+            ids = [i for i in r.zrevrange(sets[0], 0, -1) if r.zscore(sets[1], i) is not None]
+            total = len(ids)
+            ids = ids[offset:offset + limit]
+        items = []
+        for raw in ids:
+            gid = raw.decode() if isinstance(raw, bytes) else raw
+            try:
+                meta = self.store.meta(gid)
+            except GameNotFound:
+                continue
+            items.append({"id": gid, "game": meta["game"], "status": meta["status"],
+                          "version": int(meta["version"]), "seats": json.loads(meta["seats"]),
+                          "created_at": meta["created_at"], "finished_at": meta.get("finished_at")})
+        return {"total": total, "offset": offset, "limit": limit, "games": items}
+
+    # -- redaction ---------------------------------------------------------------
+
+    def _view(self, g: Loaded, seat: int | None) -> dict:
+        if seat == ADMIN:
+            return {"admin": True, "state": g.game.dump_state(g.state)}
+        return g.game.view(g.state, seat)
+
+    def _redacted(self, game: Game, envs: list[dict], seat: int | None, finished: bool) -> list[dict]:
+        """What ``seat`` may see of these envelopes.
+
+        After the end (or for the admin) everything is public. Before it, the
+        hashes are withheld too: a hash over a low-entropy secret (one card of
+        forty) could be brute-forced, so it would leak what redaction hides.
+        """
+        if finished or seat == ADMIN:
+            return envs
+        out = []
+        for env in envs:
+            if env["type"] in ("GameCreated", "SeedRevealed", "GameFinished"):
+                ev = {"type": env["type"], "data": env["data"]}
+            else:
+                ev = game.redact({"type": env["type"], "data": env["data"]}, seat)
+            if ev is None:
+                continue
+            out.append({"seq": env["seq"], "type": ev["type"], "data": ev["data"], "seat": env["seat"],
+                        "command_id": env["command_id"] if env["seat"] == seat else None,
+                        "command": env["command"] if env["seat"] == seat and seat is not None else None,
+                        "at": env["at"]})
+        return out

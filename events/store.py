@@ -1,0 +1,166 @@
+"""The Redis Streams event store: atomic appends, snapshots, reads, export.
+
+One stream per game (entry ID ``<seq>-0``), one meta hash, one snapshot, and
+one feed stream per partition that reactors consume. The append is a single
+Lua script, so the events, the new version and the feed entry land together
+or not at all; a stale ``expected_version`` is an ordinary outcome
+(:class:`VersionConflict`), not a crash.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Iterator
+
+import redis
+
+from domain.core import Game, State, canonical_json, fold
+from events.envelope import GENESIS, seal
+from events.keys import Keys
+
+IDEMPOTENCY_TTL = 24 * 3600
+
+
+class VersionConflict(Exception):
+    """``expected_version`` was stale; ``current`` is the version now stored."""
+
+    def __init__(self, current: int):
+        super().__init__(f"version conflict: current version is {current}")
+        self.current = current
+
+
+class GameNotFound(Exception):
+    pass
+
+
+class GameExists(Exception):
+    pass
+
+
+class RedisEventStore:
+    """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
+
+    def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve"):
+        self.r = r
+        self.keys = Keys(prefix, partitions)
+        self.snapshot_every = snapshot_every
+        self._append = r.register_script(resources.files("events").joinpath("append.lua").read_text())
+
+    # -- writing -------------------------------------------------------------
+
+    def create(self, game_id: str, meta: dict[str, str], events: list[dict], *, command_id: str,
+               at: str, rules_version: str) -> list[dict]:
+        """Write a new game's first events and its meta hash; GameExists if taken."""
+        envs = seal(events, game_id=game_id, first_seq=1, prev_hash=GENESIS, seat=None,
+                    command_id=command_id, command=None, at=at, rules_version=rules_version)
+        status, current = self._run(game_id, -1, envs, meta)
+        if status != 1:
+            raise GameExists(game_id)
+        return envs
+
+    def append(self, game_id: str, expected_version: int, events: list[dict], *, seat: int | None,
+               command_id: str, command: dict | None, at: str, rules_version: str,
+               meta: dict[str, str] | None = None) -> list[dict]:
+        """Append a batch if the stored version is ``expected_version``.
+
+        Raises VersionConflict (with the current version) otherwise, and
+        GameNotFound for an unknown game. ``meta`` fields are set atomically
+        with the append (status changes, finished_at).
+        """
+        head = self.r.hget(self.keys.meta(game_id), "head")
+        if head is None:
+            raise GameNotFound(game_id)
+        head = head.decode() if isinstance(head, bytes) else head
+        envs = seal(events, game_id=game_id, first_seq=expected_version + 1, prev_hash=head, seat=seat,
+                    command_id=command_id, command=command, at=at, rules_version=rules_version)
+        # The head read above belongs to whatever version was stored then; the
+        # script re-checks the version, so a batch chained to a stale head
+        # can never land.
+        status, current = self._run(game_id, expected_version, envs, meta or {})
+        if status == -1:
+            raise GameNotFound(game_id)
+        if status == 0:
+            raise VersionConflict(current)
+        return envs
+
+    def _run(self, game_id: str, expected: int, envs: list[dict], meta: dict[str, str]) -> tuple[int, int]:
+        k = self.keys
+        head = envs[-1]["hash"] if envs else ""
+        flat_meta = [x for kv in meta.items() for x in kv]
+        types = ",".join(sorted({e["type"] for e in envs}))
+        res = self._append(
+            keys=[k.meta(game_id), k.events(game_id), k.feed_of(game_id)],
+            args=[expected, head, game_id, types, len(meta), *flat_meta, *(canonical_json(e) for e in envs)],
+        )
+        return int(res[0]), int(res[1])
+
+    # -- reading -------------------------------------------------------------
+
+    def meta(self, game_id: str) -> dict[str, str]:
+        raw = self.r.hgetall(self.keys.meta(game_id))
+        if not raw:
+            raise GameNotFound(game_id)
+        return {_s(k): _s(v) for k, v in raw.items()}
+
+    def version(self, game_id: str) -> int:
+        v = self.r.hget(self.keys.meta(game_id), "version")
+        if v is None:
+            raise GameNotFound(game_id)
+        return int(v)
+
+    def read(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict]:
+        """Envelopes with ``after < seq <= upto``, oldest first, at most ``limit``."""
+        end = f"{upto}-0" if upto is not None else "+"
+        entries = self.r.xrange(self.keys.events(game_id), min=f"{after + 1}-0", max=end, count=limit)
+        return [json.loads(fields[b"e"] if b"e" in fields else fields["e"]) for _id, fields in entries]
+
+    def iter_all(self, game_id: str, batch: int = 500) -> Iterator[dict]:
+        after = 0
+        while True:
+            chunk = self.read(game_id, after=after, limit=batch)
+            yield from chunk
+            if len(chunk) < batch:
+                return
+            after = chunk[-1]["seq"]
+
+    def export(self, game_id: str) -> Iterator[str]:
+        """NDJSON lines, one canonical envelope each."""
+        for env in self.iter_all(game_id):
+            yield canonical_json(env) + "\n"
+
+    # -- state -----------------------------------------------------------------
+
+    def load(self, game: Game, game_id: str, upto: int | None = None) -> tuple[State, int]:
+        """The folded state at ``upto`` (default: now), from the snapshot plus the tail."""
+        state, version = None, 0
+        raw = self.r.get(self.keys.snap(game_id))
+        if raw is not None:
+            snap = json.loads(raw)
+            if upto is None or snap["version"] <= upto:
+                state, version = game.load_state(snap["state"]), snap["version"]
+        tail = self.read(game_id, after=version, upto=upto)
+        state = fold(game, ({"type": e["type"], "data": e["data"]} for e in tail), state)
+        if tail:
+            version = tail[-1]["seq"]
+        return state, version
+
+    def maybe_snapshot(self, game: Game, game_id: str, old_version: int, new_version: int, state: State) -> bool:
+        """Write a snapshot when the append crossed a multiple of ``snapshot_every``."""
+        if new_version // self.snapshot_every == old_version // self.snapshot_every:
+            return False
+        body = canonical_json({"version": new_version, "state": game.dump_state(state)})
+        self.r.set(self.keys.snap(game_id), body)
+        return True
+
+    # -- idempotency -------------------------------------------------------------
+
+    def idem_get(self, game_id: str, key: str) -> dict | None:
+        raw = self.r.get(self.keys.idem(game_id, key))
+        return json.loads(raw) if raw else None
+
+    def idem_put(self, game_id: str, key: str, response: dict[str, Any]) -> None:
+        self.r.set(self.keys.idem(game_id, key), canonical_json(response), ex=IDEMPOTENCY_TTL, nx=True)
+
+
+def _s(v: Any) -> str:
+    return v.decode() if isinstance(v, bytes) else v

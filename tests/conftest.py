@@ -1,0 +1,55 @@
+"""Shared fixtures: a real Redis (REDIS_URL, else a throwaway embedded one).
+
+Every test gets its own key prefix, so tests never see each other's data and
+never flush a Redis they do not own.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+import redis as redis_lib
+
+from domain import registry
+from events.embedded import EmbeddedRedis
+from events.service import GameService
+from events.store import RedisEventStore
+from tests.support.tinygame import GAME as TINY
+
+registry.register(TINY)
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield url
+        return
+    server = EmbeddedRedis()
+    yield server.start()
+    server.stop()
+
+
+@pytest.fixture
+def r(redis_url):
+    client = redis_lib.Redis.from_url(redis_url)
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def prefix():
+    return f"t{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def store(r, prefix):
+    yield RedisEventStore(r, prefix=prefix, snapshot_every=5)
+    for key in r.scan_iter(f"{prefix}:*"):
+        r.delete(key)
+
+
+@pytest.fixture
+def service(store):
+    return GameService(store, admin_token="admin-secret")
