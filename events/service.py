@@ -213,6 +213,23 @@ class GameService:
         return {"version": int(g_meta["version"]),
                 "events": self._redacted(game, envs, seat, finished=g_meta["status"] == "finished")}
 
+    def wait_events(self, game_id: str, seat: int | None, after: int, block_ms: int) -> tuple[list[dict], int, bool]:
+        """Block up to ``block_ms`` for events after ``after`` (XREAD BLOCK).
+
+        Returns the caller's redacted events, the last seq read (redaction may
+        hide some, but the cursor still moves past them) and whether the game
+        has finished.
+        """
+        key = self.store.keys.events(game_id)
+        got = self.store.r.xread({key: f"{after}-0"}, count=200, block=block_ms)
+        meta = self.store.meta(game_id)
+        finished = meta["status"] == "finished"
+        if not got:
+            return [], after, finished
+        envs = [json.loads(fields[b"e"]) for _id, fields in got[0][1]]
+        game = registry.get(meta["game"])
+        return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
+
     def state_at(self, game_id: str, seat: int | None, version: int) -> dict:
         g = self.load(game_id)
         if not 1 <= version <= g.version:

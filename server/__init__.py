@@ -1,0 +1,1 @@
+"""The HTTP face of Delve: Flask app factory, blueprints, schemas, errors, CLI."""

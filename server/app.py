@@ -1,0 +1,33 @@
+"""The Flask application factory.
+
+``create_app()`` reads the environment (see events/runtime.py); tests pass a
+ready GameService instead. gunicorn: ``server.app:create_app()``.
+"""
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from events.runtime import service_from_env
+from events.service import GameService
+from server import errors, metrics
+from server.routes import audit, catalog, games, ops
+
+
+def create_app(service: GameService | None = None, **config) -> Flask:
+    app = Flask(__name__)
+    app.config.update(
+        RATE_LIMIT=int(os.environ.get("DELVE_RATE_LIMIT", "200")),
+        SSE_BLOCK_MS=int(os.environ.get("DELVE_SSE_BLOCK_MS", "15000")),
+        MAX_EXPORT_BYTES=int(os.environ.get("DELVE_MAX_EXPORT_BYTES", str(32 * 1024 * 1024))),
+        MAX_CONTENT_LENGTH=int(os.environ.get("DELVE_MAX_BODY_BYTES", str(33 * 1024 * 1024))),
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config)
+    app.extensions["delve.service"] = service or service_from_env()
+    errors.install(app)
+    metrics.install(app)
+    for module in (catalog, games, audit, ops):
+        app.register_blueprint(module.bp)
+    return app

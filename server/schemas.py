@@ -1,0 +1,188 @@
+"""marshmallow schemas of every request and response body.
+
+Requests are *loaded* (unknown fields rejected, types strict) so malformed
+input becomes a 400 before any rule runs; responses are *dumped* through
+their schema so the shapes clients code against cannot drift silently.
+"""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+Int = lambda **kw: fields.Integer(strict=True, **kw)  # noqa: E731 - "5" is not a number here
+
+
+class SeatSpec(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
+
+
+class CreateGameRequest(Schema):
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    seats = fields.List(fields.Nested(SeatSpec), required=True, validate=validate.Length(min=1, max=16))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class ActionRequest(Schema):
+    class Meta:
+        unknown = RAISE
+
+    expected_version = Int(required=True, validate=validate.Range(min=0))
+    command = fields.Dict(keys=fields.String(), required=True)
+
+
+class ListGamesQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
+    status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished"]))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class EventsQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10**9))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class SeatOut(Schema):
+    seat = Int()
+    name = fields.String()
+    bot = fields.String(allow_none=True)
+
+
+class SeatWithToken(SeatOut):
+    token = fields.String(allow_none=True)
+
+
+class CreateGameResponse(Schema):
+    id = fields.String()
+    game = fields.String()
+    version = Int()
+    seats = fields.List(fields.Nested(SeatWithToken))
+
+
+class GameSummary(Schema):
+    id = fields.String()
+    game = fields.String()
+    status = fields.String()
+    version = Int()
+    active_seats = fields.List(Int())
+    seats = fields.List(fields.Nested(SeatOut))
+    view = fields.Dict()
+    created_at = fields.String()
+    finished_at = fields.String(allow_none=True)
+
+
+class GameListItem(Schema):
+    id = fields.String()
+    game = fields.String()
+    status = fields.String()
+    version = Int()
+    seats = fields.List(fields.Nested(SeatOut))
+    created_at = fields.String()
+    finished_at = fields.String(allow_none=True)
+
+
+class GameList(Schema):
+    total = Int()
+    offset = Int()
+    limit = Int()
+    games = fields.List(fields.Nested(GameListItem))
+
+
+class LegalActions(Schema):
+    version = Int()
+    seat = Int(allow_none=True)
+    commands = fields.List(fields.Dict())
+
+
+class EventOut(Schema):
+    seq = Int()
+    game_id = fields.String()
+    type = fields.String()
+    data = fields.Dict()
+    seat = Int(allow_none=True)
+    command_id = fields.String(allow_none=True)
+    command = fields.Dict(allow_none=True)
+    at = fields.String()
+    rules_version = fields.String()
+    prev_hash = fields.String()
+    hash = fields.String()
+
+
+class EventPage(Schema):
+    version = Int()
+    events = fields.List(fields.Nested(EventOut))
+
+
+class ActionResponse(Schema):
+    version = Int()
+    terminal = fields.Boolean()
+    events = fields.List(fields.Nested(EventOut))
+
+
+class StateAt(Schema):
+    version = Int()
+    view = fields.Dict()
+    state = fields.Dict()
+
+
+class SeatScoreOut(Schema):
+    seat = Int()
+    total = Int()
+    place = Int()
+    breakdown = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class Scores(Schema):
+    final = fields.Boolean()
+    ranking = fields.List(Int())
+    winners = fields.List(Int())
+    seats = fields.List(fields.Nested(SeatScoreOut))
+
+
+class Audit(Schema):
+    seed_commitment = fields.String()
+    seed = fields.String(allow_none=True)
+    chain_head = fields.String()
+    events = Int()
+    rules_version = fields.String()
+    status = fields.String()
+
+
+class Problem(Schema):
+    seq = Int(allow_none=True)
+    problem = fields.String()
+
+
+class Verdict(Schema):
+    ok = fields.Boolean()
+    events = Int()
+    chain_head = fields.String(allow_none=True)
+    chain_ok = fields.Boolean()
+    replay_ok = fields.Boolean()
+    problems = fields.List(fields.Nested(Problem))
+
+
+class CatalogGame(Schema):
+    id = fields.String()
+    title = fields.String()
+    min_players = Int()
+    max_players = Int()
+    rules_version = fields.String()
+    bots = fields.List(fields.String())
+    options_schema = fields.Dict()
+
+
+class Catalog(Schema):
+    games = fields.List(fields.Nested(CatalogGame))
