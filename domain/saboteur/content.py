@@ -1,0 +1,93 @@
+"""The content pack, read once at import: card shapes, actions, gold, tables.
+
+Card ids are given by position in the files (P01.., A01..), so they are the
+same in every game and every round; they name *which* physical card, never
+anything secret (a card's face is public once played).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+_DIR = Path(__file__).parent / "content"
+
+
+def _load(name: str) -> dict:
+    with open(_DIR / name, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A path card face upright: open edges and the segments joining them."""
+
+    name: str
+    edges: str
+    segments: tuple[str, ...]
+
+    @property
+    def dead_end(self) -> bool:
+        """A tunnel that stops inside the card interrupts the path (SAB-CONN-2)."""
+        return any(len(seg) == 1 for seg in self.segments)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the playing deck: a path (``shape``) or an action (``kind``)."""
+
+    id: str
+    kind: str  # "path" | "break" | "repair" | "rockfall" | "map"
+    shape: str | None = None
+    tools: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        out: dict = {"card": self.id, "kind": self.kind}
+        if self.shape:
+            shape = SHAPES[self.shape]
+            out.update(shape=self.shape, edges=shape.edges, segments=list(shape.segments))
+        if self.kind in ("break", "repair"):
+            out["tools"] = list(self.tools)
+        return out
+
+
+def _shape(entry: dict) -> Shape:
+    return Shape(str(entry["shape"]), str(entry["edges"]), tuple(str(s) for s in entry["segments"]))
+
+
+_paths = _load("paths.yaml")
+_actions = _load("actions.yaml")
+_table = _load("table.yaml")
+
+START_SHAPE = _shape(_paths["start"][0]).name
+GOAL_SHAPES: tuple[str, ...] = tuple(_shape(e).name for e in _paths["goals"])
+TREASURE = GOAL_SHAPES[0]
+SHAPES: dict[str, Shape] = {
+    s.name: s for s in map(_shape, _paths["start"] + _paths["goals"] + _paths["paths"])
+}
+
+CARDS: dict[str, Card] = {}
+for _entry in _paths["paths"]:
+    for _ in range(int(_entry["copies"])):
+        _id = f"P{len(CARDS) + 1:02d}"
+        CARDS[_id] = Card(_id, "path", shape=str(_entry["shape"]))
+_n_paths = len(CARDS)
+for _entry in _actions["actions"]:
+    for _ in range(int(_entry["copies"])):
+        _id = f"A{len(CARDS) - _n_paths + 1:02d}"
+        CARDS[_id] = Card(_id, str(_entry["kind"]), tools=tuple(_entry["tools"]))
+
+TOOLS: tuple[str, ...] = ("pick", "lantern", "cart")
+GOLD: tuple[int, ...] = tuple(
+    int(e["nuggets"]) for e in _load("gold.yaml")["gold"] for _ in range(int(e["copies"]))
+)
+ROLE_DECK: dict[int, tuple[int, int]] = {int(k): (v[0], v[1]) for k, v in _table["roles"].items()}
+HAND_SIZE: dict[int, int] = {int(k): int(v) for k, v in _table["hand_size"].items()}
+SABOTEUR_PAY: dict[int, int] = {int(k): int(v) for k, v in _table["saboteur_pay"].items()}
+MAX_MINER_GOLD_CARDS: int = int(_table["max_miner_gold_cards"])
+ROUNDS: int = int(_table["rounds"])
+START_CELL: tuple[int, int] = tuple(_table["layout"]["start"])  # type: ignore[assignment]
+GOAL_CELLS: dict[str, tuple[int, int]] = {
+    str(k): (int(v[0]), int(v[1])) for k, v in _table["layout"]["goals"].items()
+}
