@@ -1,0 +1,20 @@
+"""Fixtures for the worker tests: a per-test rq queue next to the per-test key prefix."""
+from __future__ import annotations
+
+import pytest
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+
+@pytest.fixture
+def queue(r, prefix):
+    q = Queue(f"q-{prefix}", connection=r, serializer=JSONSerializer)
+    yield q
+    ids = set(q.job_ids)
+    for reg in (q.started_job_registry, q.finished_job_registry, q.failed_job_registry,
+                q.deferred_job_registry, q.scheduled_job_registry, q.canceled_job_registry):
+        ids.update(reg.get_job_ids())
+    for key in r.scan_iter("rq:*", count=1000):
+        name = key.decode()
+        if q.name in name or any(i in name for i in ids):
+            r.delete(key)

@@ -1,0 +1,111 @@
+"""Run the reactor and the jobs it schedules synchronously, in this process.
+
+For tests and ``delve play --inprocess``: the very same reactor reads the
+feeds (through a private consumer group, created before the games so it sees
+their first entry) and the jobs run the same functions an rq worker would,
+just without a queue in between.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Callable, Iterable
+
+import redis
+
+from events.service import GameService
+from workers.queue import job_id
+from workers.reactor import Reactor
+
+log = logging.getLogger("delve.inprocess")
+
+
+class Stalled(Exception):
+    """Games that neither finished nor have a bot to move (they wait for a human)."""
+
+    def __init__(self, games: set[str]):
+        super().__init__(f"{len(games)} game(s) wait for a move no bot will make: {sorted(games)[:5]}")
+        self.games = games
+
+
+class LocalScheduler:
+    """Keeps jobs in memory under the ids rq would use, so a repeat is ignored the same way."""
+
+    def __init__(self):
+        self.pending: dict[str, tuple[str, str, int]] = {}
+        self._seen: set[str] = set()
+
+    def schedule(self, kind: str, game_id: str, version: int) -> str:
+        jid = job_id(kind, game_id, version)
+        if jid in self._seen:
+            return "exists"
+        self._seen.add(jid)
+        self.pending[jid] = (kind, game_id, version)
+        return "enqueued"
+
+    def take(self) -> list[tuple[str, str, int]]:
+        jobs, self.pending = list(self.pending.values()), {}
+        return jobs
+
+
+class InProcessDriver:
+    """``with InProcessDriver(service) as d: ids = create...; d.run(ids)``.
+
+    Create the driver *before* the games: its consumer group starts at the
+    end of the feeds, so it reads only what happens from then on.
+    """
+
+    def __init__(self, service: GameService):
+        self.service = service
+        self.scheduler = LocalScheduler()
+        self.games: set[str] = set()
+        self.reactor = Reactor(service, self.scheduler, group=f"inprocess-{uuid.uuid4().hex[:12]}", start_id="$",
+                               reclaim_every=float("inf"), sweep_every=0, games=self.games)
+        self.reactor.ensure_groups()
+        self.errors: dict[str, str] = {}
+
+    def run(self, game_ids: Iterable[str], on_finished: Callable[[str], None] | None = None) -> None:
+        """Play until every game finished (or failed: see ``errors``); raises Stalled otherwise."""
+        remaining = set(game_ids)
+        self.games.update(remaining)
+        while remaining:
+            handled = self.reactor.step()
+            jobs = self.scheduler.take()
+            for kind, game_id, version in jobs:
+                try:
+                    if kind == "finalize":
+                        self.service.finalize(game_id)
+                    else:
+                        self.service.bot_turn(game_id, version)
+                except redis.RedisError:
+                    raise
+                except Exception as exc:  # a bot that breaks the rules ends its game here, not the run
+                    log.exception("%s job of game %s failed", kind, game_id)
+                    self.errors[game_id] = f"{kind} at version {version}: {exc!r}"
+                    remaining.discard(game_id)
+            if not handled and not jobs:
+                for game_id in list(remaining):
+                    if self.service.store.meta(game_id).get("status") == "finished":
+                        remaining.discard(game_id)
+                        if on_finished:
+                            on_finished(game_id)
+                if remaining:
+                    raise Stalled(remaining)
+            for kind, game_id, _ in jobs:
+                if kind == "finalize" and game_id in remaining:
+                    remaining.discard(game_id)
+                    if on_finished:
+                        on_finished(game_id)
+
+    def close(self) -> None:
+        for feed in self.reactor.feeds:
+            try:
+                self.service.store.r.xgroup_destroy(feed, self.reactor.group)
+            except redis.ResponseError:
+                pass
+
+    def __enter__(self) -> "InProcessDriver":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

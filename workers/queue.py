@@ -1,0 +1,91 @@
+"""rq plumbing: the queue from the environment, deterministic job ids, and an
+enqueue that a redelivered feed entry can repeat without duplicating work.
+
+RQ_REDIS_URL   queue Redis (default REDIS_URL; rq cannot use a Redis Cluster)
+DELVE_QUEUE    queue name (default "delve"; tests use their own)
+"""
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+
+import redis
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from events.runtime import rq_redis_url
+
+DEFAULT_QUEUE = "delve"
+JOBS = {"bot": "workers.jobs.bot_turn", "finalize": "workers.jobs.finalize"}
+RESULT_TTL = 300  # a finished job only needs to outlive the redelivery of its feed entry
+FAILURE_TTL = 7 * 24 * 3600
+RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
+GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+
+
+def job_id(kind: str, game_id: str, version: int) -> str:
+    """``bot-<game>-<version>`` or ``finalize-<game>``.
+
+    DESIGN.md writes them ``bot:<game>:<version>``; rq 3 only accepts
+    ``[A-Za-z0-9_-]`` in a job id, so the separator is a dash.
+    """
+    return f"finalize-{game_id}" if kind == "finalize" else f"{kind}-{game_id}-{version}"
+
+
+def queue_name() -> str:
+    return os.environ.get("DELVE_QUEUE") or DEFAULT_QUEUE
+
+
+def queue_from_env(name: str | None = None, connection: redis.Redis | None = None) -> Queue:
+    return Queue(name or queue_name(), connection=connection or redis.Redis.from_url(rq_redis_url()),
+                 serializer=JSONSerializer)
+
+
+class RqScheduler:
+    """Enqueue jobs under deterministic ids, at most one live job per id.
+
+    An id that already names a queued, running or finished job is left
+    alone, so enqueueing twice is harmless. A failed, stopped or *stale*
+    running job (its worker died: no heartbeat for ``stale_after`` seconds)
+    is replaced. Running one twice by mistake is harmless too: the job
+    re-checks the game version and the append is conditional on it.
+    """
+
+    def __init__(self, queue: Queue, stale_after: float = 120.0):
+        self.queue = queue
+        self.stale_after = stale_after
+
+    def schedule(self, kind: str, game_id: str, version: int) -> str:
+        """Returns "enqueued", "exists" or "replaced"."""
+        jid = job_id(kind, game_id, version)
+        if self._enqueue(kind, game_id, version, jid):
+            return "enqueued"
+        try:
+            job = Job.fetch(jid, connection=self.queue.connection, serializer=JSONSerializer)
+            status = job.get_status(refresh=False)
+        except NoSuchJobError:  # expired between the two calls
+            return "enqueued" if self._enqueue(kind, game_id, version, jid) else "exists"
+        if status in GONE or (status == JobStatus.STARTED and self._stale(job)):
+            job.delete()
+            return "replaced" if self._enqueue(kind, game_id, version, jid) else "exists"
+        return "exists"
+
+    def _enqueue(self, kind: str, game_id: str, version: int, jid: str) -> bool:
+        args = [game_id] if kind == "finalize" else [game_id, version]
+        try:
+            self.queue.enqueue_call(JOBS[kind], args=args, job_id=jid, unique=True, retry=RETRIES,
+                                    result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+                                    description=f"{kind} {game_id} v{version}")
+        except DuplicateJobError:
+            return False
+        return True
+
+    def _stale(self, job: Job) -> bool:
+        seen = job.last_heartbeat or job.started_at
+        if seen is None:
+            return False
+        if seen.tzinfo is None:
+            seen = seen.replace(tzinfo=timezone.utc)
+        return (datetime.now(timezone.utc) - seen).total_seconds() > self.stale_after

@@ -1,0 +1,222 @@
+"""The reactor: turns appended events into follow-up jobs.
+
+It reads every partition feed through a Redis consumer group (each entry is
+delivered to one reactor of the group, like a Kafka partition to one
+consumer) and, for each game that moved, updates the lobby indexes and
+enqueues what should happen next: the final scoring of a game that reached
+its end, or the turn of the bot that is to act. Job ids are deterministic
+(see workers.queue), so a redelivered entry never schedules twice.
+
+Crash safety: an entry is acknowledged only after its job is enqueued. A
+reactor that dies leaves its entries pending; the others (or its successor)
+take them over with XAUTOCLAIM once they have been idle ``min_idle_ms``. A
+periodic sweep over the active games repairs what no entry will announce any
+more: a job whose worker died mid-run, a failed job, a feed entry trimmed
+before it was read.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+import uuid
+from typing import Protocol
+
+import redis
+
+from events.service import GameService
+from events.store import GameNotFound
+
+log = logging.getLogger("delve.reactor")
+GROUP = "reactors"
+
+
+class Scheduler(Protocol):
+    def schedule(self, kind: str, game_id: str, version: int) -> str: ...
+
+
+class Reactor:
+    def __init__(self, service: GameService, scheduler: Scheduler, *, group: str = GROUP,
+                 consumer: str | None = None, feeds: list[str] | None = None, count: int = 200,
+                 min_idle_ms: int = 30_000, reclaim_every: float = 5.0, sweep_every: float = 30.0,
+                 start_id: str = "0", games: set[str] | None = None):
+        self.service = service
+        self.store = service.store
+        self.r = service.store.r
+        self.scheduler = scheduler
+        self.group = group
+        self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+        self.feeds = feeds or self.store.keys.all_feeds()
+        self.count = count
+        self.min_idle_ms = min_idle_ms
+        self.reclaim_every = reclaim_every
+        self.sweep_every = sweep_every
+        self.start_id = start_id  # "0": a new group also sees games created before it existed
+        self.games = games  # only these games (an in-process driver's); None = all
+        self._stop = threading.Event()
+        self._ready = False
+        self._last_reclaim = self._last_sweep = float("-inf")
+        self._swept: dict[str, int] = {}
+
+    @classmethod
+    def from_env(cls, service: GameService, scheduler: Scheduler, **kw) -> "Reactor":
+        """DELVE_REACTOR_GROUP, DELVE_REACTOR_MIN_IDLE_MS, DELVE_REACTOR_SWEEP_SECONDS tune it."""
+        env = os.environ.get
+        kw.setdefault("group", env("DELVE_REACTOR_GROUP") or GROUP)
+        kw.setdefault("min_idle_ms", int(env("DELVE_REACTOR_MIN_IDLE_MS", "30000")))
+        kw.setdefault("reclaim_every", min(5.0, kw["min_idle_ms"] / 1000))
+        kw.setdefault("sweep_every", float(env("DELVE_REACTOR_SWEEP_SECONDS", "30")))
+        return cls(service, scheduler, **kw)
+
+    # -- the loop ------------------------------------------------------------------
+
+    def step(self, block_ms: int | None = None) -> int:
+        """Handle what is available now (waiting up to ``block_ms`` for it); returns entries handled."""
+        if not self._ready:
+            self.ensure_groups()
+            self._ready = True
+        now = time.monotonic()
+        done = 0
+        if now - self._last_reclaim >= self.reclaim_every:
+            self._last_reclaim = now
+            done += self.reclaim()
+        if self.sweep_every and now - self._last_sweep >= self.sweep_every:
+            self._last_sweep = now
+            self.sweep()
+        resp = self.r.xreadgroup(self.group, self.consumer, {f: ">" for f in self.feeds}, count=self.count,
+                                 block=None if done or not block_ms else block_ms)
+        for feed, entries in resp or []:
+            done += self._process(_s(feed), entries)
+        return done
+
+    def run_forever(self, block_ms: int = 1000) -> None:
+        """Step until SIGTERM/SIGINT (or ``stop()``); rides out Redis outages."""
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(sig, lambda *_: self.stop())
+        log.info("reactor %s reading %d feeds as group %r", self.consumer, len(self.feeds), self.group)
+        backoff = 0.5
+        while not self._stop.is_set():
+            try:
+                self.step(block_ms)
+                backoff = 0.5
+            except redis.ConnectionError as exc:
+                log.warning("Redis unreachable (%s); retrying in %.1fs", exc, backoff)
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, 10.0)
+        log.info("reactor %s stopped", self.consumer)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    # -- consumer group ------------------------------------------------------------
+
+    def ensure_groups(self) -> None:
+        for feed in self.feeds:
+            try:
+                self.r.xgroup_create(feed, self.group, id=self.start_id, mkstream=True)
+            except redis.ResponseError as exc:
+                if "BUSYGROUP" not in str(exc):
+                    raise
+
+    def reclaim(self) -> int:
+        """Take over entries other consumers (dead ones) left pending for ``min_idle_ms``."""
+        done = 0
+        for feed in self.feeds:
+            start = "0-0"
+            while True:
+                res = self.r.xautoclaim(feed, self.group, self.consumer, self.min_idle_ms, start_id=start,
+                                        count=self.count)
+                start, claimed = _s(res[0]), res[1]
+                # Entries trimmed from the feed come back empty (Redis 6) or listed
+                # apart (Redis 7); nothing can be done for them but the sweep.
+                gone = [eid for eid, fields in claimed if not fields] + list(res[2] if len(res) > 2 else [])
+                if gone:
+                    self.r.xack(feed, self.group, *gone)
+                live = [(eid, fields) for eid, fields in claimed if fields]
+                if live:
+                    log.info("reclaimed %d pending entries of %s", len(live), feed)
+                    done += self._process(feed, live)
+                if start == "0-0":
+                    break
+        return done
+
+    def _process(self, feed: str, entries: list) -> int:
+        latest: dict[str, int] = {}
+        for _eid, fields in entries:
+            f = {_s(k): _s(v) for k, v in fields.items()}
+            latest[f["game_id"]] = max(latest.get(f["game_id"], 0), int(f["to_seq"]))
+        for game_id, seq in latest.items():
+            if self.games is None or game_id in self.games:
+                self._guarded(game_id, seq)
+        self.r.xack(feed, self.group, *[eid for eid, _ in entries])
+        return len(entries)
+
+    def _guarded(self, game_id: str, seen: int | None) -> str | None:
+        try:
+            return self.handle(game_id, seen)
+        except redis.RedisError:
+            raise  # leave the entry pending: it is redelivered once Redis is back
+        except Exception:  # a broken game must not stop every other game's bots
+            log.exception("reactor: game %s could not be handled", game_id)
+            return None
+
+    # -- what follows an event -------------------------------------------------------
+
+    def handle(self, game_id: str, seen: int | None = None) -> str | None:
+        """Project the lobby and schedule the next job of ``game_id``; returns the scheduler's outcome.
+
+        ``seen`` is the last seq the feed entry announced. When the game is
+        already further, a later entry will announce it, so this one is skipped.
+        """
+        try:
+            if seen is not None and self.store.version(game_id) > seen:
+                return None
+            g = self.service.load(game_id)
+        except GameNotFound:
+            log.warning("reactor: game %s is gone", game_id)
+            return None
+        self.service.project_lobby(game_id)
+        if g.finished:
+            return None
+        if g.game.is_terminal(g.state):
+            return self.scheduler.schedule("finalize", game_id, g.version)
+        active = g.game.active_seats(g.state)
+        if any(s.bot and s.index in active for s in g.seats):
+            return self.scheduler.schedule("bot", game_id, g.version)
+        return None
+
+    def sweep(self) -> None:
+        """Re-handle the active games that did not move since the last sweep, and new ones."""
+        ids = [_s(i) for i in self.r.zrange(self.store.keys.lobby("status:active"), 0, -1)]
+        if self.games is not None:
+            ids = [gid for gid in ids if gid in self.games]
+        pipe = self.r.pipeline(transaction=False)
+        for gid in ids:
+            pipe.hget(self.store.keys.meta(gid), "version")
+        versions = {gid: int(v) for gid, v in zip(ids, pipe.execute()) if v is not None}
+        for gid, version in versions.items():
+            if self._swept.get(gid, version) == version:
+                self._guarded(gid, None)
+        self._swept = versions
+
+
+def _s(v) -> str:
+    return v.decode() if isinstance(v, bytes) else v
+
+
+def run_from_env() -> None:
+    """The reactor process (`delve reactor`, `python -m workers.reactor`): store and queue from the environment."""
+    from events.runtime import service_from_env
+    from workers.queue import RqScheduler, queue_from_env
+
+    stale = float(os.environ.get("DELVE_JOB_STALE_SECONDS", "120"))
+    Reactor.from_env(service_from_env(), RqScheduler(queue_from_env(), stale_after=stale)).run_forever()
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s reactor %(levelname)s %(message)s")
+    run_from_env()
