@@ -1,0 +1,136 @@
+"""Digging a tunnel and its follow-ups (MK-DIG, MK-PED, MK-EST), over board.py's geometry."""
+from __future__ import annotations
+
+from domain.core import event, require
+
+from . import board as geo
+from . import catalog, content, terrain
+from .economy import MINERALS, available, plan_payment, spendable
+from .state import key, store_of
+
+HONOR = {2: (0, 0, 0), 3: (3, 4, 5), 4: (4, 6, 8), 5: (5, 8, 11)}
+"""MK-DIG-3 (TN-1, MK-AMB-1): size -> honor for stone, iron, heartstone."""
+
+
+def honor(size: int, mineral: str) -> int:
+    return HONOR[size][MINERALS.index(mineral)]
+
+
+def _hammers(s, d: geo.Dig) -> int:
+    return 0 if "no_rubble_cost" in s["turn"]["flags"] else d.hammers  # Hammer Rite
+
+
+def placements(s, seat: int, layout=None):
+    """``(tile, Dig)`` for every legal placement of every tile left in supply (MK-DIG-1, -4..-7)."""
+    layout = layout or terrain.lay(s)
+    b = terrain.side(s)
+    mates = terrain.friends(s, seat)
+    built = terrain.built(s)
+    for tile in content.tiles():
+        if s["tiles"].get(tile.id, 0) > 0:
+            for d in geo.dig_placements(b, layout, seat, tile, mates, built):
+                yield tile, d
+
+
+def dig_commands(s, seat: int, layout=None) -> list[dict]:
+    """Every legal dig: placement x a mineral type the seat can pay in full (MK-DIG-2, -8)."""
+    have = spendable(s, seat)
+    sizes_ok = {m: have.get(m, 0) for m in MINERALS}
+    if max(sizes_ok.values()) < 2:
+        return []
+    out = []
+    for tile, d in placements(s, seat, layout):
+        if have.get("hammer", 0) < _hammers(s, d):
+            continue
+        for m in MINERALS:
+            if sizes_ok[m] >= d.size:
+                out.append({"type": "dig", "tile": tile.id, "cells": geo.cells_json(d.cells),
+                            "anchor": geo.cell_json(d.anchor), "mineral": m})
+    return out
+
+
+def can_dig(s, seat: int) -> bool:
+    """MK-AMB-2: some complete legal dig is affordable now."""
+    have = spendable(s, seat)
+    best = max(have.get(m, 0) for m in MINERALS)
+    if best < 2:
+        return False
+    layout = terrain.lay(s)
+    b = terrain.side(s)
+    for tile in content.tiles():
+        if s["tiles"].get(tile.id, 0) > 0 and len(tile.cells) <= best:
+            for d in geo.dig_placements(b, layout, seat, tile, terrain.friends(s, seat), terrain.built(s)):
+                if have.get("hammer", 0) >= _hammers(s, d):
+                    return True
+    return False
+
+
+def dig(s, seat: int, cmd: dict, rng, emit) -> None:
+    """MK-DIG-13: check, pay, score, place, unbury and unearth."""
+    tile = catalog.tile(cmd.get("tile"))
+    require(tile is not None, "unknown_tile", "MK-DIG-1", "no such tunnel tile")
+    require(s["tiles"].get(tile.id, 0) > 0, "tile_gone", "MK-DIG-1", "that tile's stack is empty")
+    mineral = cmd.get("mineral")
+    require(mineral in MINERALS, "bad_mineral", "MK-DIG-2", "pay in stone, iron or heartstone")
+    cells = cmd.get("cells")
+    require(isinstance(cells, list) and all(isinstance(c, list) and len(c) == 2 for c in cells),
+            "bad_cells", "MK-DIG-6", "cells is a list of [r, c]")
+    d = geo.dig_check(terrain.side(s), s["pieces"], seat, tile, cells, cmd.get("anchor"),
+                      terrain.friends(s, seat), terrain.built(s))
+    cost = {mineral: d.size}
+    if _hammers(s, d):
+        cost["hammer"] = _hammers(s, d)
+    paid = plan_payment(s, seat, cost, "MK-DIG-8" if "hammer" in cost else "MK-DIG-2", cmd.get("sources"))
+    unburied = [geo.cell_json(c) for c in d.statues if key(c) in s["statues"]]
+    emit(event("TunnelDug", seat=seat, tile=tile.id, cells=geo.cells_json(d.cells), anchor=geo.cell_json(d.anchor),
+               level=d.anchor_level, mineral=mineral, paid=paid, honor=honor(d.size, mineral),
+               rubble=geo.cells_json(d.rubble), unburied=unburied, joins=list(d.joins),
+               workshops=geo.cells_json(d.workshops)))
+    found: dict = {}
+    for _cell, resources in d.buried:
+        for r in resources:
+            found[r] = found.get(r, 0) + 1
+    if found:
+        emit(event("ResourcesGained", seat=seat, resources=available(s, found), reason="buried"))  # MK-DIG-10
+
+
+def pedestal_options(s, seat: int) -> list[dict]:
+    dug = s["turn"]["dug"]
+    if dug is None or dug["anchor"] is None or dug["pedestal"]:
+        return []
+    held = s["peds"][store_of(s, seat)]
+    return [{"type": "place_pedestal", "clan": c} for c in sorted(held)
+            if held[c] > 0 and f"{dug['level']}:{c}" in s["ped_track"]]
+
+
+def place_pedestal(s, seat: int, cmd: dict, rng, emit) -> None:
+    """MK-PED-3..6: one pedestal into the new tile's anchor, taking the track token."""
+    dug = s["turn"]["dug"]
+    require(dug["anchor"] is not None, "no_anchor", "MK-PED-2", "the tile you dug has no anchor")
+    require(not dug["pedestal"], "anchor_full", "MK-PED-3", "an anchor holds one pedestal")
+    clan = cmd.get("clan")
+    require(s["peds"][store_of(s, seat)].get(clan, 0) > 0, "no_pedestal", "MK-PED-3",
+            "you hold no pedestal of that clan")
+    require(f"{dug['level']}:{clan}" in s["ped_track"], "pedestal_pair_used", "MK-PED-6",
+            "a pedestal of that clan is already placed in this mountain level")
+    emit(event("PedestalPlaced", seat=seat, clan=clan, cell=dug["anchor"], level=dug["level"],
+               token=s["ped_track"][f"{dug['level']}:{clan}"]))
+
+
+def workshop_options(s, seat: int) -> list[dict]:
+    dug = s["turn"]["dug"]
+    if dug is None:
+        return []
+    return [{"type": "establish_workshop", "space": sp, "kind": k}
+            for sp in dug["workshops"] if key(sp) not in s["workshops"] for k in sorted(set(s["ws_supply"]))]
+
+
+def establish_workshop(s, seat: int, cmd: dict, rng, emit) -> None:
+    """MK-EST-1..4: any supply workshop onto an empty space next to the new tile."""
+    dug = s["turn"]["dug"]
+    space = cmd.get("space")
+    require(space in dug["workshops"] and key(space) not in s["workshops"], "bad_space", "MK-EST-1",
+            "establish only on an empty workshop space next to the tunnel you just dug")
+    require(cmd.get("kind") in s["ws_supply"], "workshop_gone", "MK-EST-4", "that workshop is not in the supply")
+    emit(event("WorkshopEstablished", seat=seat, space=key(space), kind=cmd["kind"]))
+

@@ -1,0 +1,164 @@
+"""Holdings, payment and gains (MK-RES, MK-CART, MK-TRADE).
+
+A *payment* is what an event records as spent: ``{"storage": {res: n},
+"trolls": [["r,i", symbol_index], ...]}``. Commands that cost resources may
+name the order of their sources with ``"sources": ["storage", [2, 1], ...]``
+(MK-RES-2 lets any mix be spent); without it the default order is the roster
+from the bottom row up, left to right, then storage -- the rulebook's advice to
+spend from trolls first so their symbols produce again (MK-RES-5).
+
+Clan carts are strict (MK-AMB-3, Proposed): they pay only for moving a statue
+of their clan and never count as "any resource".
+"""
+from __future__ import annotations
+
+from domain.core import Illegal
+
+from .catalog import top_row
+from .content import MINERALS, RESOURCES
+from .state import State, key, store_of
+
+SUPPLY = {"stone": 35, "iron": 35, "heartstone": 30, "cart": 45, "hammer": 20, "rune": 25, "coin": 35}
+"""MK-COMP-15: the finite supply (MK-AMB-4, Proposed)."""
+
+
+def resource_of(symbol: str) -> str:
+    """``"cart:fire"`` -> ``"cart"``."""
+    return symbol.split(":", 1)[0]
+
+
+def clan_of(symbol: str) -> str | None:
+    """The clan of a clan-cart symbol (MK-CART-2), else None (wild)."""
+    return symbol.split(":", 1)[1] if ":" in symbol else None
+
+
+def roster_order(roster: dict) -> list[str]:
+    """Positions bottom row first, left to right: the default spending order."""
+    return sorted(roster, key=lambda k: tuple(int(x) for x in k.split(",")))
+
+
+def troll_tokens(state: State, seat: int, sources=None):
+    """``(pos, index, symbol)`` of every token on the seat's trolls, in source order."""
+    roster = state["rosters"][seat]
+    for pos in _troll_sources(roster, sources):
+        troll = roster[pos]
+        for i, symbol in enumerate(top_row(troll["card"])):
+            if troll["held"][i]:
+                yield pos, i, symbol
+
+
+def _troll_sources(roster: dict, sources) -> list[str]:
+    if sources is None:
+        return roster_order(roster)
+    return [key(s) for s in sources if s != "storage" and key(s) in roster]
+
+
+def spendable(state: State, seat: int) -> dict[str, int]:
+    """What the seat may spend as ordinary resources: storage plus its own trolls
+    (MK-RES-2, MK-TEAM-8), clan carts excluded (MK-AMB-3)."""
+    out = dict(state["stores"][store_of(state, seat)])
+    for _pos, _i, symbol in troll_tokens(state, seat):
+        if clan_of(symbol) is None:
+            out[symbol] = out.get(symbol, 0) + 1
+    return {r: n for r, n in out.items() if n > 0}
+
+
+def can_afford(state: State, seat: int, cost: dict[str, int]) -> bool:
+    have = spendable(state, seat)
+    return all(have.get(r, 0) >= n for r, n in cost.items())
+
+
+def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sources=None) -> dict:
+    """The payment of ``cost`` from ``sources`` (default order); raises Illegal."""
+    if sources is None:
+        order = [[int(x) for x in p.split(",")] for p in roster_order(state["rosters"][seat])] + ["storage"]
+    else:
+        order = list(sources)
+    _check_sources(state, seat, order)
+    store = state["stores"][store_of(state, seat)]
+    paid: dict = {"storage": {}, "trolls": []}
+    roster = state["rosters"][seat]
+    for res, need in sorted(cost.items()):
+        for src in order:
+            if need <= 0:
+                break
+            if src == "storage":
+                take = min(need, store.get(res, 0))
+                if take:
+                    paid["storage"][res] = take
+                    need -= take
+                continue
+            pos = key(src)
+            troll = roster[pos]
+            for i, symbol in enumerate(top_row(troll["card"])):
+                if need and troll["held"][i] and symbol == res:
+                    paid["trolls"].append([pos, i])
+                    need -= 1
+        if need > 0:
+            raise Illegal("cannot_pay", rule, f"not enough {res} to pay {cost}")
+    return paid
+
+
+def plan_cart(state: State, seat: int, clan: str, kind: str, rule: str, sources=None) -> dict:
+    """Pay one cart for a statue of ``clan`` (MK-MOVE-6): ``kind`` "clan" takes a
+    cart from a ``cart:<clan>`` symbol, "wild" a spiral-symbol or storage cart."""
+    if kind == "clan":
+        for pos, i, symbol in troll_tokens(state, seat, sources):
+            if symbol == f"cart:{clan}":
+                return {"storage": {}, "trolls": [[pos, i]]}
+        raise Illegal("cannot_pay", rule, f"no {clan} clan cart on your trolls")
+    if kind != "wild":
+        raise Illegal("bad_command", rule, "cart must be 'clan' or 'wild'")
+    return plan_payment(state, seat, {"cart": 1}, rule, sources)
+
+
+def _check_sources(state: State, seat: int, order) -> None:
+    roster = state["rosters"][seat]
+    for src in order:
+        if src == "storage":
+            continue
+        if not (isinstance(src, (list, tuple)) and len(src) == 2 and key(src) in roster):
+            raise Illegal("bad_source", "MK-TEAM-8", "a source is 'storage' or a position [r, i] of your own roster")
+
+
+def paid_counts(state: State, seat: int, paid: dict) -> dict[str, int]:
+    """Resource counts of a payment (what returns to the supply or moves on)."""
+    out = dict(paid["storage"])
+    roster = state["rosters"][seat]
+    for pos, i in paid["trolls"]:
+        res = resource_of(top_row(roster[pos]["card"])[i])
+        out[res] = out.get(res, 0) + 1
+    return out
+
+
+def apply_payment(state: State, seat: int, paid: dict) -> dict[str, int]:
+    """Remove a payment from the seat's holdings (evolve side); returns its counts."""
+    counts = paid_counts(state, seat, paid)
+    store = state["stores"][store_of(state, seat)]
+    for res, n in paid["storage"].items():
+        store[res] -= n
+    roster = state["rosters"][seat]
+    for pos, i in paid["trolls"]:
+        roster[pos]["held"][i] = False
+    return counts
+
+
+def available(state: State, want: dict[str, int]) -> dict[str, int]:
+    """The part of ``want`` the supply can cover (MK-AMB-4): gains beyond it are lost."""
+    out = {}
+    for res, n in want.items():
+        got = min(n, state["supply"][res])
+        if got > 0:
+            out[res] = got
+    return out
+
+
+def add(bag: dict, counts: dict, sign: int = 1) -> None:
+    for res, n in counts.items():
+        bag[res] = bag.get(res, 0) + sign * n
+
+
+def to_store(state: State, seat: int, counts: dict) -> None:
+    """Supply -> the seat's storage (evolve side)."""
+    add(state["supply"], counts, -1)
+    add(state["stores"][store_of(state, seat)], counts)

@@ -1,0 +1,62 @@
+"""Step 3, great halls (MK-HALL), and step 4, statue moves (MK-MOVE)."""
+from __future__ import annotations
+
+from domain.core import event, require
+
+from . import board as geo
+from . import content, terrain
+from .economy import plan_cart, troll_tokens
+from .state import key
+
+
+def hall_commands(s, seat: int, layout=None) -> list[dict]:
+    """Every legal hall placement (MK-HALL-1..3, MK-AMB-18/20)."""
+    if s["turn"]["hall"]:
+        return []
+    layout = layout or terrain.lay(s)
+    b = terrain.side(s)
+    out = []
+    for hall_id in s["halls"]:
+        for p in geo.hall_placements(b, layout, seat, content.hall(hall_id)):
+            out.append({"type": "build_hall", "hall": hall_id, "cells": geo.cells_json(p.cells),
+                        "altar": geo.cell_json(p.altar)})
+    return out
+
+
+def build_hall(s, seat: int, cmd: dict, rng, emit) -> None:
+    require(not s["turn"]["hall"], "one_hall", "MK-HALL-1", "at most one great hall per turn")
+    require(cmd.get("hall") in s["halls"], "hall_gone", "MK-HALL-2", "that great hall is not in the supply")
+    p = terrain.hall_placement(s, seat, cmd["hall"], cmd.get("cells") or [], cmd.get("altar") or [0, 0])
+    removed = [{"cell": s["pieces"][pid]["anchor"], "clan": s["pieces"][pid]["pedestal"]} for pid in p.pedestals]
+    emit(event("GreatHallBuilt", seat=seat, hall=p.hall, cells=geo.cells_json(p.cells),
+               altar=geo.cell_json(p.altar), covered=list(p.covered), pedestals_removed=removed))
+
+
+def _cart_kinds(s, seat: int, clan: str) -> list[str]:
+    """Which carts could pay for a move of a ``clan`` statue (MK-MOVE-6)."""
+    kinds = []
+    tokens = [sym for _p, _i, sym in troll_tokens(s, seat)]
+    if f"cart:{clan}" in tokens:
+        kinds.append("clan")
+    if "cart" in tokens or s["stores"][s["store_of"][seat]].get("cart", 0) > 0:
+        kinds.append("wild")
+    return kinds
+
+
+def move_commands(s, seat: int, layout=None) -> list[dict]:
+    out = []
+    for frm, to in terrain.statue_moves(s, seat, layout):
+        for kind in _cart_kinds(s, seat, s["statues"][key(frm)]):
+            out.append({"type": "move_statue", "from": frm, "to": to, "cart": kind})
+    return out
+
+
+def move_statue(s, seat: int, cmd: dict, rng, emit) -> None:
+    frm, to = cmd.get("from"), cmd.get("to")
+    require(isinstance(frm, list) and isinstance(to, list) and len(frm) == 2 and len(to) == 2,
+            "bad_move", "MK-MOVE-3", "from and to are [r, c]")
+    require(key(frm) in s["statues"], "no_statue", "MK-MOVE-2", "no statue on that space")
+    require((frm, to) in [(list(a), list(b)) for a, b in terrain.statue_moves(s, seat)], "bad_move", "MK-MOVE-3",
+            "a statue in your network moves within its tunnel or into an adjacent one of yours, onto a free space")
+    paid = plan_cart(s, seat, s["statues"][key(frm)], cmd.get("cart", "wild"), "MK-MOVE-6", cmd.get("sources"))
+    emit(event("StatueMoved", seat=seat, **{"from": frm}, to=to, paid=paid))

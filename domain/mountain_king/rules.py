@@ -1,0 +1,177 @@
+"""In the Hall of the Mountain King as a Delve game (shared/rules/mountain-king.md).
+
+``GAME`` is the registered object. Seats are clockwise; seat 0 is the start
+player. In the 2v2 variant seats 0+3 and 1+2 are teams (MK-TEAM-5).
+
+Commands (positions are ``[r, c]`` board spaces or ``[r, i]`` roster positions)
+-------------------------------------------------------------------------------
+Setup:
+
+- ``{"type": "place_door", "point": "4a"}`` -- in turn order (MK-PSETUP-3).
+- ``{"type": "draft", "card": "magenta-3", "slot": 2}`` -- place one of the two
+  starters you hold on an empty slot 1..4 and keep the other (MK-PSETUP-4). All
+  seats draft at once.
+
+A turn, in step order (MK-TURN-1); a command of a later step moves the turn
+forward to it, never back (MK-TURN-3, refused with ``out_of_phase``):
+
+- ``{"type": "trade", "give": {"iron": 2, "coin": 2}, "get": "cart"}`` -- any time
+  in your turn (MK-TRADE-1).
+- ``{"type": "cast", "spell": "troll_lure", "slot": "B2", "res": "coin"}`` -- step 1,
+  one per turn; the parameters depend on the spell (content/spells.yaml):
+  ``slot``+``res`` (troll_lure, gilded_promise), ``troll: [r, i]`` (rallying_drum,
+  quartermasters_whistle), ``give``+``get`` resource names (transmutation),
+  ``from``+``to`` (statue_song), ``clan`` (sculptors_call), ``slot`` (pickpocket,
+  dismissal), none for the rest.
+- ``{"type": "use_workshop", "space": [r, c], "give": {"heartstone": 1}, "get": {"hammer": 1}}``
+  or, at a Quartermaster's Post, ``{"type": "use_workshop", "space": [r, c], "move": [r, i, k]}``
+  (token ``k`` of your troll at ``[r, i]``). Step 1; the first use activates the
+  workshop, each command is one use (MK-WS-4/5).
+- ``{"type": "recruit", "slot": "T3", "position": [2, 1], "pedestal": "ice"}`` -- step 2;
+  ``pedestal`` only for a top-row troll, optional (MK-REC-9, MK-AMB-9).
+- ``{"type": "dig", "tile": "L4", "cells": [[r, c], ...], "anchor": [r, c] | null, "mineral": "iron"}``
+  -- step 2; ``cells`` in any order, ``anchor`` the tile's anchor space in this
+  orientation (MK-DIG).
+- ``{"type": "place_pedestal", "clan": "fire"}`` and
+  ``{"type": "establish_workshop", "space": [r, c], "kind": "tool_forge"}`` -- right
+  after your dig (MK-DIG-12).
+- ``{"type": "build_hall", "hall": "the-rift", "cells": [[r, c], ...], "altar": [r, c]}`` -- step 3.
+- ``{"type": "move_statue", "from": [r, c], "to": [r, c], "cart": "clan" | "wild"}`` -- step 4, one
+  cart per move (MK-MOVE-6).
+- ``{"type": "end_step"}`` ends the current step (after step 4: the turn);
+  ``{"type": "end_turn"}`` ends the turn. Both skip step 2 only when you can
+  neither recruit nor dig (MK-ACT-4).
+
+Payment (MK-RES-2): every paying command may carry ``"sources": ["storage", [1, 2], ...]``,
+the order in which your storage and roster trolls are drawn on; the default is
+your roster bottom row first, left to right, then storage. ``legal_commands``
+lists each action once, with the default sources.
+
+Events: TableSet, HordeDealt (deck order secret), PedestalsDrawn, WorkshopsRevealed,
+SpellbookRevealed (deck order secret), StatuesPlaced, StarterDecksShuffled (secret),
+PhaseBegan, DoorPlaced, StartersDrawn (cards: owner only), StarterPlaced,
+StartingResourcesTaken, DraftFinished, TurnStarted, StepBegan, Traded, SpellCast,
+SpellDisintegrated, ResourcesGained, ResourcesExchanged, BribesPlaced, BribesCollected,
+TokensStored, TurnFlagSet, PedestalTaken, WorkshopActivated, WorkshopUsed,
+TrollRecruited, HordeRefilled, TrollRetired, TrollsActivated, CoronationTaken,
+EndTriggered, TunnelDug, PedestalPlaced, WorkshopEstablished, GreatHallBuilt,
+StatueMoved, TurnEnded, GameEnded (final breakdowns).
+
+Options: ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1) and
+``teams`` (2v2, exactly 4 seats, Winter side; MK-TEAM-1).
+"""
+from __future__ import annotations
+
+from domain.core import Drbg, Event, Scoreboard, Seat, require
+
+from . import commands, secrecy, setup
+from .bots import BOTS
+from .evolve import evolve as _evolve
+from .scoring import breakdowns, tiebreak
+from .state import copy, store_of
+
+OPTIONS_SCHEMA: dict = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "board": {
+            "enum": ["winter", "autumn", None], "default": None,
+            "description": "Board side; null = Winter for 4-5 players and teams, Autumn for 2-3 (MK-BOARD-1).",
+        },
+        "teams": {
+            "type": "boolean", "default": False,
+            "description": "2 versus 2 team variant; exactly 4 seats, Winter side (MK-TEAM-1).",
+        },
+    },
+}
+
+
+class MountainKing:
+    id = "mountain-king"
+    title = "In the Hall of the Mountain King"
+    min_players = 2
+    max_players = 5
+    rules_version = "mountain-king-1"
+    options_schema = OPTIONS_SCHEMA
+    bots = BOTS
+
+    def validate_options(self, options: dict | None, seats: int) -> dict:
+        options = dict(options or {})
+        require(self.min_players <= seats <= self.max_players, "bad_player_count", "MK-GEN-1",
+                "In the Hall of the Mountain King is for 2 to 5 players")
+        for name in options:
+            require(name in OPTIONS_SCHEMA["properties"], "unknown_option", None, f"unknown option {name!r}")
+        teams = options.get("teams", False)
+        require(isinstance(teams, bool), "bad_option", "MK-TEAM-1", "teams must be true or false")
+        require(not teams or seats == 4, "bad_option", "MK-TEAM-1", "the team variant needs exactly 4 seats")
+        board = options.get("board")
+        if board is None:
+            board = "winter" if seats >= 4 else "autumn"
+        require(board in ("winter", "autumn"), "bad_option", "MK-BOARD-1", "board is winter or autumn")
+        require(seats == 2 or board == ("winter" if seats >= 4 else "autumn"), "bad_option", "MK-BOARD-1",
+                "Winter is for 4-5 players, Autumn for 3; either side with 2")
+        return {"board": board, "teams": teams}
+
+    def start(self, options: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
+        return setup.start(self.validate_options(options, len(seats)), len(seats), rng)
+
+    def initial_state(self) -> dict:
+        return {}
+
+    def evolve(self, state: dict, event: Event) -> dict:
+        return _evolve(state, event)
+
+    def decide(self, state: dict, seat: int, command: dict, rng: Drbg) -> list[Event]:
+        require(isinstance(command, dict) and isinstance(command.get("type"), str), "bad_command", None,
+                "a command is an object with a type")
+        require(isinstance(seat, int) and 0 <= seat < state.get("n", 0), "bad_seat", None, "no such seat")
+        scratch = copy(state)
+        out: list[Event] = []
+
+        def emit(ev: Event) -> None:
+            out.append(ev)
+            _evolve(scratch, ev)
+
+        commands.dispatch(scratch, seat, command, rng, emit)
+        return out
+
+    def legal_commands(self, state: dict, seat: int) -> list[dict]:
+        if not state.get("phase") or not 0 <= seat < state["n"]:
+            return []
+        return commands.legal(state, seat)
+
+    def active_seats(self, state: dict) -> set[int]:
+        phase = state.get("phase")
+        if phase == "draft":
+            return {p for p in range(state["n"]) if setup.drafting(state, p)}
+        if phase in ("doors", "play"):
+            return {state["current"]}
+        return set()
+
+    def is_terminal(self, state: dict) -> bool:
+        return state.get("phase") == "over"
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return secrecy.view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        return secrecy.redact(event, seat)
+
+    def scores(self, state: dict) -> Scoreboard:
+        """Live totals during play; the GameEnded breakdown once over (section 23)."""
+        if not state.get("phase") or state.get("draft") is not None and state["phase"] != "play":
+            return Scoreboard(final=False)
+        per_store = breakdowns(state)
+        per_seat = {p: per_store[store_of(state, p)] for p in range(state["n"])}
+        return Scoreboard.rank(self.is_terminal(state), per_seat, tiebreak(state))
+
+    def dump_state(self, state: dict) -> dict:
+        return copy(state)
+
+    def load_state(self, data: dict) -> dict:
+        return copy(data)
+
+
+GAME = MountainKing()
+
+

@@ -1,0 +1,73 @@
+"""What a seat may see (MK-INFO-1, MK-AMB-28): one place for every secret.
+
+Hidden: the order of the troll decks and the spell deck, the pedestal bag's
+draw order (its counts are public), and during the starter draft the cards in
+a player's hand (owner only) and in their deck (nobody).
+"""
+from __future__ import annotations
+
+
+from . import horde, terrain
+from .state import store_of
+
+
+def view(s, seat: int | None) -> dict:
+    if not s.get("phase"):
+        return {"phase": None}
+    layout = terrain.lay(s)
+    out = {
+        "phase": s["phase"], "current": s["current"], "round": s["round"], "turns_left": s["turns_left"],
+        "board": s["board"], "teams": s["teams"], "turn": s["turn"],
+        "supply": s["supply"], "tiles": s["tiles"], "halls": s["halls"], "workshop_supply": s["ws_supply"],
+        "pieces": s["pieces"],
+        "networks": [{"seats": sorted(n.seats), "pieces": list(n.pieces)} for n in layout.networks],
+        "statues": s["statues"], "workshops": s["workshops"],
+        "pedestal_track": s["ped_track"], "pedestal_bag": s["bag"], "coronation": s["coronation"],
+        "horde": {
+            "slots": {sl: {"card": sp["card"], "bribes": sp["bribes"], "pedestal": sp["ped"],
+                           "choose_pedestal": horde.row(sl) == 3 and sp["card"] is not None}
+                      for sl, sp in s["horde"]["slots"].items()},
+            "decks": {lv: len(d) for lv, d in s["horde"]["decks"].items()},
+        },
+        "spellbook": s["spells"]["book"], "spell_deck": len(s["spells"]["deck"]),
+        "players": [_player(s, p, seat) for p in range(s["n"])],
+    }
+    if s["phase"] == "over":
+        out["final"] = s["final"]
+    return out
+
+
+def _player(s, p: int, viewer: int | None) -> dict:
+    st = store_of(s, p)
+    out = {
+        "seat": p, "colour": s["colours"][p], "store": st, "door": s["door_points"][p],
+        "roster": s["rosters"][p], "storage": s["stores"][st], "pedestals": s["peds"][st],
+        "pedestal_tokens": s["ped_tokens"][st], "honor": s["honor"][st], "recruited_levels": s["levels"][p],
+    }
+    if s["draft"] is not None:
+        dr = s["draft"][p]
+        out["draft"] = {"placed": dr["placed"], "deck": len(dr["deck"]),
+                        "hand": list(dr["hand"]) if viewer == p else len(dr["hand"])}
+    return out
+
+
+SECRET = {
+    "HordeDealt": ("decks",), "SpellbookRevealed": ("deck",), "StarterDecksShuffled": ("decks",),
+}
+
+
+def redact(ev: dict, seat: int | None) -> dict:
+    kind, data = ev["type"], ev["data"]
+    if kind in SECRET:
+        data = dict(data)
+        for field in SECRET[kind]:
+            value = data[field]
+            data[field] = ({k: len(v) for k, v in value.items()} if isinstance(value, dict)
+                           else [len(v) for v in value] if value and isinstance(value[0], list) else len(value))
+        return {"type": kind, "data": data}
+    if kind == "StartersDrawn" and seat != data["seat"]:
+        return {"type": kind, "data": {"seat": data["seat"], "count": data["count"]}}
+    return ev
+
+
+
