@@ -53,3 +53,14 @@ def store(r, prefix):
 @pytest.fixture
 def service(store):
     return GameService(store, admin_token="admin-secret")
+
+
+@pytest.fixture
+def app(service):
+    from server.app import create_app
+    return create_app(service, RATE_LIMIT=0, SSE_BLOCK_MS=200)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
