@@ -6,11 +6,13 @@ event's ``prev_hash`` is GENESIS. Anyone holding an export can recompute it.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from domain.core import canonical_json
 
 GENESIS = "0" * 64
+# Appended by the platform, not decided by a game: games never fold them.
+PLATFORM_EVENTS = frozenset({"GameCreated", "SeedRevealed", "GameFinished"})
 FIELDS = ("seq", "game_id", "type", "data", "seat", "command_id", "command", "at", "rules_version", "prev_hash")
 
 
@@ -69,3 +71,8 @@ def first_broken_link(envelopes: Iterable[dict]) -> tuple[int | None, str]:
             return seq, "hash does not match the envelope's content"
         prev, expected_seq = env["hash"], expected_seq + 1
     return None, ""
+
+
+def domain_events(envelopes: Iterable[dict]) -> Iterator[dict]:
+    """The game's own events of some envelopes, as ``{type, data}`` for ``evolve``."""
+    return ({"type": e["type"], "data": e["data"]} for e in envelopes if e["type"] not in PLATFORM_EVENTS)

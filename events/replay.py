@@ -14,9 +14,8 @@ from typing import Iterable
 
 from domain import registry
 from domain.core import Drbg, Illegal, Seat, canonical_json, fold
-from events.envelope import first_broken_link
+from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
 
-PLATFORM_EVENTS = {"GameCreated", "SeedRevealed", "GameFinished"}
 
 
 def start_stream() -> str:
@@ -136,7 +135,7 @@ def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v:
     if _plain(first[1:]) != _plain(expected):
         v.problem(_first_diff(first[1:], expected), "start events differ from a re-run of start() with the seed")
         return False
-    state = fold(game, ({"type": e["type"], "data": e["data"]} for e in first[1:]))
+    state = fold(game, domain_events(first))
     version = first[-1]["seq"]
     for batch in rest:
         head = batch[0]
@@ -151,7 +150,7 @@ def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v:
                 return False
         elif not _check_platform_batch(game, state, batch, v):
             return False
-        state = fold(game, ({"type": e["type"], "data": e["data"]} for e in batch), state)
+        state = fold(game, domain_events(batch), state)
         version = batch[-1]["seq"]
     return True
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from domain import registry
 from domain.core import Drbg, Game, Illegal, Seat, State, fold
+from events.envelope import PLATFORM_EVENTS
 from events.replay import command_stream, start_stream
 from events.store import GameNotFound, RedisEventStore, VersionConflict
 
@@ -322,7 +323,7 @@ class GameService:
             return envs
         out = []
         for env in envs:
-            if env["type"] in ("GameCreated", "SeedRevealed", "GameFinished"):
+            if env["type"] in PLATFORM_EVENTS:
                 ev = {"type": env["type"], "data": env["data"]}
             else:
                 ev = game.redact({"type": env["type"], "data": env["data"]}, seat)

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import redis
 
 from domain.core import Game, State, canonical_json, fold
-from events.envelope import GENESIS, seal
+from events.envelope import GENESIS, domain_events, seal
 from events.keys import Keys
 
 IDEMPOTENCY_TTL = 24 * 3600
@@ -139,7 +139,7 @@ class RedisEventStore:
             if upto is None or snap["version"] <= upto:
                 state, version = game.load_state(snap["state"]), snap["version"]
         tail = self.read(game_id, after=version, upto=upto)
-        state = fold(game, ({"type": e["type"], "data": e["data"]} for e in tail), state)
+        state = fold(game, domain_events(tail), state)
         if tail:
             version = tail[-1]["seq"]
         return state, version
