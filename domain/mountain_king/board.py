@@ -31,7 +31,7 @@ not opponents, and once their network touches yours it is yours (MK-TEAM-9).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -86,6 +86,16 @@ class Board:
     buried: Mapping[Cell, tuple[str, ...]]
     start_points: tuple[StartPoint, ...]
     team_pairs: tuple[tuple[str, str], ...]
+    # derived once, for the hot loops of dig_placements
+    open_spaces: frozenset[Cell] = field(init=False, repr=False, compare=False)
+    workshop_set: frozenset[Cell] = field(init=False, repr=False, compare=False)
+    statue_set: frozenset[Cell] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ws = frozenset(self.workshop_spaces)
+        object.__setattr__(self, "workshop_set", ws)
+        object.__setattr__(self, "statue_set", frozenset(self.statue_spaces))
+        object.__setattr__(self, "open_spaces", frozenset(c for c in self.levels if c not in ws))
 
     def in_bounds(self, cell: Iterable[int]) -> bool:
         """On the board (the heart included). Spaces beyond the edge do not exist (MK-BOARD-2)."""
@@ -103,12 +113,7 @@ class Board:
 
     def coverable(self, cell: Iterable[int]) -> bool:
         """A tile may lie here if it is empty: on the board, not heart, not a workshop space (MK-DIG-7)."""
-        cell = cell_of(cell)
-        return cell in self.levels and cell not in self._workshop_set
-
-    @property
-    def _workshop_set(self) -> frozenset[Cell]:
-        return _frozen(self.workshop_spaces)
+        return cell_of(cell) in self.open_spaces
 
     def start_point(self, point_id: str) -> StartPoint:
         for p in self.start_points:
@@ -119,11 +124,6 @@ class Board:
     def start_points_for(self, label: int) -> tuple[StartPoint, ...]:
         """The points usable in a game of ``label`` players (MK-PSETUP-3)."""
         return tuple(p for p in self.start_points if label in p.labels)
-
-
-@lru_cache(maxsize=64)
-def _frozen(cells: tuple[Cell, ...]) -> frozenset[Cell]:
-    return frozenset(cells)
 
 
 # --------------------------------------------------------------------------- shapes
@@ -379,23 +379,16 @@ class _DigContext:
         self.board = board
         self.lay = lay
         self.own = lay.own_cells(seat)
-        opp = lay.opponent_cells(seat, friends)
-        self.near_opponent = frozenset(_around(opp))
+        self.own_pieces = frozenset(lay.piece_at[c] for c in self.own)
+        self.near_opponent = frozenset(_around(lay.opponent_cells(seat, friends)))
         self.built = frozenset(cell_of(c) for c in built)
-        self.frontier = frozenset(
-            n for n in _around(self.own) if board.coverable(n) and n not in lay.piece_at
-        )
-
-    def free(self, cell: Cell) -> bool:
-        return (self.board.coverable(cell) and cell not in self.lay.piece_at
-                and cell not in self.near_opponent)
+        self.free = board.open_spaces - lay.piece_at.keys() - self.near_opponent
+        self.frontier = frozenset(n for n in _around(self.own) if n in board.open_spaces and n not in lay.piece_at)
 
     def result(self, tile_id: str, cells: tuple[Cell, ...], anchor: Cell | None) -> Dig:
         b = self.board
+        at = self.lay.piece_at
         around = _around(cells)
-        ws = b._workshop_set
-        joins = sorted({self.lay.piece_at[n] for n in around if n in self.lay.piece_at}
-                       - {self.lay.piece_at[c] for c in self.own})
         return Dig(
             tile=tile_id,
             cells=cells,
@@ -403,9 +396,9 @@ class _DigContext:
             anchor_level=None if anchor is None else b.levels[anchor],
             rubble=tuple(c for c in cells if c in b.rubble),
             buried=tuple((c, b.buried[c]) for c in cells if c in b.buried),
-            statues=tuple(c for c in cells if c in _frozen(b.statue_spaces)),
-            workshops=tuple(sorted(n for n in around if n in ws and n not in self.built)),
-            joins=tuple(joins),
+            statues=tuple(c for c in cells if c in b.statue_set),
+            workshops=tuple(sorted(n for n in around if n in b.workshop_set and n not in self.built)),
+            joins=tuple(sorted({at[n] for n in around if n in at} - self.own_pieces)),
         )
 
 
@@ -431,7 +424,7 @@ def dig_check(board: Board, pieces: Mapping | Layout, seat: int, tile: Any,
             raise Illegal("covers_heart", "MK-DIG-7", "Nothing may cover the heart of the mountain.")
         if not board.in_bounds(c):
             raise Illegal("off_board", "MK-DIG-7", "Every space of the tile must lie on the board.")
-        if c in board._workshop_set:
+        if c in board.workshop_set:
             raise Illegal("covers_workshop_space", "MK-DIG-7", "Tunnels may never cover a workshop space.")
         if c in lay.piece_at:
             raise Illegal("covers_tile", "MK-DIG-7", "Tunnels may not cover another tile.")
@@ -453,20 +446,16 @@ def dig_placements(board: Board, pieces: Mapping | Layout, seat: int, tile: Any,
     """
     lay = layout(pieces)
     ctx = _DigContext(board, lay, seat, friends, built)
-    seen: set[tuple[tuple[Cell, ...], Cell | None]] = set()
-    frontier = sorted(f for f in ctx.frontier if f not in ctx.near_opponent)
+    free = ctx.free
+    frontier = ctx.frontier & free
+    # Distinct orientations never give the same (cells, anchor) twice, so one
+    # set of offsets per orientation is all the de-duplication needed.
     for shape, anc in _orientations(*normalise(tile.cells, tile.anchor), True):
-        for fr, fc in frontier:
-            for sr, sc in shape:
-                dr, dc = fr - sr, fc - sc
+        offsets = {(fr - sr, fc - sc) for fr, fc in frontier for sr, sc in shape}
+        for dr, dc in sorted(offsets):
+            if all((r + dr, c + dc) in free for r, c in shape):
                 cs = tuple((r + dr, c + dc) for r, c in shape)
-                a = None if anc is None else (anc[0] + dr, anc[1] + dc)
-                key = (cs, a)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if all(ctx.free(c) for c in cs):
-                    yield ctx.result(tile.id, cs, a)
+                yield ctx.result(tile.id, cs, None if anc is None else (anc[0] + dr, anc[1] + dc))
 
 
 # --------------------------------------------------------------------------- great halls
