@@ -20,14 +20,15 @@ def _hammers(s, d: geo.Dig) -> int:
     return 0 if "no_rubble_cost" in s["turn"]["flags"] else d.hammers  # Hammer Rite
 
 
-def placements(s, seat: int, layout=None):
-    """``(tile, Dig)`` for every legal placement of every tile left in supply (MK-DIG-1, -4..-7)."""
+def placements(s, seat: int, layout=None, max_size: int = 5):
+    """``(tile, Dig)`` for every legal placement of every tile left in supply (MK-DIG-1, -4..-7),
+    tiles larger than ``max_size`` skipped."""
     layout = layout or terrain.lay(s)
     b = terrain.side(s)
     mates = terrain.friends(s, seat)
     built = terrain.built(s)
     for tile in content.tiles():
-        if s["tiles"].get(tile.id, 0) > 0:
+        if s["tiles"].get(tile.id, 0) > 0 and tile.size <= max_size:
             for d in geo.dig_placements(b, layout, seat, tile, mates, built):
                 yield tile, d
 
@@ -39,7 +40,7 @@ def dig_commands(s, seat: int, layout=None) -> list[dict]:
     if max(sizes_ok.values()) < 2:
         return []
     out = []
-    for tile, d in placements(s, seat, layout):
+    for tile, d in placements(s, seat, layout, max(sizes_ok.values())):
         if have.get("hammer", 0) < _hammers(s, d):
             continue
         for m in MINERALS:
@@ -55,14 +56,7 @@ def can_dig(s, seat: int) -> bool:
     best = max(have.get(m, 0) for m in MINERALS)
     if best < 2:
         return False
-    layout = terrain.lay(s)
-    b = terrain.side(s)
-    for tile in content.tiles():
-        if s["tiles"].get(tile.id, 0) > 0 and len(tile.cells) <= best:
-            for d in geo.dig_placements(b, layout, seat, tile, terrain.friends(s, seat), terrain.built(s)):
-                if have.get("hammer", 0) >= _hammers(s, d):
-                    return True
-    return False
+    return any(have.get("hammer", 0) >= _hammers(s, d) for _tile, d in placements(s, seat, None, best))
 
 
 def dig(s, seat: int, cmd: dict, rng, emit) -> None:

@@ -37,3 +37,48 @@ def play(players: int, options: dict | None = None, seed: bytes = b"seed", pick=
             check(state, events)
         n += 1
     return state, events, n
+
+
+def apply(state, seat: int, cmd: dict, stream: str = "t"):
+    """Decide and fold one command; returns (state, events)."""
+    events = GAME.decide(state, seat, cmd, Drbg(b"test", stream))
+    state = GAME.load_state(GAME.dump_state(state))
+    for ev in events:
+        state = GAME.evolve(state, ev)
+    return state, events
+
+
+def ready(players: int, options: dict | None = None, seed: bytes = b"seed"):
+    """A game past doors and draft (first legal choice each time), at seat 0's first turn."""
+    state, _ = new_game(players, options, seed)
+    while state["phase"] in ("doors", "draft"):
+        seat = min(GAME.active_seats(state))
+        state, _ = apply(state, seat, GAME.legal_commands(state, seat)[0])
+    return state
+
+
+def set_storage(state, seat: int, **counts):
+    """Put exactly ``counts`` in the seat's storage (others 0), via the supply."""
+    store = state["stores"][state["store_of"][seat]]
+    for res in list(store):
+        state["supply"][res] += store[res]
+        store[res] = 0
+    for res, n in counts.items():
+        state["supply"][res] -= n
+        store[res] = n
+    return state
+
+
+def empty_trolls(state, seat: int):
+    """Return every token on the seat's trolls to the supply."""
+    from domain.mountain_king.catalog import top_row
+    for troll in state["rosters"][seat].values():
+        for i, sym in enumerate(top_row(troll["card"])):
+            if troll["held"][i]:
+                troll["held"][i] = False
+                state["supply"][sym.split(":")[0]] += 1
+    return state
+
+
+def types(events):
+    return [e["type"] for e in events]
