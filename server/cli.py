@@ -114,6 +114,19 @@ def _wait_healthy(url: str, sup, timeout: float = 30.0) -> None:
     raise click.ClickException(f"the API did not answer {url}/healthz within {timeout:.0f} s")
 
 
+def gunicorn_argv(bind: str, processes: int, access_log: bool = True) -> list[str]:
+    """gunicorn serving ``server.app:create_app()``; threads so SSE streams do not hold a whole process."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    argv = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(processes),
+            "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5"]
+    if access_log:
+        argv += ["--access-logfile", "-"]
+    if any(s.name == "control_socket_disable" for s in KNOWN_SETTINGS):
+        argv.append("--no-control-socket")  # newer gunicorns would share one socket in $HOME between instances
+    return argv + ["server.app:create_app()"]
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address the API listens on.")
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -148,9 +161,7 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         for i in range(workers):
             sup.spawn_cli(f"worker {i + 1}", "--log-level", ctx.obj["log_level"], "worker")
         sup.spawn_cli("reactor", "--log-level", ctx.obj["log_level"], "reactor")
-        sup.spawn("web", [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}",
-                          "--workers", str(web_workers), "--worker-class", "gthread", "--threads", "8",
-                          "--graceful-timeout", "5", "--access-logfile", "-", "server.app:create_app()"])
+        sup.spawn("web", gunicorn_argv(f"{host}:{port}", web_workers))
         base = f"http://{host}:{port}"
         _wait_healthy(base, sup)
         click.echo(f"Delve is up: {base}  (API docs: {base}/docs)\n"
@@ -180,7 +191,8 @@ def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple
 
     _log_setup(ctx.obj["log_level"])
     _require_redis("worker")
-    run(list(queues) or None, burst=burst, simple=simple, with_reactor=with_reactor)
+    run(list(queues) or None, burst=burst, simple=simple, with_reactor=with_reactor,
+        logging_level=ctx.obj["log_level"].upper())
 
 
 @cli.command()

@@ -37,7 +37,7 @@ def make_worker(queues: list[str] | None = None, *, simple: bool = False, name: 
 
 
 def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = False,
-        with_reactor: bool = False) -> bool:
+        with_reactor: bool = False, logging_level: str = "INFO") -> bool:
     """Work until SIGTERM/SIGINT (rq's warm shutdown), or until the queues are empty with ``burst``."""
     games = preload()
     worker = make_worker(queues, simple=simple)
@@ -48,7 +48,7 @@ def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = 
         # a reactor thread could copy a lock that thread holds.
         reactor = subprocess.Popen([sys.executable, "-m", "workers.reactor"], env=os.environ.copy())
     try:
-        return worker.work(burst=burst, logging_level="INFO")
+        return worker.work(burst=burst, logging_level=logging_level)
     finally:
         if reactor is not None:
             reactor.terminate()

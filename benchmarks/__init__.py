@@ -1,0 +1,1 @@
+"""The benchmark harness behind `delve bench` (see README.md here)."""
