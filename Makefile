@@ -1,0 +1,26 @@
+# make run | make test | make bench — each creates .venv (Python 3.11) and installs the project first.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: install run test bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstalled when pyproject.toml changes; the stamp keeps `make test` fast otherwise.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(BIN)/delve serve
+
+test: install
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/delve bench --out benchmarks/result.json
