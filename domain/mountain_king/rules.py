@@ -67,7 +67,7 @@ from domain.core import Drbg, Event, Scoreboard, Seat, require
 from . import commands, secrecy, setup
 from .bots import BOTS
 from .evolve import evolve as _evolve
-from .scoring import breakdowns, tiebreak
+from .scoring import CATEGORIES, breakdowns, tiebreak
 from .state import copy, store_of
 
 OPTIONS_SCHEMA: dict = {
@@ -159,8 +159,9 @@ class MountainKing:
 
     def scores(self, state: dict) -> Scoreboard:
         """Live totals during play; the GameEnded breakdown once over (section 23)."""
-        if not state.get("phase") or state.get("draft") is not None and state["phase"] != "play":
-            return Scoreboard(final=False)
+        if state.get("phase") not in ("play", "over"):
+            zero = dict.fromkeys(CATEGORIES, 0)
+            return Scoreboard.rank(False, {p: zero for p in range(state.get("n", 0))})
         per_store = breakdowns(state)
         per_seat = {p: per_store[store_of(state, p)] for p in range(state["n"])}
         return Scoreboard.rank(self.is_terminal(state), per_seat, tiebreak(state))

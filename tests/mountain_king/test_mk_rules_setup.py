@@ -193,3 +193,26 @@ def test_MK_PSETUP_9_first_turn_state():
     assert all(not any(t["held"]) for r in s["rosters"] for t in r.values())
     assert all(sum(p.values()) == 0 for p in s["peds"])
     assert [p["kind"] for p in s["pieces"].values()] == ["door"] * 3
+
+
+def test_MK_AMB_28_view_is_public_but_for_secrets():
+    s = ready(4)
+    for viewer in (None, 0, 2):
+        v = GAME.view(s, viewer)
+        assert v["horde"]["decks"] == {lv: len(d) for lv, d in s["horde"]["decks"].items()}
+        assert v["spell_deck"] == len(s["spells"]["deck"])
+        assert "deck" not in str(v["spellbook"])
+        assert {p["seat"] for p in v["players"]} == {0, 1, 2, 3}
+        assert v["players"][1]["storage"] == s["stores"][1]
+        assert v["networks"] and v["pieces"] == s["pieces"]
+        hidden = set(s["spells"]["deck"]) - {c["id"] for c in s["spells"]["book"]}
+        assert not any(f"'{h}'" in str(v) for h in hidden)
+
+
+def test_scores_before_play_are_zero_and_live_during_play():
+    s, _ = new_game(3)
+    board = GAME.scores(s)
+    assert not board.final and all(x.total == 0 for x in board.seats)
+    s = ready(3)
+    assert set(GAME.scores(s).seats[0].breakdown) == {"tunnels", "coronation", "pedestals", "leftover_sets",
+                                                      "great_halls", "statues"}
