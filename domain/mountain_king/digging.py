@@ -5,7 +5,8 @@ from domain.core import event, require
 
 from . import board as geo
 from . import catalog, content, terrain
-from .economy import MINERALS, available, plan_payment, spendable
+from .content import MINERALS
+from .economy import available, plan_payment, spendable
 from .state import key, store_of
 
 HONOR = {2: (0, 0, 0), 3: (3, 4, 5), 4: (4, 6, 8), 5: (5, 8, 11)}

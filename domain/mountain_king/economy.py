@@ -15,7 +15,6 @@ from __future__ import annotations
 from domain.core import Illegal
 
 from .catalog import top_row
-from .content import MINERALS, RESOURCES
 from .state import State, key, store_of
 
 SUPPLY = {"stone": 35, "iron": 35, "heartstone": 30, "cart": 45, "hammer": 20, "rune": 25, "coin": 35}

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from . import terrain
 from .catalog import level, top_row
-from .economy import RESOURCES, add, apply_payment, to_store
+from .content import RESOURCES
+from .economy import add, apply_payment, to_store
 from .roster import fill
 from .state import STEPS, key, store_of
 

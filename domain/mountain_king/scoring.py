@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from . import content, terrain
 from .catalog import top_row
-from .economy import RESOURCES, resource_of
+from .content import RESOURCES
+from .economy import resource_of
 from .leftovers import best_sets
 from .state import key, members, store_of
 

@@ -13,7 +13,8 @@ import yaml
 from domain.core import Illegal, event, require
 
 from . import horde, terrain
-from .economy import RESOURCES, available, can_afford, plan_payment, spendable, troll_tokens
+from .content import RESOURCES
+from .economy import available, can_afford, plan_payment, spendable, troll_tokens
 from .recruiting import refill
 from .roster import activation
 from .state import key

@@ -6,7 +6,8 @@ from itertools import combinations_with_replacement
 from domain.core import event, require
 
 from . import terrain, workshops
-from .economy import RESOURCES, plan_payment, spendable
+from .content import RESOURCES
+from .economy import plan_payment, spendable
 from .state import key
 
 TRADE_GIVE = 4  # MK-TRADE-1

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from .economy import RESOURCES, troll_tokens
+from .content import RESOURCES
+from .economy import troll_tokens
 
 
 def _two_way(a: dict, b: dict) -> list[tuple[dict, dict]]:

@@ -8,7 +8,7 @@ from domain.mountain_king.catalog import top_row
 from domain.mountain_king.digging import dig_commands
 from domain.mountain_king.spells import SPELLS
 
-from mk_driver import apply, empty_trolls, ready, set_storage, types
+from mk_driver import apply, empty_trolls, ready, set_storage
 
 
 def troll(card, held=None):
