@@ -99,7 +99,7 @@ def miner_ccw(roles: list, seat: int, include_self: bool) -> int:
 def end_round(b: Batch, rng: Drbg, reason: str, finder: int | None) -> None:
     """SAB-END-1..4 then the gold of SAB-GOLD."""
     s = b.state
-    winner = "miners" if reason == "treasure" else "saboteurs"
+    winner = "miners" if reason == "treasure_found" else "saboteurs"
     b.emit("RoundEnded", round=s.round, reason=reason, winner=winner, finder=finder,
            last_player=s.last_player)
     b.emit("RolesRevealed", roles=list(s.roles), leftover=s.leftover)

@@ -120,7 +120,7 @@ class Saboteur:
             b.emit("PathPlaced", seat=seat, card=card.id, shape=card.shape, x=command["x"],
                    y=command["y"], rotated=command.get("rotated", False))
             if rounds.reveal_reached_goals(b, seat):
-                rounds.end_round(b, rng, "treasure", seat)  # SAB-END-1, no draw (SAB-AMB-24)
+                rounds.end_round(b, rng, "treasure_found", seat)  # SAB-END-1, no draw (SAB-AMB-24)
                 return b.events
         elif kind == "break_tool":
             b.emit("ToolBroken", seat=seat, card=card.id, target=command["target"], tool=card.tools[0])

@@ -70,7 +70,7 @@ def view(s: SaboteurState, seat: int | None) -> dict:
             out["gold_choice"]["cards"] = sorted(s.bundle if s.bundle else s.gold_deck, reverse=True)
             out["gold_choice"]["options"] = gold_options(s)
     if over:
-        out["treasure"] = next((g for g, i in s.goals.items() if i["shape"] == TREASURE), None)
+        out["treasure_goal"] = next((g for g, i in s.goals.items() if i["shape"] == TREASURE), None)
     if me is not None:
         out["you"] = {
             "seat": me,

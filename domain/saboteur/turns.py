@@ -45,15 +45,29 @@ def _cell(cmd: Command) -> tuple[int, int]:
     return x, y
 
 
-def _play_path(s: SaboteurState, seat: int, cmd: Command, connected: set | None) -> Card:
+class Position:
+    """What every check of one position shares: face-down goal cells, the
+    connected edges when SAB-AMB-3's option needs them, and placement verdicts."""
+
+    def __init__(self, s: SaboteurState):
+        self.occupied = occupied_goals(s)
+        self.connected = connected_edges(s.maze) if s.options["require_connection_to_start"] else None
+        self.verdicts: dict[tuple, tuple[str, str, str] | None] = {}
+
+    def placement(self, s: SaboteurState, shape: str, x: int, y: int, rotated: bool):
+        at = (shape, x, y, rotated)
+        if at not in self.verdicts:
+            self.verdicts[at] = placement_problem(s.maze, self.occupied, shape, x, y, rotated, self.connected)
+        return self.verdicts[at]
+
+
+def _play_path(s: SaboteurState, seat: int, cmd: Command, position: Position) -> Card:
     card = _card(s, seat, cmd, ("path",))
     rotated = cmd.get("rotated", False)
     require(isinstance(rotated, bool), "bad_command", "SAB-PATH-2", "'rotated' must be true or false")
     require(not s.broken[seat], "tools_broken", "SAB-TOOL-4", "you may not play path cards with a broken tool")
     x, y = _cell(cmd)
-    if s.options["require_connection_to_start"] and connected is None:
-        connected = connected_edges(s.maze)
-    problem = placement_problem(s.maze, occupied_goals(s), card.shape, x, y, rotated, connected)
+    problem = position.placement(s, card.shape, x, y, rotated)
     if problem:
         raise Illegal(*problem)
     return card
@@ -109,14 +123,14 @@ _CHECKS = {
 }
 
 
-def check(s: SaboteurState, seat: int, cmd: Command, connected: set | None = None) -> Card | None:
+def check(s: SaboteurState, seat: int, cmd: Command, position: Position | None = None) -> Card | None:
     """The card ``cmd`` plays (None for an empty-handed pass); raises Illegal."""
     require(s.phase == "play", "not_playing", "SAB-TURN-1", "no turn is being played now")
     require(seat == s.turn, "not_your_turn", "SAB-TURN-1", "it is not your turn")
-    return _CHECKS[cmd["type"]](s, seat, cmd, connected)
+    return _CHECKS[cmd["type"]](s, seat, cmd, position or Position(s))
 
 
-def candidates(s: SaboteurState, seat: int) -> Iterator[Command]:
+def candidates(s: SaboteurState, seat: int, occupied: list[str]) -> Iterator[Command]:
     """A superset of the legal turn commands, in a stable order."""
     hand = s.hands[seat]
     if not hand:
@@ -126,7 +140,7 @@ def candidates(s: SaboteurState, seat: int) -> Iterator[Command]:
     for card_id in hand:
         card = CARDS[card_id]
         if card.kind == "path" and not s.broken[seat]:
-            cells = cells if cells is not None else candidate_cells(s.maze, occupied_goals(s))
+            cells = cells if cells is not None else candidate_cells(s.maze, occupied)
             for x, y in cells:
                 for rotated in (False, True):
                     yield {"type": "play_path", "card": card_id, "x": x, "y": y, "rotated": rotated}
@@ -150,11 +164,11 @@ def candidates(s: SaboteurState, seat: int) -> Iterator[Command]:
 def legal(s: SaboteurState, seat: int) -> list[Command]:
     if s.phase != "play" or seat != s.turn:
         return []
-    connected = connected_edges(s.maze) if s.options["require_connection_to_start"] else None
+    position = Position(s)
     out = []
-    for cmd in candidates(s, seat):
+    for cmd in candidates(s, seat, position.occupied):
         try:
-            check(s, seat, cmd, connected)
+            check(s, seat, cmd, position)
         except Illegal:
             continue
         out.append(cmd)

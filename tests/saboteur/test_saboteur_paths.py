@@ -150,7 +150,7 @@ def test_SAB_GOAL_2_SAB_END_1_treasure_ends_the_round_without_a_draw():
     assert types[:4] == ["PathPlaced", "GoalRevealed", "RoundEnded", "RolesRevealed"]
     assert "CardDrawn" not in types[:3]  # SAB-AMB-24
     ended = evs[2]["data"]
-    assert (ended["reason"], ended["winner"], ended["finder"]) == ("treasure", "miners", 0)
+    assert (ended["reason"], ended["winner"], ended["finder"]) == ("treasure_found", "miners", 0)
 
 
 def test_SAB_GOAL_4_SAB_AMB_13_mismatch_exception_prefers_the_reaching_side():
