@@ -47,6 +47,24 @@ def cell_of(value: Iterable[int]) -> Cell:
     return (int(r), int(c))
 
 
+def _parse_cells(cells: Any, rule: str) -> tuple[Cell, ...]:
+    """Cells from a command, refusing anything that is not a non-empty list of distinct [row, col] ints."""
+    try:
+        out = tuple(sorted(_parse_cell(c) for c in cells))
+    except (TypeError, ValueError):
+        out = ()
+    if not out or len(set(out)) != len(out):
+        raise Illegal("bad_cells", rule, "Give the spaces as a list of distinct [row, col] pairs.")
+    return out
+
+
+def _parse_cell(value: Any) -> Cell:
+    r, c = value
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c)):
+        raise TypeError("cell coordinates are integers")
+    return (r, c)
+
+
 def cell_json(cell: Cell | None) -> list[int] | None:
     return None if cell is None else [cell[0], cell[1]]
 
@@ -292,8 +310,7 @@ def door_check(board: Board, pieces: Mapping | Layout, point_id: str, players: i
     adjacent to another door (MK-AMB-30).
     """
     lay = layout(pieces)
-    ids = {p.id for p in board.start_points}
-    if point_id not in ids:
+    if not isinstance(point_id, str) or point_id not in {p.id for p in board.start_points}:
         raise Illegal("unknown_start_point", "MK-PSETUP-3", f"No start point {point_id!r} on this side.")
     if players not in board.start_point(point_id).labels:
         raise Illegal("wrong_start_point_label", "MK-PSETUP-3",
@@ -412,13 +429,13 @@ def dig_check(board: Board, pieces: Mapping | Layout, seat: int, tile: Any,
     (shape), MK-DIG-7 (footprint), MK-DIG-4 (own network) or MK-DIG-5 (opponent).
     """
     lay = layout(pieces)
-    cs = tuple(sorted(cell_of(c) for c in cells))
-    anc = None if anchor is None else cell_of(anchor)
-    if len(set(cs)) != len(cs) or normalise(cs, anc) not in _orientations(*normalise(tile.cells, tile.anchor), True):
-        raise Illegal("shape_mismatch", "MK-DIG-6",
-                      f"Those spaces (and anchor) are not a rotation or flip of tile {tile.id}.")
+    cs = _parse_cells(cells, "MK-DIG-6")
+    anc = None if anchor is None else _parse_cells([anchor], "MK-DIG-6")[0]
     if anc is not None and anc not in cs:
         raise Illegal("shape_mismatch", "MK-DIG-6", "The anchor must be one of the tile's spaces.")
+    if normalise(cs, anc) not in _orientations(*normalise(tile.cells, tile.anchor), True):
+        raise Illegal("shape_mismatch", "MK-DIG-6",
+                      f"Those spaces (and anchor) are not a rotation or flip of tile {tile.id}.")
     for c in cs:
         if c in board.heart:
             raise Illegal("covers_heart", "MK-DIG-7", "Nothing may cover the heart of the mountain.")
@@ -545,10 +562,9 @@ def hall_check(board: Board, pieces: Mapping | Layout, seat: int, hall: Any,
     MK-AMB-18: rotations only unless ``mirror``.
     """
     lay = layout(pieces)
-    cs = tuple(sorted(cell_of(c) for c in cells))
-    alt = cell_of(altar)
-    if len(set(cs)) != len(cs) or alt not in cs or \
-            normalise(cs, alt) not in _orientations(*normalise(hall.cells, hall.altar), mirror):
+    cs = _parse_cells(cells, "MK-HALL-3")
+    alt = _parse_cells([altar], "MK-HALL-9")[0]
+    if alt not in cs or normalise(cs, alt) not in _orientations(*normalise(hall.cells, hall.altar), mirror):
         raise Illegal("shape_mismatch", "MK-AMB-18" if not mirror else "MK-HALL-3",
                       f"Those spaces (and altar) are not an allowed orientation of {hall.name}.")
     own = _own_tunnel_cells(lay, seat)

@@ -89,14 +89,19 @@ def _yaml(name: str) -> dict:
     return yaml.safe_load((CONTENT / name).read_text(encoding="utf-8"))
 
 
-def _drawing(rows: list[str], marks: str) -> tuple[list[Cell], Cell | None]:
-    """Cells of an ASCII shape; the (single) cell drawn with a char of ``marks`` is returned apart."""
+def _drawing(rows: list[str], mark: str) -> tuple[list[Cell], Cell | None]:
+    """Cells of an ASCII shape ("#" space, "." none); the one space drawn as ``mark`` is also returned."""
     cells: list[Cell] = []
-    special = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in marks]
+    special: list[Cell] = []
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if ch != ".":
-                cells.append((r, c))
+            if ch == "." or not (ch == "#" or ch == mark):
+                if ch != ".":
+                    raise ValueError(f"shape {rows}: unexpected {ch!r}")
+                continue
+            cells.append((r, c))
+            if ch == mark:
+                special.append((r, c))
     if len(special) > 1:
         raise ValueError(f"shape {rows} marks {len(special)} special spaces")
     return cells, special[0] if special else None
@@ -129,7 +134,7 @@ def tile(tile_id: str) -> TileType:
 @lru_cache(maxsize=1)
 def door() -> tuple[Cell, ...]:
     """The door footprint, normalised (MK-GAP-3): a single space in this pack."""
-    cells, _ = _drawing(_yaml("tiles.yaml")["door"], "")
+    cells, _ = _drawing(_yaml("tiles.yaml")["door"], "#")
     return normalise(cells)[0]
 
 

@@ -190,6 +190,23 @@ def test_MK_EST_1_to_3_workshop_spaces_next_to_the_new_tile(mini):
     assert geo.dig_check(mini, pieces, 0, T("D2"), [(2, 2), (2, 1)], (2, 2)).workshops == ()
 
 
+@pytest.mark.parametrize("cells,anchor", [([], None), ("x", None), ([[1]], None), ([[1, "a"], [1, 1]], None),
+                                          ([[1.5, 0], [1, 1]], None), ([[1, 0], [1, 0]], [1, 0]),
+                                          ([[1, 0], [2, 0]], "top"), ([[1, 0], [2, 0]], [True, 0])])
+def test_malformed_cells_are_refused_not_crashed(mini, cells, anchor):
+    pieces = {"door:0": door(0, (0, 0))}
+    illegal("bad_cells", "MK-DIG-6", geo.dig_check, mini, pieces, 0, T("D2"), cells, anchor)
+
+
+def test_malformed_hall_and_door_commands_are_refused(mini):
+    pieces = {"door:0": door(0, (0, 0))}
+    rift = content.hall("the-rift")
+    illegal("bad_cells", "MK-HALL-3", geo.hall_check, mini, pieces, 0, rift, [], [0, 0])
+    illegal("bad_cells", "MK-HALL-3", geo.hall_check, mini, pieces, 0, rift, "zz", [0, 0])
+    illegal("bad_cells", "MK-HALL-9", geo.hall_check, mini, pieces, 0, rift, [[0, 1]], None)
+    illegal("unknown_start_point", "MK-PSETUP-3", geo.door_check, mini, pieces, ["A"], 2)
+
+
 def test_dig_piece_is_json_ready(mini):
     d = geo.dig_check(mini, {"door:0": door(0, (3, 0))}, 0, T("D2"), [(2, 0), (1, 0)], (1, 0))
     assert d.piece(0, "ice") == {"kind": "tunnel", "cells": [[1, 0], [2, 0]], "seat": 0, "tile": "D2",

@@ -149,6 +149,7 @@ def test_MK_GAP_1_8_and_9_rubble_and_buried_resources(side):
         assert cell in b.levels and b.coverable(cell) and resources
         assert set(resources) <= set(content.RESOURCES)
     assert set(b.statue_spaces) & b.rubble, "statues may lie on rubble (MK-BOARD-5)"
+    assert set(b.buried) & b.rubble, "buried resources may lie on rubble (MK-BOARD-6)"
 
 
 def _size4_placements(b):
