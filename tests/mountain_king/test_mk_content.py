@@ -68,6 +68,14 @@ def test_MK_GAP_1_2_every_level_has_room_for_anchored_tunnels(side):
             assert _fits(b, t.cells, t.anchor, where), (side, level, t.id)
 
 
+@pytest.mark.parametrize("side", SIDES)
+def test_MK_GAP_1_2_every_coverable_space_is_reachable(side):
+    """Workshop spaces and the heart are holes, but they never cut the mountain apart."""
+    b = content.board(side)
+    spaces = set(b.open_spaces)
+    assert geo.connected(spaces)
+
+
 @pytest.mark.parametrize("side,labels", [("winter", (4, 5)), ("autumn", (3,))])
 def test_MK_GAP_1_4_start_points(side, labels):
     b = content.board(side)
