@@ -105,7 +105,8 @@ def _rockfall(s: SaboteurState, seat: int, cmd: Command, _: Any) -> Card:
 def _map(s: SaboteurState, seat: int, cmd: Command, _: Any) -> Card:
     card = _card(s, seat, cmd, ("map",))
     goal = cmd.get("goal")
-    require(goal in GOAL_CELLS, "bad_goal", "SAB-MAP-1", f"'goal' must be one of {sorted(GOAL_CELLS)}")
+    require(isinstance(goal, str) and goal in GOAL_CELLS, "bad_goal", "SAB-MAP-1",
+            f"'goal' must be one of {sorted(GOAL_CELLS)}")
     require(not s.goals[goal]["revealed"], "goal_face_up", "SAB-AMB-10", "that goal is already face up")
     return card
 

@@ -150,3 +150,25 @@ def test_illegal_commands_raise_illegal_only():
     for cmd in junk:
         with pytest.raises(Illegal):
             t.do(0, cmd)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["A", "B", "P01", "A01", "pick", ""]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+FIELDS = st.sampled_from(["card", "x", "y", "rotated", "target", "tool", "goal", "values"])
+TYPES = st.sampled_from(["play_path", "break_tool", "repair", "rockfall", "map", "pass", "take_gold", "x"])
+
+
+FUZZ_TABLE = Table(4, first_player=0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(kind=TYPES | JSON, fields=st.dictionaries(FIELDS, JSON, max_size=5), seat=st.integers(-1, 5))
+def test_malformed_commands_raise_illegal_never_crash(kind, fields, seat):
+    t = FUZZ_TABLE
+    try:
+        GAME.decide(t.state, seat, {"type": kind, **fields}, Drbg(b"fuzz", "v1"))
+    except Illegal:
+        pass
