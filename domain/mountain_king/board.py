@@ -401,11 +401,21 @@ class _DigContext:
         self.built = frozenset(cell_of(c) for c in built)
         self.free = board.open_spaces - lay.piece_at.keys() - self.near_opponent
         self.frontier = frozenset(n for n in _around(self.own) if n in board.open_spaces and n not in lay.piece_at)
+        # spaces next to an empty workshop space / a piece outside the own network:
+        # most placements touch neither, and skip those look-ups
+        self.near_empty_workshop = frozenset(_around(board.workshop_set - self.built))
+        self.near_foreign = frozenset(_around(lay.piece_at.keys() - self.own))
 
     def result(self, tile_id: str, cells: tuple[Cell, ...], anchor: Cell | None) -> Dig:
         b = self.board
         at = self.lay.piece_at
-        around = _around(cells)
+        workshops: tuple[Cell, ...] = ()
+        joins: tuple[str, ...] = ()
+        if not self.near_empty_workshop.isdisjoint(cells):
+            ws = b.workshop_set - self.built
+            workshops = tuple(sorted(n for n in _around(cells) if n in ws))
+        if not self.near_foreign.isdisjoint(cells):
+            joins = tuple(sorted({at[n] for n in _around(cells) if n in at} - self.own_pieces))
         return Dig(
             tile=tile_id,
             cells=cells,
@@ -414,8 +424,8 @@ class _DigContext:
             rubble=tuple(c for c in cells if c in b.rubble),
             buried=tuple((c, b.buried[c]) for c in cells if c in b.buried),
             statues=tuple(c for c in cells if c in b.statue_set),
-            workshops=tuple(sorted(n for n in around if n in b.workshop_set and n not in self.built)),
-            joins=tuple(sorted({at[n] for n in around if n in at} - self.own_pieces)),
+            workshops=workshops,
+            joins=joins,
         )
 
 
@@ -470,9 +480,9 @@ def dig_placements(board: Board, pieces: Mapping | Layout, seat: int, tile: Any,
     for shape, anc in _orientations(*normalise(tile.cells, tile.anchor), True):
         offsets = {(fr - sr, fc - sc) for fr, fc in frontier for sr, sc in shape}
         for dr, dc in sorted(offsets):
-            if all((r + dr, c + dc) in free for r, c in shape):
-                cs = tuple((r + dr, c + dc) for r, c in shape)
-                yield ctx.result(tile.id, cs, None if anc is None else (anc[0] + dr, anc[1] + dc))
+            cs = [(r + dr, c + dc) for r, c in shape]
+            if free.issuperset(cs):
+                yield ctx.result(tile.id, tuple(cs), None if anc is None else (anc[0] + dr, anc[1] + dc))
 
 
 # --------------------------------------------------------------------------- great halls
