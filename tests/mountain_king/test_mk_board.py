@@ -180,7 +180,7 @@ def test_MK_DIG_8_9_10_rubble_statues_buried_and_MK_PED_4_anchor_level(mini):
     assert d3.to_json()["buried"] == [{"cell": [1, 6], "resources": ["iron", "iron", "hammer"]}]
 
 
-def test_MK_EST_1_to_3_workshop_spaces_next_to_the_new_tile(mini):
+def test_MK_DIG_12_MK_EST_1_to_3_workshop_spaces_next_to_the_new_tile(mini):
     pieces = {"door:0": door(0, (0, 3))}
     d = geo.dig_check(mini, pieces, 0, T("D2"), [(1, 3), (2, 3)], (1, 3))
     assert d.workshops == ((1, 4),)
@@ -229,7 +229,7 @@ def _brute_force(board, pieces, seat, tile, friends=(), built=()):
 
 
 @pytest.mark.parametrize("tile_id", ["D2", "I3", "L3", "T4", "S4", "O4", "I5", "F5", "X5"])
-def test_dig_placements_is_exactly_the_legal_set(mini, tile_id):
+def test_MK_DIG_4_to_7_dig_placements_is_exactly_the_legal_set(mini, tile_id):
     pieces = {"door:0": door(0, (3, 0)), "door:1": door(1, (3, 9)), "t1": tunnel(0, [(4, 1), (4, 2)]),
               "t2": tunnel(1, [(2, 8), (2, 7)]), "t3": tunnel(None, [(5, 5)])}
     for seat in (0, 1):

@@ -99,7 +99,7 @@ def _check_invariants(b: geo.Board, pieces, teams):
 @settings(max_examples=5, deadline=None)
 @given(side=st.sampled_from(["winter", "autumn"]), team=st.booleans(),
        picks=st.lists(st.integers(min_value=0, max_value=10**6), min_size=15, max_size=35))
-def test_random_digging_keeps_networks_apart(side, team, picks):
+def test_MK_NET_5_random_digging_keeps_networks_apart(side, team, picks):
     b = content.board(side)
     labels = {"winter": 5 if not team else 4, "autumn": 3}[side]
     points = [p.id for p in b.start_points_for(labels)]
