@@ -241,6 +241,10 @@ def _parse_board(side: str, text: str) -> Board:
     """Read an ASCII board file (legend at its top; map; ``---``; YAML listings)."""
     head, tail = text.split("\n---\n", 1)
     rows = [line for line in head.splitlines() if not line.startswith("#")]
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    while rows and not rows[-1].strip():
+        rows.pop()
     meta = yaml.safe_load(tail) or {}
     levels: dict[Cell, int] = {}
     heart, rubble, statues, workshops = set(), set(), [], []
