@@ -228,7 +228,7 @@ def _brute_force(board, pieces, seat, tile, friends=(), built=()):
     return out
 
 
-@pytest.mark.parametrize("tile_id", ["D2", "I3", "L3", "T4", "S4", "O4", "I5", "F5", "X5"])
+@pytest.mark.parametrize("tile_id", ["D2", "I3", "S4", "O4", "F5"])
 def test_MK_DIG_4_to_7_dig_placements_is_exactly_the_legal_set(mini, tile_id):
     pieces = {"door:0": door(0, (3, 0)), "door:1": door(1, (3, 9)), "t1": tunnel(0, [(4, 1), (4, 2)]),
               "t2": tunnel(1, [(2, 8), (2, 7)]), "t3": tunnel(None, [(5, 5)])}
