@@ -7,8 +7,10 @@ name the order of their sources with ``"sources": ["storage", [2, 1], ...]``
 from the bottom row up, left to right, then storage -- the rulebook's advice to
 spend from trolls first so their symbols produce again (MK-RES-5).
 
-Clan carts are strict (MK-AMB-3, Proposed): they pay only for moving a statue
-of their clan and never count as "any resource".
+Clan carts are strict by default (MK-AMB-3, Proposed): they pay only for
+moving a statue of their clan and never count as "any resource". The option
+``clan_carts_generic_payment`` lifts that, except at the Cartwright's House
+(MK-WST-1), whose callers pass ``clan_ok=False``.
 """
 from __future__ import annotations
 
@@ -52,13 +54,20 @@ def _troll_sources(roster: dict, sources) -> list[str]:
     return [key(s) for s in sources if s != "storage" and key(s) in roster]
 
 
-def spendable(state: State, seat: int) -> dict[str, int]:
+def generic_clan_carts(state: State) -> bool:
+    return bool(state["options"].get("clan_carts_generic_payment"))
+
+
+def spendable(state: State, seat: int, clan_ok: bool | None = None) -> dict[str, int]:
     """What the seat may spend as ordinary resources: storage plus its own trolls
-    (MK-RES-2, MK-TEAM-8), clan carts excluded (MK-AMB-3)."""
+    (MK-RES-2, MK-TEAM-8), clan carts excluded unless ``clan_ok`` (MK-AMB-3)."""
+    if clan_ok is None:
+        clan_ok = generic_clan_carts(state)
     out = dict(state["stores"][store_of(state, seat)])
     for _pos, _i, symbol in troll_tokens(state, seat):
-        if clan_of(symbol) is None:
-            out[symbol] = out.get(symbol, 0) + 1
+        if clan_ok or clan_of(symbol) is None:
+            res = resource_of(symbol)
+            out[res] = out.get(res, 0) + 1
     return {r: n for r, n in out.items() if n > 0}
 
 
@@ -67,8 +76,11 @@ def can_afford(state: State, seat: int, cost: dict[str, int]) -> bool:
     return all(have.get(r, 0) >= n for r, n in cost.items())
 
 
-def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sources=None) -> dict:
+def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sources=None,
+                 clan_ok: bool | None = None) -> dict:
     """The payment of ``cost`` from ``sources`` (default order); raises Illegal."""
+    if clan_ok is None:
+        clan_ok = generic_clan_carts(state)
     if sources is None:
         order = [[int(x) for x in p.split(",")] for p in roster_order(state["rosters"][seat])] + ["storage"]
     else:
@@ -90,7 +102,7 @@ def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sourc
             pos = key(src)
             troll = roster[pos]
             for i, symbol in enumerate(top_row(troll["card"])):
-                if need and troll["held"][i] and symbol == res:
+                if need and troll["held"][i] and (symbol == res or clan_ok and resource_of(symbol) == res):
                     paid["trolls"].append([pos, i])
                     need -= 1
         if need > 0:
@@ -108,7 +120,7 @@ def plan_cart(state: State, seat: int, clan: str, kind: str, rule: str, sources=
         raise Illegal("cannot_pay", rule, f"no {clan} clan cart on your trolls")
     if kind != "wild":
         raise Illegal("bad_command", rule, "cart must be 'clan' or 'wild'")
-    return plan_payment(state, seat, {"cart": 1}, rule, sources)
+    return plan_payment(state, seat, {"cart": 1}, rule, sources, clan_ok=False)
 
 
 def _check_sources(state: State, seat: int, order) -> None:

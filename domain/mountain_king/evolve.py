@@ -25,7 +25,7 @@ def applies(fn):
 @applies
 def TableSet(s, d):
     s.update({
-        "n": d["players"], "board": d["board"], "teams": d["teams"], "store_of": d["store_of"],
+        "n": d["players"], "board": d["board"], "options": dict(d["options"]), "teams": d["teams"], "store_of": d["store_of"],
         "colours": d["colours"], "order": list(range(d["players"])),
         "supply": dict(d["supply"]), "tiles": dict(d["tiles"]), "halls": list(d["halls"]),
         "ped_track": dict(d["ped_track"]),
@@ -123,6 +123,7 @@ def TurnStarted(s, d):
     s["phase"] = "play"
     s["current"] = d["seat"]
     s["round"] = d["round"]
+    # acted: step 2 is over -- recruited, dug or skipped (MK-ACT-4); it never comes back (MK-TURN-3)
     s["turn"] = {"seat": d["seat"], "step": "spells", "spell": False, "ws": None, "acted": False,
                  "hall": False, "flags": [], "dug": None}
 
@@ -132,6 +133,8 @@ def StepBegan(s, d):
     s["turn"]["step"] = d["step"]
     if STEPS.index(d["step"]) > 0 and s["turn"]["ws"] is not None:
         s["turn"]["ws"]["left"] = 0  # MK-TURN-3: the activation is over
+    if STEPS.index(d["step"]) > STEPS.index("action"):
+        s["turn"]["acted"] = True  # step 2 is over, done or skipped (MK-TURN-3)
 
 
 @applies

@@ -17,7 +17,7 @@ def hall_commands(s, seat: int, layout=None) -> list[dict]:
     b = terrain.side(s)
     out = []
     for hall_id in s["halls"]:
-        for p in geo.hall_placements(b, layout, seat, content.hall(hall_id)):
+        for p in geo.hall_placements(b, layout, seat, content.hall(hall_id), terrain.mirror(s)):
             out.append({"type": "build_hall", "hall": hall_id, "cells": geo.cells_json(p.cells),
                         "altar": geo.cell_json(p.altar)})
     return out

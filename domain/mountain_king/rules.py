@@ -57,8 +57,11 @@ TrollRecruited, HordeRefilled, TrollRetired, TrollsActivated, CoronationTaken,
 EndTriggered, TunnelDug, PedestalPlaced, WorkshopEstablished, GreatHallBuilt,
 StatueMoved, TurnEnded, GameEnded (final breakdowns).
 
-Options: ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1) and
-``teams`` (2v2, exactly 4 seats, Winter side; MK-TEAM-1).
+Options (``OPTIONS_SCHEMA``; every default is the spec's reading or "Proposed"
+resolution): ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1),
+``teams`` (2v2, exactly 4 seats, Winter side; MK-TEAM-1), ``clan_carts_generic_payment``
+(MK-AMB-3), ``unlimited_supply`` (MK-AMB-4), ``hall_mirroring`` (MK-AMB-18),
+``workshops`` (chosen tiles, MK-SETUP-6.1), ``replace_duplicate_workshops`` (MK-SETUP-6.2).
 """
 from __future__ import annotations
 
@@ -66,6 +69,7 @@ from domain.core import Drbg, Event, Scoreboard, Seat, require
 
 from . import commands, secrecy, setup
 from .bots import BOTS
+from .workshops import TYPES
 from .evolve import evolve as _evolve
 from .scoring import CATEGORIES, breakdowns, tiebreak
 from .state import copy, store_of
@@ -82,8 +86,29 @@ OPTIONS_SCHEMA: dict = {
             "type": "boolean", "default": False,
             "description": "2 versus 2 team variant; exactly 4 seats, Winter side (MK-TEAM-1).",
         },
+        "clan_carts_generic_payment": {
+            "type": "boolean", "default": False,
+            "description": "Clan carts may pay any cost except at the Cartwright's House (MK-AMB-3).",
+        },
+        "unlimited_supply": {
+            "type": "boolean", "default": False,
+            "description": "Treat the resource counts as a guide: the supply never runs out (MK-AMB-4).",
+        },
+        "hall_mirroring": {
+            "type": "boolean", "default": False,
+            "description": "Great halls may be flipped as well as rotated (MK-AMB-18).",
+        },
+        "workshops": {
+            "type": ["array", "null"], "items": {"enum": list(TYPES)}, "default": None,
+            "description": "The 2 x players + 1 workshop tiles chosen before the game; null = random (MK-SETUP-6.1).",
+        },
+        "replace_duplicate_workshops": {
+            "type": "boolean", "default": False,
+            "description": "Random reveal replaces duplicates of revealed tiles (MK-SETUP-6.2).",
+        },
     },
 }
+_FLAGS = ("teams", "clan_carts_generic_payment", "unlimited_supply", "hall_mirroring", "replace_duplicate_workshops")
 
 
 class MountainKing:
@@ -101,16 +126,27 @@ class MountainKing:
                 "In the Hall of the Mountain King is for 2 to 5 players")
         for name in options:
             require(name in OPTIONS_SCHEMA["properties"], "unknown_option", None, f"unknown option {name!r}")
-        teams = options.get("teams", False)
-        require(isinstance(teams, bool), "bad_option", "MK-TEAM-1", "teams must be true or false")
+        out = {k: v["default"] for k, v in OPTIONS_SCHEMA["properties"].items()}
+        out.update(options)
+        for flag in _FLAGS:
+            require(isinstance(out[flag], bool), "bad_option", None, f"{flag} must be true or false")
+        teams = out["teams"]
         require(not teams or seats == 4, "bad_option", "MK-TEAM-1", "the team variant needs exactly 4 seats")
-        board = options.get("board")
+        chosen = out["workshops"]
+        if chosen is not None:
+            require(isinstance(chosen, list) and len(chosen) == 2 * seats + 1
+                    and all(k in TYPES and chosen.count(k) <= 2 for k in chosen), "bad_option", "MK-SETUP-6.1",
+                    f"choose {2 * seats + 1} workshop tiles, at most 2 of a type")
+        board = out["board"]
         if board is None:
             board = "winter" if seats >= 4 else "autumn"
         require(board in ("winter", "autumn"), "bad_option", "MK-BOARD-1", "board is winter or autumn")
         require(seats == 2 or board == ("winter" if seats >= 4 else "autumn"), "bad_option", "MK-BOARD-1",
                 "Winter is for 4-5 players, Autumn for 3; either side with 2")
-        return {"board": board, "teams": teams}
+        out["board"] = board
+        if teams:
+            require(board == "winter", "bad_option", "MK-TEAM-1", "the team variant is played on Winter")
+        return out
 
     def start(self, options: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
         return setup.start(self.validate_options(options, len(seats)), len(seats), rng)

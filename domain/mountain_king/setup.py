@@ -19,6 +19,8 @@ from .workshops import TYPES
 CLANS = ("fire", "ice", "moon")
 PEDESTALS_PER_CLAN = 6  # MK-COMP-13
 STATUES_PER_CLAN = 7  # MK-COMP-11
+COPIES = 2  # of each workshop type (MK-COMP-12)
+UNLIMITED = 10 ** 6  # "unlimited" supply stock (MK-AMB-4 option)
 TEAM_STORE = [0, 1, 1, 0]  # MK-TEAM-5: A1, B1, B2, A2 clockwise
 SLOTS_PER_ROW = {1: 5, 2: 4, 3: 3}
 
@@ -30,8 +32,9 @@ def start(options: dict, n: int, rng) -> list[dict]:
     levels = (1, 2, 3, 4, 5)
     tokens = rng.shuffled(content.pedestal_tokens())  # MK-SETUP-9
     track = {f"{lv}:{clan}": tokens[i * 3 + j] for i, lv in enumerate(levels) for j, clan in enumerate(CLANS)}
-    out = [event("TableSet", players=n, board=side, teams=[[0, 3], [1, 2]] if teams else None,
-                 store_of=store_of, colours=list(content.colours()[:n]), supply=dict(SUPPLY),
+    supply = {r: UNLIMITED for r in SUPPLY} if options["unlimited_supply"] else dict(SUPPLY)
+    out = [event("TableSet", players=n, board=side, teams=[[0, 3], [1, 2]] if teams else None, options=options,
+                 store_of=store_of, colours=list(content.colours()[:n]), supply=supply,
                  tiles={t.id: t.copies for t in content.tiles()}, halls=[h.id for h in content.halls()],
                  ped_track=track, coronation=[3] if n == 2 else [5, 3])]  # MK-SETUP-5
     decks = {str(lv): rng.shuffled(horde_ids(lv)) for lv in (1, 2, 3)}  # MK-SETUP-3
@@ -47,8 +50,7 @@ def start(options: dict, n: int, rng) -> list[dict]:
         bag[clan] -= 1
         drawn[f"M{j}"] = clan
     out.append(event("PedestalsDrawn", slots=drawn, bag=bag))
-    pool = [k for k in TYPES for _ in range(2)]  # MK-COMP-12, MK-SETUP-6
-    out.append(event("WorkshopsRevealed", kinds=sorted(rng.shuffled(sorted(pool))[: 2 * n + 1])))
+    out.append(event("WorkshopsRevealed", kinds=_workshops(options, n, rng)))
     spells = rng.shuffled(sorted(SPELLS))  # MK-SETUP-7
     out.append(event("SpellbookRevealed", book=spells[:3], deck=spells[3:]))
     out.append(event("StatuesPlaced", statues=_statues(content.board(side), rng)))
@@ -56,6 +58,21 @@ def start(options: dict, n: int, rng) -> list[dict]:
                                                      for c in content.colours()[:n]]))
     out.append(event("PhaseBegan", phase="doors", seat=0))
     return out
+
+
+def _workshops(options: dict, n: int, rng) -> list[str]:
+    """MK-SETUP-6: 2n+1 of the 22 tiles, at random; or chosen (MK-SETUP-6.1); or at random
+    with duplicates replaced from the face-down rest while possible (MK-SETUP-6.2)."""
+    if options["workshops"] is not None:
+        return sorted(options["workshops"])
+    pile = rng.shuffled([k for k in TYPES for _ in range(COPIES)])
+    if not options["replace_duplicate_workshops"]:
+        return sorted(pile[: 2 * n + 1])
+    shown: list[str] = []
+    for kind in pile:
+        if kind not in shown and len(shown) < 2 * n + 1:
+            shown.append(kind)
+    return sorted(shown)
 
 
 def _statues(board, rng) -> dict[str, str]:

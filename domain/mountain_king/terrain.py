@@ -76,7 +76,12 @@ def move_statue(s: State, frm, to) -> None:
 # --- queries -----------------------------------------------------------------
 
 def hall_placement(s: State, seat: int, hall_id: str, cells, altar) -> geo.HallPlacement:
-    return geo.hall_check(side(s), s["pieces"], seat, content.hall(hall_id), cells, altar)
+    return geo.hall_check(side(s), s["pieces"], seat, content.hall(hall_id), cells, altar, mirror(s))
+
+
+def mirror(s: State) -> bool:
+    """Whether halls may be flipped as well as rotated (MK-AMB-18, option ``hall_mirroring``)."""
+    return bool(s["options"].get("hall_mirroring"))
 
 
 def door_points(s: State) -> list[str]:

@@ -96,5 +96,6 @@ def use_workshop(s, seat: int, cmd: dict, rng, emit) -> None:
         return
     require(all(s["supply"][r] >= n for r, n in use["get"].items()), "supply_empty", "MK-AMB-4",
             "the supply cannot cover that gain")
-    paid = plan_payment(s, seat, use["give"], "MK-WS-5", cmd.get("sources"))
+    clan_ok = False if kind == workshops.WILD_ONLY else None
+    paid = plan_payment(s, seat, use["give"], "MK-WS-5", cmd.get("sources"), clan_ok)
     emit(event("WorkshopUsed", seat=seat, space=sp, paid=paid, gained=use["get"]))

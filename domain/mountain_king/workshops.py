@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from .content import RESOURCES
-from .economy import troll_tokens
+from .economy import spendable, troll_tokens
 
 
 def _two_way(a: dict, b: dict) -> list[tuple[dict, dict]]:
@@ -17,7 +17,7 @@ def _two_way(a: dict, b: dict) -> list[tuple[dict, dict]]:
 
 
 EXCHANGES: dict[str, list[tuple[dict, dict]]] = {
-    # MK-WST-1: only wild carts may be spent here -- clan carts are never spendable (MK-AMB-3).
+    # MK-WST-1: only wild carts may be spent here (callers pass clan_ok=False).
     "cartwrights_house": _two_way({"heartstone": 1}, {"cart": 1}),
     "spellweaver": _two_way({"coin": 1}, {"rune": 1}),  # MK-WST-2
     "coin_press": [({"iron": 1}, {"coin": 1}), ({"heartstone": 1}, {"coin": 1}),
@@ -31,6 +31,7 @@ EXCHANGES: dict[str, list[tuple[dict, dict]]] = {
 }
 ANY_TWO = {"utensil_forge": "hammer", "swivel_bolts": "cart"}  # MK-WST-5, MK-WST-11: one way only
 QUARTERMASTER = "quartermasters_post"  # MK-WST-6
+WILD_ONLY = "cartwrights_house"  # MK-WST-1, MK-CART-6: never a clan cart
 TYPES = tuple(EXCHANGES) + tuple(ANY_TWO) + (QUARTERMASTER,)
 
 
@@ -45,6 +46,8 @@ def uses(kind: str, state, seat: int, have: dict) -> list[dict]:
     """Every use of a ``kind`` workshop the seat can make now: payable, and the
     supply can cover the gain (MK-AMB-4)."""
     supply = state["supply"]
+    if kind == WILD_ONLY:
+        have = spendable(state, seat, clan_ok=False)
 
     def ok(give, get):
         return all(have.get(r, 0) >= n for r, n in give.items()) and all(supply[r] >= n for r, n in get.items())

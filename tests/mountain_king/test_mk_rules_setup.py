@@ -12,7 +12,9 @@ from mk_driver import apply, new_game, ready
 
 
 def test_options_defaults_by_player_count_MK_BOARD_1():
-    assert GAME.validate_options({}, 3) == {"board": "autumn", "teams": False}
+    assert GAME.validate_options({}, 3) == {"board": "autumn", "teams": False, "clan_carts_generic_payment": False,
+                                            "unlimited_supply": False, "hall_mirroring": False, "workshops": None,
+                                            "replace_duplicate_workshops": False}
     assert GAME.validate_options({}, 4)["board"] == "winter"
     assert GAME.validate_options({"board": "winter"}, 2)["board"] == "winter"
     with pytest.raises(Illegal) as e:
@@ -29,7 +31,9 @@ def test_options_unknown_key_refused():
 def test_MK_TEAM_1_teams_need_exactly_four_seats():
     with pytest.raises(Illegal):
         GAME.validate_options({"teams": True}, 5)
-    assert GAME.validate_options({"teams": True}, 4) == {"board": "winter", "teams": True}
+    assert GAME.validate_options({"teams": True}, 4)["board"] == "winter"
+    with pytest.raises(Illegal):
+        GAME.validate_options({"teams": "yes"}, 4)
 
 
 def test_MK_SETUP_3_4_horde_pyramid_and_pedestals():
@@ -216,3 +220,20 @@ def test_scores_before_play_are_zero_and_live_during_play():
     s = ready(3)
     assert set(GAME.scores(s).seats[0].breakdown) == {"tunnels", "coronation", "pedestals", "leftover_sets",
                                                       "great_halls", "statues"}
+
+
+def test_MK_SETUP_6_1_chosen_workshops_and_6_2_no_duplicates():
+    chosen = ["tool_forge", "tool_forge", "spellweaver", "stone_mill", "runeforge"]
+    s, _ = new_game(2, {"workshops": chosen})
+    assert s["ws_supply"] == sorted(chosen)
+    with pytest.raises(Illegal) as e:
+        GAME.validate_options({"workshops": ["tool_forge"] * 3 + ["spellweaver", "runeforge"]}, 2)
+    assert e.value.rule == "MK-SETUP-6.1"
+    for seed in (b"a", b"b", b"c"):
+        s, _ = new_game(5, {"replace_duplicate_workshops": True}, seed)
+        assert len(set(s["ws_supply"])) == 11
+
+
+def test_MK_AMB_4_unlimited_supply_option():
+    s, _ = new_game(3, {"unlimited_supply": True})
+    assert min(s["supply"].values()) > 10 ** 5

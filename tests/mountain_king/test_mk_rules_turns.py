@@ -288,3 +288,33 @@ def test_MK_HALL_1_one_hall_per_turn():
     assert not [c for c in GAME.legal_commands(s, 0) if c["type"] == "build_hall"]
     with pytest.raises(Illegal):
         apply(s, 0, cmds[-1])
+
+
+def test_MK_TURN_3_skipped_action_stays_skipped_after_a_trade():
+    from domain.mountain_king.rules import GAME
+    s = bare(coin=4)
+    for pos in ("2,1", "2,2", "2,3", "3,1", "3,2", "4,1"):
+        s["rosters"][0][pos] = troll("L1-05")
+    s, _ = apply(s, 0, {"type": "end_step"})
+    s, _ = apply(s, 0, {"type": "end_step"})
+    assert s["turn"]["step"] == "hall"
+    s, _ = apply(s, 0, {"type": "trade", "give": {"coin": 4}, "get": "stone"})
+    s["stores"][0]["stone"] += 4
+    s["supply"]["stone"] -= 4
+    cmds = GAME.legal_commands(s, 0)
+    assert {"type": "end_step"} in cmds and not [c for c in cmds if c["type"] == "dig"]
+
+
+def test_MK_AMB_3_generic_clan_carts_option_but_never_at_the_cartwright():
+    s = bare(stone=3)
+    s["options"]["clan_carts_generic_payment"] = True
+    s["rosters"][0]["1,1"] = troll(card_with(["stone", "cart:fire"]), [False, True])
+    s2, _ = apply(s, 0, {"type": "trade", "give": {"stone": 3, "cart": 1}, "get": "rune"})
+    assert s2["stores"][0]["rune"] == 1
+    (r, c), = s["pieces"]["door:0"]["cells"]
+    s["workshops"][f"{r},{c + 1}"] = "cartwrights_house"
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, {"type": "use_workshop", "space": [r, c + 1], "give": {"cart": 1}, "get": {"heartstone": 1}})
+    assert e.value.code == "cannot_pay"
+    assert not [x for x in __import__("domain.mountain_king.rules", fromlist=["GAME"]).GAME.legal_commands(s, 0)
+                if x["type"] == "use_workshop"]
