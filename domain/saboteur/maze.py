@@ -81,6 +81,19 @@ def frontier(maze: Maze, connected: Iterable[tuple[str, str]]) -> dict[tuple[int
     return out
 
 
+def socket(maze: Maze, x: int, y: int) -> tuple[str, str]:
+    """The sides of (x, y) that touch a face-up card, and those of them whose
+    neighbour has its facing edge open: what a card placed there must fit."""
+    touching = open_ = ""
+    for d in "NESW":
+        nb = maze.get(key(*step(x, y, d)))
+        if nb is not None:
+            touching += d
+            if OPPOSITE[d] in _edges(nb):
+                open_ += d
+    return touching, open_
+
+
 def placement_problem(
     maze: Maze,
     occupied: Iterable[str],
@@ -89,27 +102,25 @@ def placement_problem(
     y: int,
     rotated: bool,
     connected: set[tuple[str, str]] | None = None,
+    fit: tuple[str, str] | None = None,
 ) -> tuple[str, str, str] | None:
     """Why a path card may not go at (x, y), as ``(code, rule, message)``; None if it may.
 
     ``occupied`` are the keys of face-down goals. ``connected`` (from
     :func:`connected_edges`) is given only when a placement must connect to
-    the start (option ``require_connection_to_start``, SAB-AMB-3).
+    the start (option ``require_connection_to_start``, SAB-AMB-3). ``fit`` is
+    the cell's :func:`socket` when the caller has it already.
     """
     k = key(x, y)
     if k in maze or k in occupied:
         return ("cell_occupied", "SAB-PATH-3", "that cell already holds a card")
-    edges = oriented(shape, rotated)[0]
-    touching = False
-    for d in DIRS:
-        nb = maze.get(key(*step(x, y, d)))
-        if nb is None:
-            continue
-        touching = True
-        if (d in edges) != (OPPOSITE[d] in _edges(nb)):
-            return ("edges_mismatch", "SAB-PATH-5", f"the {d} edge does not match its neighbour")
+    touching, open_ = fit or socket(maze, x, y)
     if not touching:
         return ("not_adjacent", "SAB-PATH-4", "a path card must touch a face-up card of the maze")
+    edges = oriented(shape, rotated)[0]
+    for d in touching:
+        if (d in edges) != (d in open_):
+            return ("edges_mismatch", "SAB-PATH-5", f"the {d} edge does not match its neighbour")
     if connected is not None and not any(
         (key(*step(x, y, d)), OPPOSITE[d]) in connected for d in edges
     ):

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 from domain.core import Command, Illegal, require
 from domain.saboteur.content import CARDS, GOAL_CELLS, Card
-from domain.saboteur.maze import candidate_cells, connected_edges, key, placement_problem, xy
+from domain.saboteur.maze import candidate_cells, connected_edges, key, placement_problem, socket, xy
 from domain.saboteur.state import SaboteurState
 
 TURN_COMMANDS = ("play_path", "break_tool", "repair", "rockfall", "map", "pass")
@@ -53,11 +53,15 @@ class Position:
         self.occupied = occupied_goals(s)
         self.connected = connected_edges(s.maze) if s.options["require_connection_to_start"] else None
         self.verdicts: dict[tuple, tuple[str, str, str] | None] = {}
+        self.sockets: dict[tuple[int, int], tuple[str, str]] = {}
 
     def placement(self, s: SaboteurState, shape: str, x: int, y: int, rotated: bool):
         at = (shape, x, y, rotated)
         if at not in self.verdicts:
-            self.verdicts[at] = placement_problem(s.maze, self.occupied, shape, x, y, rotated, self.connected)
+            if (x, y) not in self.sockets:
+                self.sockets[(x, y)] = socket(s.maze, x, y)
+            self.verdicts[at] = placement_problem(
+                s.maze, self.occupied, shape, x, y, rotated, self.connected, self.sockets[(x, y)])
         return self.verdicts[at]
 
 
@@ -131,8 +135,9 @@ def check(s: SaboteurState, seat: int, cmd: Command, position: Position | None =
     return _CHECKS[cmd["type"]](s, seat, cmd, position or Position(s))
 
 
-def candidates(s: SaboteurState, seat: int, occupied: list[str]) -> Iterator[Command]:
-    """A superset of the legal turn commands, in a stable order."""
+def candidates(s: SaboteurState, seat: int, position: Position) -> Iterator[Command]:
+    """A superset of the legal turn commands, in a stable order. Placements
+    the maze rules out are skipped early (the verdict is cached for ``check``)."""
     hand = s.hands[seat]
     if not hand:
         yield {"type": "pass"}
@@ -141,10 +146,11 @@ def candidates(s: SaboteurState, seat: int, occupied: list[str]) -> Iterator[Com
     for card_id in hand:
         card = CARDS[card_id]
         if card.kind == "path" and not s.broken[seat]:
-            cells = cells if cells is not None else candidate_cells(s.maze, occupied)
+            cells = cells if cells is not None else candidate_cells(s.maze, position.occupied)
             for x, y in cells:
                 for rotated in (False, True):
-                    yield {"type": "play_path", "card": card_id, "x": x, "y": y, "rotated": rotated}
+                    if position.placement(s, card.shape, x, y, rotated) is None:
+                        yield {"type": "play_path", "card": card_id, "x": x, "y": y, "rotated": rotated}
         elif card.kind == "break":
             for target in range(s.players):
                 yield {"type": "break_tool", "card": card_id, "target": target}
@@ -167,7 +173,7 @@ def legal(s: SaboteurState, seat: int) -> list[Command]:
         return []
     position = Position(s)
     out = []
-    for cmd in candidates(s, seat, position.occupied):
+    for cmd in candidates(s, seat, position):
         try:
             check(s, seat, cmd, position)
         except Illegal:

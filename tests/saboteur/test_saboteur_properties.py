@@ -124,21 +124,19 @@ def test_SAB_INFO_1_property_any_options(players, seed, options, heuristic):
     play_game(players, seed, options, bots)
 
 
-@settings(max_examples=3, deadline=None, phases=NO_SHRINK)
+@settings(max_examples=2, deadline=None, phases=NO_SHRINK)
 @given(players=st.integers(3, 10), seed=st.binary(min_size=1, max_size=8))
-def test_every_legal_command_is_accepted(players, seed):
-    play_game(players, seed, {}, ["heuristic"] * players, canaries=False, try_all_every=7)
+def test_SAB_TURN_2_every_legal_command_is_accepted(players, seed):
+    play_game(players, seed, {}, ["heuristic"] * players, canaries=False, try_all_every=13)
 
 
 @settings(max_examples=2, deadline=None, phases=NO_SHRINK)
 @given(players=st.integers(3, 10), seed=st.binary(min_size=1, max_size=8))
-def test_same_seed_same_events(players, seed):
+def test_determinism_same_seed_same_events(players, seed):
     bots = ["random", "heuristic"] * 5
     first, _ = play_game(players, seed, {}, bots, canaries=False)
     second, _ = play_game(players, seed, {}, bots, canaries=False)
     assert json.dumps(first) == json.dumps(second)
-    other, _ = play_game(players, seed + b"!", {}, bots, canaries=False)
-    assert json.dumps(other) != json.dumps(first)
 
 
 def test_illegal_commands_raise_illegal_only():

@@ -66,7 +66,7 @@ def test_SAB_SETUP_7_gold_deck_starts_with_28_cards():
     assert len(Table(3).state.gold_deck) == 28
 
 
-def test_options_defaults_and_unknown_option():
+def test_SAB_DOC_2_options_defaults_and_unknown_option():
     opts = GAME.validate_options({}, 5)
     assert opts == {"first_player": None, "require_connection_to_start": False,
                     "gold_cards_for_miners": "players", "gold_choice": "players",
