@@ -235,6 +235,12 @@ class GameService:
         g = self.load(game_id)
         if not 1 <= version <= g.version:
             raise Illegal("no_such_version", None, f"versions run from 1 to {g.version}")
+        here, *after = self.store.read(game_id, after=version - 1, limit=2)
+        if after and after[0]["command_id"] == here["command_id"]:
+            # One command's events land together: the game never rested between them.
+            raise Illegal("not_a_held_version", None,
+                          f"version {version} falls inside one command's batch of events; "
+                          "ask for a version that ends a batch (see the events' command_id)")
         at = self.load(game_id, upto=version)
         out = {"version": version, "view": self._view(at, seat)}
         if g.finished or seat == ADMIN:

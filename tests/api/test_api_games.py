@@ -179,7 +179,8 @@ def test_state_at_version(client, game):
     act(client, game, 0, {"type": "pass"})
     mine = client.get(f"/v1/games/{gid}/states/4", headers=auth(game["seats"][0]["token"])).json
     assert mine["version"] == 4 and mine["view"]["played"] == 0 and "state" not in mine
-    assert client.get(f"/v1/games/{gid}/states/99").status_code == 422
+    assert client.get(f"/v1/games/{gid}/states/99").json["code"] == "no_such_version"
+    assert client.get(f"/v1/games/{gid}/states/2").json["code"] == "not_a_held_version"
     finish_rest = [act(client, game, t % 2, {"type": "pass"}) for t in range(1, 4)]
     assert all(r.status_code == 201 for r in finish_rest)
     client.application.extensions["delve.service"].finalize(gid)
