@@ -70,7 +70,6 @@ def legal(s, seat: int) -> list[dict]:
         return []
     t = s["turn"]
     layout = terrain.lay(s)
-    acting = t["acted"] or not turns.can_act(s, seat)  # may the action step be skipped?
     out = trading.trades(s, seat)
     step = t["step"]
     if step == "spells":
@@ -78,9 +77,11 @@ def legal(s, seat: int) -> list[dict]:
             for card in s["spells"]["book"]:
                 out.extend({"type": "cast", "spell": card["id"], **p} for p in spells.options(s, seat, card["id"]))
         out.extend(trading.workshop_uses(s, seat))
-    if step in ("spells", "action") and not t["acted"]:
-        out.extend(recruit_commands(s, seat))
-        out.extend(digging.dig_commands(s, seat, layout))
+    actions: list[dict] = []
+    if not t["acted"]:  # step 2 still ahead (MK-ACT)
+        actions = recruit_commands(s, seat) + digging.dig_commands(s, seat, layout)
+        out.extend(actions)
+    acting = t["acted"] or not actions  # may step 2 be left behind? (MK-ACT-4, same test as turns.can_act)
     if step == "followup":
         out.extend(digging.pedestal_options(s, seat))
         out.extend(digging.workshop_options(s, seat))
