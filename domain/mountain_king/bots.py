@@ -40,16 +40,18 @@ import pickle
 
 from domain.core import Illegal
 
-from . import terrain
+from . import commands, content, terrain
 from .catalog import level, starting_row, top_row
-from .content import MINERALS
+from .content import MINERALS, RESOURCES
 from .digging import HONOR
 from .economy import resource_of
+from .evolve import evolve
+from .leftovers import best_sets
 from .roster import FULL, cascade
-from .scoring import breakdowns
+from .scoring import CORONATION, board_points, leftovers
 from .state import key, members, store_of, unkey
 
-TOP_TRADES, TOP_DIGS, TOP_RECRUITS, PER_SPELL, MAX_CANDIDATES = 3, 8, 10, 3, 40
+TOP_TRADES, TOP_DIGS, TOP_RECRUITS, TOP_MOVES, PER_SPELL, MAX_CANDIDATES = 3, 8, 8, 6, 2, 28
 WORTH = {"stone": 0.6, "iron": 0.7, "heartstone": 0.9, "coin": 0.6, "cart": 0.4, "hammer": 0.5, "rune": 0.5}
 """Honor-equivalent of one token while the game still has turns to use it."""
 RIVAL = 0.3  # weight of the best opponent's estimate
@@ -69,17 +71,16 @@ def greedy_policy(game, state, seat: int, rng):
     if cmds[0]["type"] == "draft":
         return _best(rng, [(_draft_score(c), c) for c in cmds])
     world = determinise(state, seat, rng)
+    judge = Judge(world, seat)
     sim = rng.fork("greedy-sim")
     scored = []
     for cmd in candidates(world, seat, cmds, rng):
-        try:
-            events = game.decide(world, seat, cmd, sim)
+        after = pickle.loads(pickle.dumps(world, -1))
+        try:  # GAME.decide's own dispatch + fold, on one private copy instead of two
+            commands.dispatch(after, seat, cmd, sim, lambda ev: evolve(after, ev))
         except Illegal:
             continue  # legal only under the real hidden order: not judged on a guess
-        after = pickle.loads(pickle.dumps(world, -1))
-        for ev in events:
-            after = game.evolve(after, ev)
-        scored.append((value(after, seat), cmd))
+        scored.append((judge.value(after), cmd))
     return _best(rng, scored) if scored else rng.choice(cmds)
 
 
@@ -117,13 +118,13 @@ def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
     out: list[dict] = []
     if "trade" in by_type:
         have = holdings(s, seat)
-        f = potential(s)
-        base = resource_term(have, f)
-        out += _top(by_type.pop("trade"), TOP_TRADES, lambda c: resource_term(_traded(have, c), f) - base)
+        out += _top(by_type.pop("trade"), TOP_TRADES, lambda c: _trade_score(have, c))
     if "dig" in by_type:
         out += _top(by_type.pop("dig"), TOP_DIGS, lambda c: _dig_score(s, c))
     if "recruit" in by_type:
         out += _top(by_type.pop("recruit"), TOP_RECRUITS, lambda c: _recruit_score(s, seat, c))
+    if "move_statue" in by_type:
+        out += _top(by_type.pop("move_statue"), TOP_MOVES, lambda c: _move_score(s, c))
     if "cast" in by_type:
         per: dict[str, list[dict]] = {}
         for c in by_type.pop("cast"):
@@ -143,12 +144,19 @@ def _top(cmds: list[dict], k: int, score) -> list[dict]:
     return sorted(cmds, key=lambda c: -score(c))[:k]
 
 
-def _traded(have: dict, cmd: dict) -> dict:
-    out = dict(have)
-    for r, n in cmd["give"].items():
-        out[r] = out.get(r, 0) - n
-    out[cmd["get"]] = out.get(cmd["get"], 0) + 1
-    return out
+def _trade_score(have: dict, cmd: dict) -> float:
+    """``resource_term`` after the trade minus before, on the touched types only."""
+    give, get = cmd["give"], cmd["get"]
+    flat = WORTH[get] - sum(WORTH[r] * n for r, n in give.items())
+    if get not in MINERALS and not any(r in MINERALS for r in give):
+        return flat
+    after = {m: have.get(m, 0) - give.get(m, 0) + (m == get) for m in MINERALS}
+    return flat + 0.5 * (_dig_honor(after) - _dig_honor(have))
+
+
+def _dig_honor(have: dict) -> int:
+    """Honor of the best single tunnel the held minerals pay for."""
+    return max(HONOR[min(have.get(m, 0), 5)][i] if have.get(m, 0) >= 2 else 0 for i, m in enumerate(MINERALS))
 
 
 def _dig_score(s, cmd: dict) -> float:
@@ -173,6 +181,19 @@ def _recruit_score(s, seat: int, cmd: dict) -> float:
     return fills + (2 if cmd.get("pedestal") else 0) - 0.1 * level(card)
 
 
+def _move_score(s, cmd: dict) -> float:
+    """Level gained, doubled onto a same-clan pedestal; an empty hall altar counts 5."""
+    b = terrain.side(s)
+    clan = s["statues"][key(cmd["from"])]
+    score = float(b.level(cmd["to"]) - b.level(cmd["from"]))
+    for piece in s["pieces"].values():
+        if piece.get("anchor") == cmd["to"] and piece.get("pedestal") == clan:
+            score += b.level(cmd["to"])
+        if piece["kind"] == "hall" and piece.get("altar") == cmd["to"]:
+            score += 5
+    return score
+
+
 def _draft_score(cmd: dict) -> float:
     card = cmd["card"]
     weight = 2 if cmd["slot"] in (2, 3) else 1
@@ -181,6 +202,15 @@ def _draft_score(cmd: dict) -> float:
 
 
 # --- the estimate ---------------------------------------------------------------
+
+def _near_table(side: str) -> dict:
+    """Coverable cell -> its on-board neighbours: the frontier loop's hot lookup."""
+    b = content.board(side)
+    return {c: tuple(b.neighbours(c)) for c in b.open_spaces}
+
+
+NEAR = {side: _near_table(side) for side in ("winter", "autumn")}
+
 
 def potential(s) -> float:
     """0..1: how much of the future potential still counts (own turns left / HORIZON)."""
@@ -206,60 +236,95 @@ def holdings(s, seat: int) -> dict[str, int]:
 
 
 def resource_term(have: dict, f: float) -> float:
-    """Tokens at their worth, plus the honor of the best tunnel the minerals pay for."""
+    """Tokens at their worth, plus half the honor of the best tunnel the minerals pay for."""
     if f <= 0:
         return 0.0
-    flat = sum(WORTH[r] * max(0, n) for r, n in have.items())
-    dig = max(HONOR[min(have.get(m, 0), 5)][i] if have.get(m, 0) >= 2 else 0 for i, m in enumerate(MINERALS))
-    return f * (flat + 0.5 * dig)
+    return f * (sum(WORTH[r] * max(0, n) for r, n in have.items()) + 0.5 * _dig_honor(have))
 
 
-def value(s, seat: int) -> float:
-    """The seat's estimate minus ``RIVAL`` times the best opponent's."""
-    per = breakdowns(s)
-    f = potential(s)
-    layout = terrain.lay(s)
-    mine = store_of(s, seat)
-    est = {st: sum(per[st].values()) + _future(s, st, f, layout) for st in per}
-    rivals = [v for st, v in est.items() if st != mine]
-    return est[mine] - RIVAL * max(rivals, default=0.0)
+class Judge:
+    """One decision's estimate: what does not depend on the candidate is computed once.
 
+    Per candidate: the scoring categories (``scoring.board_points`` only when the
+    board or statues changed; ``best_sets`` memoised on the holdings) and the
+    seat's own potential. The rivals' potential is taken from the state before the
+    command, per unit of ``potential`` (every term is linear in it), so a command
+    that brings the end nearer shrinks it; what a dig takes from a rival's
+    frontier is not seen.
+    """
 
-def _future(s, st: int, f: float, layout) -> float:
-    if f <= 0:
-        return 0.0
-    seats = members(s, st)
-    b = terrain.side(s)
-    have = dict(s["stores"][st])
-    symbols = recruits = 0
-    for p in seats:
-        for troll in s["rosters"][p].values():
-            for held, sym in zip(troll["held"], top_row(troll["card"])):
-                symbols += 1
-                if held:
-                    have[resource_of(sym)] = have.get(resource_of(sym), 0) + 1
-        recruits += max(0, len(s["rosters"][p]) - 4)
-    out = resource_term(have, f)
-    out += f * (0.3 * symbols + 1.0 * recruits)
-    if s["coronation"]["left"]:
-        out += f * 0.5 * recruits  # the race for the coronation tokens
-    own = set().union(*(layout.own_cells(p) for p in seats))
-    if own:
+    def __init__(self, s, seat: int):
+        self.base, self.seat, self.mine = s, seat, store_of(s, seat)
+        self.sets: dict = {}
+        self.points = board_points(s)
+        self.board_part = {st: self._board(s, st) for st in range(len(s["stores"]))}
+        self.rival_unit = {st: self._future(s, st, 1.0, self.board_part[st])
+                           for st in range(len(s["stores"])) if st != self.mine}
+
+    def value(self, s) -> float:
+        """The seat's estimate minus ``RIVAL`` times the best opponent's."""
+        same = s["pieces"] == self.base["pieces"] and s["statues"] == self.base["statues"] and \
+            s["workshops"] == self.base["workshops"]
+        points = self.points if same else board_points(s)
+        board = self.board_part[self.mine] if same else self._board(s, self.mine)
+        f = potential(s)
+        mine = self._scored(s, self.mine, points) + self._future(s, self.mine, f, board)
+        rivals = [self._scored(s, st, points) + f * unit for st, unit in self.rival_unit.items()]
+        return mine - RIVAL * max(rivals, default=0.0)
+
+    def _scored(self, s, st: int, points) -> int:
+        """The six final-scoring categories of ``scoring.breakdowns``, summed."""
+        halls, statues = points
+        left = leftovers(s, st)
+        memo = tuple(left[r] for r in RESOURCES)
+        if memo not in self.sets:
+            self.sets[memo] = best_sets(left)
+        mates = set(members(s, st))
+        crowns = sum(CORONATION[tok] for tok, p in s["coronation"]["taken"].items() if p in mates)
+        return s["honor"][st] + crowns + sum(s["ped_tokens"][st]) + self.sets[memo] + halls[st] + statues[st]
+
+    @staticmethod
+    def _board(s, st: int) -> tuple[float, int]:
+        """The network's prospects at full potential: open frontier, what lies on it, workshops."""
+        seats = members(s, st)
+        layout = terrain.lay(s)
+        own = set().union(*(layout.own_cells(p) for p in seats))
+        if not own:
+            return 0.0, 0
+        near = NEAR[s["board"]]
+        b = terrain.side(s)
         blocked = layout.opponent_cells(seats[0], seats[1:])
-        near = {n for c in own for n in b.neighbours(c) if b.coverable(n) and n not in layout.piece_at}
-        frontier = {c for c in near if not any(x in blocked for x in b.neighbours(c))}
-        out += f * 0.2 * min(len(frontier), 20)
+        taken = layout.piece_at
+        frontier = {n for c in own for n in near.get(c, ())
+                    if n in near and n not in taken and not any(x in blocked for x in near[n])}
+        out = 0.2 * min(len(frontier), 20)
         for c in frontier:
             if key(c) in s["statues"]:
-                out += f * 0.5 * b.level(c)
-            out += f * 0.3 * len(b.buried.get(c, ()))
-        statues_mine = sum(1 for k in s["statues"] if unkey(k) in own)
-        out += f * 0.4 * min(have.get("cart", 0), 3 * statues_mine)
-        ws = sum(1 for sp in s["workshops"] if any(n in own for n in b.neighbours(unkey(sp))))
-        out += f * 0.5 * ws
-    clans_open = {k.split(":")[1] for k in s["ped_track"]}
-    out += f * 2.0 * sum(n for c, n in s["peds"][st].items() if c in clans_open)
-    return out
+                out += 0.5 * b.level(c)
+            out += 0.3 * len(b.buried.get(c, ()))
+        out += 0.5 * sum(1 for sp in s["workshops"] if any(n in own for n in b.neighbours(unkey(sp))))
+        return out, sum(1 for k in s["statues"] if unkey(k) in own)
+
+    def _future(self, s, st: int, f: float, board: tuple[float, int]) -> float:
+        if f <= 0:
+            return 0.0
+        have = dict(s["stores"][st])
+        symbols = recruits = 0
+        for p in members(s, st):
+            for troll in s["rosters"][p].values():
+                for held, sym in zip(troll["held"], top_row(troll["card"])):
+                    symbols += 1
+                    if held:
+                        have[resource_of(sym)] = have.get(resource_of(sym), 0) + 1
+            recruits += max(0, len(s["rosters"][p]) - 4)
+        prospects, statues_mine = board
+        out = resource_term(have, 1.0) + 0.3 * symbols + 1.0 * recruits + prospects
+        if s["coronation"]["left"]:
+            out += 0.5 * recruits  # the race for the coronation tokens
+        out += 0.4 * min(have.get("cart", 0), 3 * statues_mine)
+        clans_open = {k.split(":")[1] for k in s["ped_track"]}
+        out += 2.0 * sum(n for c, n in s["peds"][st].items() if c in clans_open)
+        return f * out
 
 
 BOTS = {"random": random_policy, "greedy": greedy_policy}
