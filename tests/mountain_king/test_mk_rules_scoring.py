@@ -1,0 +1,123 @@
+"""Workshop types, cascade size, statue occupancy and the scoring details
+(MK-WST-1..11, MK-CASC-3/7, MK-MOVE-7, MK-SCORE-7/8, MK-AMB-21/22, MK-HALL-7)."""
+import pytest
+
+from domain.mountain_king import content, workshops
+from domain.mountain_king.catalog import top_row
+from domain.mountain_king.roster import cascade
+from domain.mountain_king.rules import GAME
+from domain.mountain_king.scoring import breakdowns
+
+from mk_driver import apply, empty_trolls, ready, set_storage
+
+SPEC_USES = {  # section 11.1, one use each way
+    "cartwrights_house": [({"heartstone": 1}, {"cart": 1}), ({"cart": 1}, {"heartstone": 1})],
+    "spellweaver": [({"coin": 1}, {"rune": 1}), ({"rune": 1}, {"coin": 1})],
+    "coin_press": [({"iron": 1}, {"coin": 1}), ({"heartstone": 1}, {"coin": 1}),
+                   ({"coin": 1}, {"iron": 1}), ({"coin": 1}, {"heartstone": 1})],
+    "metal_works": [({"heartstone": 1}, {"iron": 1}), ({"iron": 1}, {"heartstone": 1})],
+    "runeforge": [({"stone": 1}, {"rune": 1}), ({"iron": 1}, {"rune": 1}),
+                  ({"rune": 1}, {"stone": 1}), ({"rune": 1}, {"iron": 1})],
+    "great_quarry": [({"heartstone": 1}, {"stone": 2}), ({"stone": 2}, {"heartstone": 1})],
+    "stone_mill": [({"stone": 1}, {"iron": 1}), ({"iron": 1}, {"stone": 1})],
+    "tool_forge": [({"heartstone": 1}, {"hammer": 1}), ({"hammer": 1}, {"heartstone": 1})],
+}
+
+
+def test_MK_WST_11_types_two_copies():
+    assert len(workshops.TYPES) == 11
+
+
+@pytest.mark.parametrize("kind", sorted(SPEC_USES))
+def test_MK_WST_exchange_uses_match_the_table(kind):
+    s = ready(3)
+    empty_trolls(s, 0)
+    set_storage(s, 0, stone=2, iron=2, heartstone=2, coin=2, cart=2, hammer=2, rune=2)
+    got = [(u["give"], u["get"]) for u in workshops.uses(kind, s, 0, s["stores"][0])]
+    assert sorted(map(str, got)) == sorted(map(str, SPEC_USES[kind]))
+
+
+@pytest.mark.parametrize("kind, gain", [("utensil_forge", "hammer"), ("swivel_bolts", "cart")])
+def test_MK_WST_5_11_any_two_resources_one_way(kind, gain):
+    s = ready(3)
+    empty_trolls(s, 0)
+    set_storage(s, 0, stone=1, rune=1)
+    got = workshops.uses(kind, s, 0, s["stores"][0])
+    assert got == [{"give": {"rune": 1, "stone": 1}, "get": {gain: 1}}]
+
+
+def test_MK_CASC_3_7_cascade_sizes():
+    assert len(cascade(2, 1)) == 3 and len(cascade(3, 2)) == 6
+    assert sorted(cascade(4, 1)) == sorted(f"{r},{i}" for r, n in ((1, 4), (2, 3), (3, 2), (4, 1))
+                                           for i in range(1, n + 1))
+
+
+def level_at(s, cell):
+    return content.board(s["board"]).level(cell)
+
+
+def _line(s, cells, **extra):
+    for k, cell in enumerate(cells, 1):
+        s["pieces"][f"t{k}"] = {"kind": "tunnel", "cells": [list(cell)], "seat": 0, "tile": "X", "anchor": None,
+                                "pedestal": None, **extra.get(k, {})}
+
+
+def test_MK_SCORE_8_AMB_21_one_statue_per_tunnel_the_best():
+    s = ready(4)
+    r = 9
+    s["pieces"]["door:0"]["cells"] = [[r, 0]]
+    s["pieces"]["t1"] = {"kind": "tunnel", "cells": [[r, 1], [r, 2]], "seat": 0, "tile": "X",
+                         "anchor": [r, 2], "pedestal": "ice"}
+    s["statues"] = {f"{r},1": "fire", f"{r},2": "ice"}
+    level = level_at(s, (r, 2))
+    assert breakdowns(s)[0]["statues"] == 4 * level  # only the Ice statue on its pedestal
+
+
+def test_MK_AMB_22_statue_on_the_door_scores_its_level():
+    s = ready(4)
+    (r, c), = s["pieces"]["door:0"]["cells"]
+    s["statues"] = {f"{r},{c}": "moon"}
+    assert breakdowns(s)[0]["statues"] == 2 * level_at(s, (r, c))
+
+
+def test_MK_SCORE_9_buried_statues_score_nothing():
+    s = ready(4)
+    s["statues"] = {"9,3": "fire"}
+    assert all(b["statues"] == 0 for b in breakdowns(s).values())
+
+
+def test_MK_MOVE_7_never_onto_another_statue():
+    s = ready(4)
+    r = 9
+    s["pieces"]["door:0"]["cells"] = [[r, 0]]
+    _line(s, [(r, 1)])
+    s["statues"] = {f"{r},0": "fire", f"{r},1": "ice"}
+    empty_trolls(s, 0)
+    set_storage(s, 0, cart=2)
+    s["turn"].update(step="statues", acted=True)
+    moves = [c for c in GAME.legal_commands(s, 0) if c["type"] == "move_statue"]
+    assert moves == []
+
+
+def test_MK_HALL_7_remnants_are_tunnels_of_their_own():
+    s = ready(4)
+    s["pieces"]["door:0"]["cells"] = [[8, 3]]
+    cells = [[9, 3], [9, 4], [9, 5], [10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5], [12, 4], [13, 4]]
+    s["pieces"]["t1"] = {"kind": "tunnel", "cells": cells, "seat": 0, "tile": "X", "anchor": None, "pedestal": None}
+    s["halls"] = ["shamans-chamber"]
+    s["turn"].update(step="hall", acted=True)
+    cmds = [c for c in GAME.legal_commands(s, 0) if c["type"] == "build_hall"]
+    cmd = next(c for c in cmds if sorted(c["cells"]) == [[10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5]])
+    s, _ = apply(s, 0, cmd)
+    parts = sorted(sorted(p["cells"]) for pid, p in s["pieces"].items() if pid.startswith("t1."))
+    assert parts == [[[9, 3], [9, 4], [9, 5]], [[12, 4], [13, 4]]]
+    s["statues"] = {"9,3": "fire", "13,4": "moon"}
+    two = breakdowns(s)[0]["statues"]
+    assert two == 2 * level_at(s, (9, 3)) + 2 * level_at(s, (13, 4))
+
+
+def test_roster_tokens_match_symbols():
+    s = ready(5)
+    for roster in s["rosters"]:
+        for troll in roster.values():
+            assert len(troll["held"]) == len(top_row(troll["card"]))
