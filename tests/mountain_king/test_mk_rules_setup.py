@@ -237,3 +237,36 @@ def test_MK_SETUP_6_1_chosen_workshops_and_6_2_no_duplicates():
 def test_MK_AMB_4_unlimited_supply_option():
     s, _ = new_game(3, {"unlimited_supply": True})
     assert min(s["supply"].values()) > 10 ** 5
+
+
+def test_MK_INFO_1_canaries_never_leak_over_a_whole_game():
+    """Deck cards, the spell deck and others' draft hands never show in a view or a redacted event."""
+    import json as _json
+
+    from domain.core import Drbg
+    from mk_driver import by_type
+
+    s, events = new_game(4, seed=b"canary")
+    n = 0
+    while not GAME.is_terminal(s) and n < 400:
+        secrets = {c for d in s["horde"]["decks"].values() for c in d} | set(s["spells"]["deck"])
+        hands = {p: set(s["draft"][p]["hand"]) | set(s["draft"][p]["deck"]) for p in range(4)} if s["draft"] else {}
+        for viewer in (None, 0, 1, 2, 3):
+            text = _json.dumps(GAME.view(s, viewer))
+            assert not [x for x in secrets if f'"{x}"' in text]
+            for p, cards in hands.items():
+                if p != viewer:
+                    assert not [x for x in cards if f'"{x}"' in text and x not in str(s["rosters"][p])]
+        seat = min(GAME.active_seats(s))
+        rng = Drbg(b"canary", f"v{n}")
+        new = GAME.decide(s, seat, by_type(rng, GAME.legal_commands(s, seat)), rng)
+        for ev in new:
+            s = GAME.evolve(s, ev)
+        events += new
+        n += 1
+    hidden = {"HordeDealt": {"1": 16, "2": 13, "3": 14}, "SpellbookRevealed": 14, "StarterDecksShuffled": [6] * 4}
+    field = {"HordeDealt": "decks", "SpellbookRevealed": "deck", "StarterDecksShuffled": "decks"}
+    for ev in events:
+        if ev["type"] in hidden:
+            for viewer in (None, 1):
+                assert GAME.redact(ev, viewer)["data"][field[ev["type"]]] == hidden[ev["type"]]
