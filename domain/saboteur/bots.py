@@ -32,9 +32,8 @@ class _Plan:
         peeks = you["peeks"]
         treasure = [g for g in self.hidden if peeks.get(g) == TREASURE]
         unknown = [g for g in self.hidden if g not in peeks]
-        if not treasure and len(unknown) == 1 and len(self.hidden) >= 1:
-            treasure = unknown if all(peeks.get(g) not in (None, TREASURE) for g in self.hidden
-                                      if g not in unknown) else []
+        if not treasure and len(unknown) == 1:
+            treasure = unknown  # every other hidden goal was seen to be a stone
         self.treasure_known = bool(treasure)
         aims = treasure or unknown or list(self.hidden)
         self.targets = [self.hidden[g] for g in aims]

@@ -101,7 +101,7 @@ def _rockfall(s: SaboteurState, seat: int, cmd: Command, _: Any) -> Card:
     card = _card(s, seat, cmd, ("rockfall",))
     cell = s.maze.get(key(*_cell(cmd)))
     require(cell is not None, "no_path_card", "SAB-ROCK-1", "there is no face-up card there")
-    require(cell["by"] is not None, "cannot_remove", "SAB-AMB-11",
+    require(cell["card"] in CARDS, "cannot_remove", "SAB-AMB-11",
             "the start card and goal cards can never be removed")
     return card
 
