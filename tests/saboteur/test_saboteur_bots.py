@@ -16,7 +16,7 @@ def test_bots_return_legal_commands(bot):
         t.do(seat, cmd)
 
 
-def test_heuristic_bot_ignores_hidden_information():
+def test_SAB_INFO_1_heuristic_bot_ignores_hidden_information():
     """Shuffling what seat 0 cannot see (others' hands, the deck, unseen goals,
     others' roles) leaves its view, and so its choice, unchanged."""
     t = Table(5, first_player=0)
