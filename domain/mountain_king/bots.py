@@ -92,18 +92,22 @@ def _best(rng, scored: list) -> dict:
 # --- hidden information ------------------------------------------------------
 
 def determinise(state, seat: int, rng) -> dict:
-    """A copy with every order the seat cannot know reshuffled (module docstring)."""
+    """A copy with every order the seat cannot know reshuffled (module docstring).
+
+    Each hidden pile is sorted before the shuffle, so the copy -- and the bot's
+    choice -- does not depend on the real hidden order at all.
+    """
     s = pickle.loads(pickle.dumps(state, -1))
     if s.get("horde"):
         for lv, deck in s["horde"]["decks"].items():
-            s["horde"]["decks"][lv] = rng.shuffled(deck)
+            s["horde"]["decks"][lv] = rng.shuffled(sorted(deck))
     if s.get("spells"):
-        s["spells"]["deck"] = rng.shuffled(s["spells"]["deck"])
+        s["spells"]["deck"] = rng.shuffled(sorted(s["spells"]["deck"]))
     for p, dr in enumerate(s.get("draft") or []):
         if p == seat:
-            dr["deck"] = rng.shuffled(dr["deck"])
+            dr["deck"] = rng.shuffled(sorted(dr["deck"]))
         else:
-            pool = rng.shuffled(dr["hand"] + dr["deck"])
+            pool = rng.shuffled(sorted(dr["hand"] + dr["deck"]))
             dr["hand"], dr["deck"] = pool[:len(dr["hand"])], pool[len(dr["hand"]):]
     return s
 
