@@ -217,7 +217,8 @@ def reactor(ctx) -> None:
 @click.option("--options", "options_json", default="{}", help='Game options as JSON, e.g. \'{"turns": 5}\'.')
 @click.option("--inprocess", is_flag=True, help="Play in this process instead of through rq workers.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(0),
-              help="Workers (+ a reactor) to start for the run; 0 = use the running platform's.")
+              help="Workers (+ a reactor) to start for the run, running jobs without a fork each for "
+                   "speed; 0 = use the running platform's.")
 @click.option("--timeout", default=600.0, show_default=True, help="Seconds to wait for the games.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
@@ -268,7 +269,7 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
                     sup = Supervisor(child_env(REDIS_URL=os.environ["REDIS_URL"]))
                     stack.callback(sup.stop)
                     for i in range(workers):
-                        sup.spawn_cli(f"worker {i + 1}", "--log-level", "WARNING", "worker")
+                        sup.spawn_cli(f"worker {i + 1}", "--log-level", "WARNING", "worker", "--simple")
                     sup.spawn_cli("reactor", "--log-level", "WARNING", "reactor")
                 ids = matches.create_games(service, game, n, seats, bot, options)
                 matches.wait_finished(service, ids, timeout, on_finished=lambda _gid: bar.update())

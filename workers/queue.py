@@ -47,10 +47,12 @@ class RqScheduler:
     """Enqueue jobs under deterministic ids, at most one live job per id.
 
     An id that already names a queued, running or finished job is left
-    alone, so enqueueing twice is harmless. A failed, stopped or *stale*
-    running job (its worker died: no heartbeat for ``stale_after`` seconds)
-    is replaced. Running one twice by mistake is harmless too: the job
-    re-checks the game version and the append is conditional on it.
+    alone, so enqueueing twice is harmless. A job whose worker died is
+    replaced: failed or stopped, *started* with no heartbeat for
+    ``stale_after`` seconds, or *queued* that long ago yet no longer in the
+    queue (a worker popped it and died before starting it). rq would recover
+    those itself, but only after minutes. Running a job twice by mistake is
+    harmless: it re-checks the game version and the append is conditional.
     """
 
     def __init__(self, queue: Queue, stale_after: float = 120.0):
@@ -67,8 +69,11 @@ class RqScheduler:
             status = job.get_status(refresh=False)
         except NoSuchJobError:  # expired between the two calls
             return "enqueued" if self._enqueue(kind, game_id, version, jid) else "exists"
-        if status in GONE or (status == JobStatus.STARTED and self._stale(job)):
+        if status in GONE or (status == JobStatus.STARTED and self._older(job.last_heartbeat or job.started_at)) \
+                or (status == JobStatus.QUEUED and self._older(job.enqueued_at)
+                    and self.queue.get_job_position(jid) is None):
             job.delete()
+            self.queue.intermediate_queue.remove(jid)
             return "replaced" if self._enqueue(kind, game_id, version, jid) else "exists"
         return "exists"
 
@@ -82,8 +87,7 @@ class RqScheduler:
             return False
         return True
 
-    def _stale(self, job: Job) -> bool:
-        seen = job.last_heartbeat or job.started_at
+    def _older(self, seen: datetime | None) -> bool:
         if seen is None:
             return False
         if seen.tzinfo is None:

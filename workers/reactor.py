@@ -183,11 +183,16 @@ class Reactor:
         if g.finished:
             return None
         if g.game.is_terminal(g.state):
-            return self.scheduler.schedule("finalize", game_id, g.version)
-        active = g.game.active_seats(g.state)
-        if any(s.bot and s.index in active for s in g.seats):
-            return self.scheduler.schedule("bot", game_id, g.version)
-        return None
+            kind = "finalize"
+        elif any(s.bot and s.index in g.game.active_seats(g.state) for s in g.seats):
+            kind = "bot"
+        else:
+            return None
+        outcome = self.scheduler.schedule(kind, game_id, g.version)
+        if outcome == "replaced":
+            log.warning("reactor: %s job of game %s at version %d replaced (its worker died or it failed)",
+                        kind, game_id, g.version)
+        return outcome
 
     def sweep(self) -> None:
         """Re-handle the active games that did not move since the last sweep, and new ones."""

@@ -1,19 +1,46 @@
 """Entry point of the worker and reactor subprocesses the crash test starts:
-the real ones, with the tests' tiny game registered first."""
+the real ones, with the tests' tiny game registered first.
+
+DELVE_TEST_SLOW=<seconds> slows the tiny bot down and makes the reactor
+pause before each enqueue, so a kill -9 is likely to land while a job is
+running and while the reactor holds unacknowledged feed entries.
+"""
 from __future__ import annotations
 
 import logging
+import os
 import sys
+import time
 
 from domain import registry
-from tests.support.tinygame import GAME
+from tests.support.tinygame import GAME, _random_bot
+
+SLOW = float(os.environ.get("DELVE_TEST_SLOW", "0"))
+
+
+def slow_bot(game, state, seat, rng):
+    time.sleep(SLOW)
+    return _random_bot(game, state, seat, rng)
+
 
 if __name__ == "__main__":
+    if SLOW:
+        GAME.bots = {"random": slow_bot}
     registry.register(GAME)
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {sys.argv[1]} %(levelname)s %(message)s")
     if sys.argv[1] == "worker":
         from workers.worker import run
         run()
     else:
+        from workers import queue
         from workers.reactor import run_from_env
+
+        if SLOW:
+            schedule = queue.RqScheduler.schedule
+
+            def slow_schedule(self, *args):
+                time.sleep(SLOW)
+                return schedule(self, *args)
+
+            queue.RqScheduler.schedule = slow_schedule
         run_from_env()

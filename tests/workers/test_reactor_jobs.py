@@ -97,6 +97,22 @@ def test_failed_or_abandoned_job_is_replaced_on_the_next_handle(service, queue, 
     assert queue.job_ids == [job.id]
 
 
+def test_job_popped_by_a_worker_that_died_before_starting_it_is_replaced(service, queue, r):
+    created = service.create("tiny", BOTS, {"turns": 3})
+    gid, version = created["id"], created["version"]
+    scheduler = RqScheduler(queue, stale_after=60)
+    scheduler.schedule("bot", gid, version)
+    jid = job_id("bot", gid, version)
+    r.lmove(queue.key, queue.intermediate_queue_key)  # what a worker's dequeue does, then kill -9
+    assert scheduler.schedule("bot", gid, version) == "exists"  # a worker may be about to start it
+    job = Job.fetch(jid, connection=r, serializer=JSONSerializer)
+    job.enqueued_at = datetime.now(timezone.utc) - timedelta(seconds=120)
+    job.save()
+    assert scheduler.schedule("bot", gid, version) == "replaced"
+    assert queue.job_ids == [jid]
+    assert r.llen(queue.intermediate_queue_key) == 0
+
+
 def test_sweep_repairs_a_game_whose_entry_was_lost(service, queue, r):
     created = service.create("tiny", BOTS, {"turns": 3})
     reactor = reactor_for(service, queue, sweep_every=0)
