@@ -14,7 +14,7 @@ moving a statue of their clan and never count as "any resource". The option
 """
 from __future__ import annotations
 
-from domain.core import Illegal
+from domain.core import Illegal, require
 
 from .catalog import top_row
 from .state import State, key, store_of
@@ -38,20 +38,28 @@ def roster_order(roster: dict) -> list[str]:
     return sorted(roster, key=lambda k: tuple(int(x) for x in k.split(",")))
 
 
+def source_order(state: State, seat: int, sources) -> list[str]:
+    """``"storage"`` and ``"r,i"`` keys in paying order; raises Illegal on a malformed list."""
+    roster = state["rosters"][seat]
+    if sources is None:
+        return roster_order(roster) + ["storage"]
+    ok = isinstance(sources, list) and all(
+        src == "storage" or (isinstance(src, list) and len(src) == 2 and all(type(x) is int for x in src)
+                             and key(src) in roster) for src in sources)
+    require(ok, "bad_source", "MK-RES-2", "sources lists 'storage' and positions [r, i] of your own roster")
+    return ["storage" if src == "storage" else key(src) for src in sources]
+
+
 def troll_tokens(state: State, seat: int, sources=None):
     """``(pos, index, symbol)`` of every token on the seat's trolls, in source order."""
     roster = state["rosters"][seat]
-    for pos in _troll_sources(roster, sources):
+    for pos in source_order(state, seat, sources):
+        if pos == "storage":
+            continue
         troll = roster[pos]
         for i, symbol in enumerate(top_row(troll["card"])):
             if troll["held"][i]:
                 yield pos, i, symbol
-
-
-def _troll_sources(roster: dict, sources) -> list[str]:
-    if sources is None:
-        return roster_order(roster)
-    return [key(s) for s in sources if s != "storage" and key(s) in roster]
 
 
 def generic_clan_carts(state: State) -> bool:
@@ -81,11 +89,7 @@ def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sourc
     """The payment of ``cost`` from ``sources`` (default order); raises Illegal."""
     if clan_ok is None:
         clan_ok = generic_clan_carts(state)
-    if sources is None:
-        order = [[int(x) for x in p.split(",")] for p in roster_order(state["rosters"][seat])] + ["storage"]
-    else:
-        order = list(sources)
-    _check_sources(state, seat, order)
+    order = source_order(state, seat, sources)
     store = state["stores"][store_of(state, seat)]
     paid: dict = {"storage": {}, "trolls": []}
     roster = state["rosters"][seat]
@@ -99,7 +103,7 @@ def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sourc
                     paid["storage"][res] = take
                     need -= take
                 continue
-            pos = key(src)
+            pos = src
             troll = roster[pos]
             for i, symbol in enumerate(top_row(troll["card"])):
                 if need and troll["held"][i] and (symbol == res or clan_ok and resource_of(symbol) == res):
@@ -121,15 +125,6 @@ def plan_cart(state: State, seat: int, clan: str, kind: str, rule: str, sources=
     if kind != "wild":
         raise Illegal("bad_command", rule, "cart must be 'clan' or 'wild'")
     return plan_payment(state, seat, {"cart": 1}, rule, sources, clan_ok=False)
-
-
-def _check_sources(state: State, seat: int, order) -> None:
-    roster = state["rosters"][seat]
-    for src in order:
-        if src == "storage":
-            continue
-        if not (isinstance(src, (list, tuple)) and len(src) == 2 and key(src) in roster):
-            raise Illegal("bad_source", "MK-TEAM-8", "a source is 'storage' or a position [r, i] of your own roster")
 
 
 def paid_counts(state: State, seat: int, paid: dict) -> dict[str, int]:

@@ -39,7 +39,7 @@ def check_recruit(s, seat: int, cmd: dict) -> dict:
             "the recruit must rest on two of your trolls")
     ped = cmd.get("pedestal")
     if horde.row(slot) == 3:
-        require(ped is None or (ped in s["bag"] and s["bag"][ped] > 0), "no_such_pedestal", "MK-REC-9",
+        require(ped is None or (isinstance(ped, str) and s["bag"].get(ped, 0) > 0), "no_such_pedestal", "MK-REC-9",
                 "the bag holds no pedestal of that clan")
     else:
         require(ped is None, "no_pedestal_choice", "MK-REC-9", "only a top-row recruit chooses a pedestal")

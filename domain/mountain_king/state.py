@@ -23,6 +23,11 @@ def key(pos) -> str:
     return f"{int(pos[0])},{int(pos[1])}"
 
 
+def is_pos(value) -> bool:
+    """A JSON position ``[int, int]`` (bools excluded): the shape every command field uses."""
+    return isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)
+
+
 def unkey(k: str) -> tuple[int, int]:
     a, b = k.split(",")
     return int(a), int(b)

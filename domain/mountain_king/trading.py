@@ -8,7 +8,7 @@ from domain.core import event, require
 from . import terrain, workshops
 from .content import RESOURCES
 from .economy import plan_payment, spendable
-from .state import key
+from .state import is_pos, key
 
 TRADE_GIVE = 4  # MK-TRADE-1
 
@@ -42,7 +42,7 @@ def trades(s, seat: int) -> list[dict]:
 def trade(s, seat: int, cmd: dict, rng, emit) -> None:
     give, get = cmd.get("give"), cmd.get("get")
     n = trade_size(s)
-    require(isinstance(give, dict) and all(r in RESOURCES and isinstance(c, int) and c > 0 for r, c in give.items())
+    require(isinstance(give, dict) and all(r in RESOURCES and type(c) is int and c > 0 for r, c in give.items())
             and sum(give.values()) == n, "bad_trade", "MK-TRADE-1", f"a trade returns exactly {n} resources")
     require(get in RESOURCES, "bad_trade", "MK-TRADE-1", "choose one resource type to gain")
     require(s["supply"][get] > 0, "supply_empty", "MK-AMB-4", f"the supply holds no {get}")
@@ -70,7 +70,7 @@ def workshop_uses(s, seat: int) -> list[dict]:
 
 def use_workshop(s, seat: int, cmd: dict, rng, emit) -> None:
     space = cmd.get("space")
-    require(isinstance(space, list) and len(space) == 2, "bad_space", "MK-WS-3", "space is [r, c]")
+    require(is_pos(space), "bad_space", "MK-WS-3", "space is [r, c]")
     sp = key(space)
     kind = terrain.workshop_at(s, sp)
     require(kind is not None, "no_workshop", "MK-WS-1", "no workshop on that space")

@@ -70,5 +70,5 @@ def is_use(kind: str, use: dict, state, seat: int) -> bool:
     if kind in EXCHANGES:
         return (use["give"], use["get"]) in EXCHANGES[kind]
     return (use["get"] == {ANY_TWO[kind]: 1} and sum(use["give"].values()) == 2
-            and all(r in RESOURCES and isinstance(n, int) and n > 0 for r, n in use["give"].items()))
+            and all(r in RESOURCES and type(n) is int and n > 0 for r, n in use["give"].items()))
 

@@ -104,3 +104,35 @@ def test_random_bot_plays_a_whole_game():
         state = fold(GAME, GAME.decide(state, seat, cmd, rng), state)
         n += 1
     assert GAME.scores(state).final
+
+
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["x", "storage", "fire", "B1"]),
+                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+                           ["stone", "iron", "coin", "a"]), inner, max_size=2), max_leaves=6)
+_STATES = {}
+
+
+def _rich_state():
+    if "s" not in _STATES:
+        from mk_driver import ready
+        s = ready(4)
+        for r in s["stores"][0]:
+            s["supply"][r] -= 5
+            s["stores"][0][r] += 5
+        _STATES["s"] = s
+        _STATES["cmds"] = GAME.legal_commands(s, 0)
+    return _STATES["s"], _STATES["cmds"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(pick=st.integers(0, 10 ** 6), field=st.sampled_from(
+    ["slot", "position", "give", "get", "cells", "anchor", "mineral", "spell", "space", "sources", "from", "to",
+     "cart", "clan", "kind", "hall", "altar", "move", "pedestal", "tile", "res", "troll"]), value=JSONISH)
+def test_malformed_commands_are_refused_never_crash(pick, field, value):
+    from domain.core import Illegal
+    s, cmds = _rich_state()
+    cmd = dict(cmds[pick % len(cmds)], **{field: value})
+    try:
+        GAME.decide(s, 0, cmd, Drbg(b"fuzz", "x"))
+    except Illegal:
+        pass
