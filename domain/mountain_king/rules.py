@@ -7,7 +7,8 @@ Commands (positions are ``[r, c]`` board spaces or ``[r, i]`` roster positions)
 -------------------------------------------------------------------------------
 Setup:
 
-- ``{"type": "place_door", "point": "4a"}`` -- in turn order (MK-PSETUP-3).
+- ``{"type": "place_door", "point": "A"}`` -- a start point id of the board side, in turn order
+  (MK-PSETUP-3; two players share a label, teammates take a marked pair, MK-AMB-27b).
 - ``{"type": "draft", "card": "magenta-3", "slot": 2}`` -- place one of the two
   starters you hold on an empty slot 1..4 and keep the other (MK-PSETUP-4). All
   seats draft at once.
