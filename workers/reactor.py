@@ -86,6 +86,7 @@ class Reactor:
         if self.sweep_every and now - self._last_sweep >= self.sweep_every:
             self._last_sweep = now
             self.sweep()
+            self.forget_dead_consumers()
         resp = self.r.xreadgroup(self.group, self.consumer, {f: ">" for f in self.feeds}, count=self.count,
                                  block=None if done or not block_ms else block_ms)
         for feed, entries in resp or []:
@@ -143,6 +144,14 @@ class Reactor:
                 if start == "0-0":
                     break
         return done
+
+    def forget_dead_consumers(self, idle_ms: int = 3_600_000) -> None:
+        """Drop consumers idle for an hour with nothing pending: every restart leaves one behind."""
+        for feed in self.feeds:
+            for c in self.r.xinfo_consumers(feed, self.group):
+                name = _s(c["name"])
+                if name != self.consumer and not c["pending"] and c["idle"] > idle_ms:
+                    self.r.xgroup_delconsumer(feed, self.group, name)
 
     def _process(self, feed: str, entries: list) -> int:
         latest: dict[str, int] = {}

@@ -69,6 +69,19 @@ def test_redelivered_entry_after_a_crash_does_not_enqueue_twice(service, queue, 
     assert sum(r.xpending(feed, b.group)["pending"] for feed in b.feeds) == 0
 
 
+def test_consumers_left_by_restarts_are_forgotten_once_idle_and_drained(service, queue, r):
+    service.create("tiny", BOTS, {"turns": 3})
+    old = reactor_for(service, queue, consumer="old")
+    old.step()
+    feed = next(f for f in old.feeds if r.xinfo_consumers(f, old.group))
+    names = lambda: {c["name"].decode() for c in r.xinfo_consumers(feed, old.group)}  # noqa: E731
+    new = reactor_for(service, queue, consumer="new")
+    new.forget_dead_consumers(idle_ms=10**9)
+    assert names() == {"old"}
+    new.forget_dead_consumers(idle_ms=-1)
+    assert names() == set()
+
+
 def test_terminal_game_gets_one_finalize_job(service, queue):
     created = service.create("tiny", [{"name": "ann"}, {"name": "bob"}], {"turns": 1})
     service.submit(created["id"], 0, created["version"], {"type": "pass"}, "c1")
