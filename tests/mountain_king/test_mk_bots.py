@@ -1,0 +1,101 @@
+"""Bots (bots.py): every command they return is legal, greedy games end, greedy beats
+random, and greedy's choice never depends on hidden information (MK-INFO-1, MK-AMB-28)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from domain.core import Drbg, Seat, fold
+from domain.mountain_king.rules import GAME
+
+TABLES = {"2": (2, None), "3": (3, None), "4": (4, None), "5": (5, None), "teams": (4, {"teams": True})}
+
+
+def play(bots: tuple[str, ...], seed: bytes, options: dict | None = None, max_decisions: int = 3000):
+    """A seeded game; every bot command must be listed by legal_commands and accepted by decide."""
+    seats = [Seat(i, f"{b}{i}", b) for i, b in enumerate(bots)]
+    state = fold(GAME, GAME.start(options or {}, seats, Drbg(seed, "start")))
+    n = 0
+    while not GAME.is_terminal(state) and n < max_decisions:
+        seat = min(GAME.active_seats(state))
+        legal = GAME.legal_commands(state, seat)
+        cmd = GAME.bots[bots[seat]](GAME, state, seat, Drbg(seed, f"bot{n}"))
+        assert cmd in legal, (bots[seat], cmd)
+        state = fold(GAME, GAME.decide(state, seat, cmd, Drbg(seed, f"v{n}")), state)  # raises if refused
+        n += 1
+    return state, n
+
+
+@lru_cache(maxsize=None)
+def duel(g: int):
+    """Greedy against random, greedy first in even games (cancels the first-player edge)."""
+    bots = ("greedy", "random") if g % 2 == 0 else ("random", "greedy")
+    state, _ = play(bots, b"mk-duel-%d" % g)
+    return bots, state
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_bots_commands_are_legal_at_mixed_tables(table):
+    players, options = TABLES[table]
+    bots = tuple("greedy" if i % 2 == 0 else "random" for i in range(players))
+    state, n = play(bots, f"mk-mixed-{table}".encode(), options, max_decisions=160)
+    assert n == 160 or GAME.is_terminal(state)
+    assert state["phase"] in ("play", "over")  # past doors and draft: every kind of step was reached
+
+
+def test_random_bot_commands_are_legal_to_the_end():
+    state, _ = play(("random",) * 3, b"mk-random-3")
+    assert GAME.is_terminal(state)
+
+
+def test_greedy_games_end():
+    for g in range(4):
+        _, state = duel(g)
+        assert GAME.is_terminal(state)
+        assert GAME.scores(state).final
+
+
+def test_greedy_only_2_player_game_ends():
+    state, n = play(("greedy", "greedy"), b"mk-greedy-2")
+    assert GAME.is_terminal(state), n
+
+
+def test_greedy_beats_random_more_often_than_not():
+    wins = 0.0
+    for g in range(10):
+        bots, state = duel(g)
+        winners = GAME.scores(state).winners
+        greedy = bots.index("greedy")
+        wins += (greedy in winners) / len(winners)
+    assert wins >= 8
+
+
+def _midgame(players: int, seed: bytes, decisions: int):
+    state, _ = play(("random",) * players, seed, max_decisions=decisions)
+    assert state["phase"] == "play"
+    return state
+
+
+def test_greedy_choice_ignores_hidden_deck_orders():
+    """MK-INFO-1: the troll decks and spell deck order are secret, so reordering them
+    must not change what greedy does."""
+    state = _midgame(3, b"mk-hidden", 60)
+    seat = min(GAME.active_seats(state))
+    other = GAME.load_state(GAME.dump_state(state))
+    for lv, deck in other["horde"]["decks"].items():
+        other["horde"]["decks"][lv] = deck[::-1]
+    other["spells"]["deck"] = other["spells"]["deck"][::-1]
+    pick = GAME.bots["greedy"]
+    assert pick(GAME, state, seat, Drbg(b"same", "b")) == pick(GAME, other, seat, Drbg(b"same", "b"))
+
+
+def test_greedy_draft_ignores_other_hands():
+    """MK-PSETUP-4: another seat's hand and deck are unseen during the starter draft."""
+    state, _ = play(("random",) * 3, b"mk-draft", max_decisions=3)  # doors placed, draft begun
+    assert state["phase"] == "draft"
+    other = GAME.load_state(GAME.dump_state(state))
+    dr = other["draft"][1]
+    dr["hand"], dr["deck"] = dr["deck"][:len(dr["hand"])], dr["hand"] + dr["deck"][len(dr["hand"]):]
+    pick = GAME.bots["greedy"]
+    assert pick(GAME, state, 0, Drbg(b"same", "b")) == pick(GAME, other, 0, Drbg(b"same", "b"))
