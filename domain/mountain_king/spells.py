@@ -14,7 +14,7 @@ from domain.core import Illegal, event, require
 
 from . import horde, terrain
 from .content import RESOURCES
-from .economy import available, can_afford, plan_payment, spendable, troll_tokens
+from .economy import available, plan_payment, spendable, troll_tokens
 from .recruiting import refill
 from .roster import activation
 from .state import key
@@ -138,8 +138,3 @@ def _resolve(s, seat: int, sp: dict, p: dict, sources, rng, emit) -> None:
         refill(s, slot, rng, emit, new_pedestal=False)
     else:
         raise Illegal("unknown_effect", "MK-GAP-8", kind)
-
-
-def can_pay_rune(s, seat: int) -> bool:
-    return can_afford(s, seat, {"rune": 1})
-

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import board as geo
 from . import content
-from .state import State, key, store_of, teammates, unkey
+from .state import State, key, teammates, unkey
 
 
 def side(s: State) -> geo.Board:
@@ -88,10 +88,6 @@ def door_points(s: State) -> list[str]:
     return geo.door_points(side(s), s["pieces"], s["n"], content.door())
 
 
-def network_cells(s: State, seat: int, layout: geo.Layout | None = None) -> frozenset:
-    return (layout or lay(s)).own_cells(seat)
-
-
 def tunnel_count(s: State, seat: int) -> int:
     """Tunnel pieces (tiles and remnants) in the seat's network (for Mine Song)."""
     layout = lay(s)
@@ -127,8 +123,3 @@ def accessible_workshops(s: State, seat: int, layout: geo.Layout | None = None) 
         if any(seat in e.seats for e in ents):  # a joined teammate's network is yours (MK-TEAM-9)
             out.append((space, len(ents)))
     return out
-
-
-def scorer_of_network(s: State, seats) -> int | None:
-    """The store a network scores for (teammates' joined networks score once, MK-TEAM-13)."""
-    return store_of(s, min(seats)) if seats else None

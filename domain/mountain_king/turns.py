@@ -26,10 +26,6 @@ def can_act(s, seat: int) -> bool:
     return can_recruit(s, seat) or digging.can_dig(s, seat)
 
 
-def may_skip_action(s, seat: int) -> bool:
-    return s["turn"]["acted"] or not can_act(s, seat)
-
-
 def reachable(s, seat: int, step: str) -> bool:
     """Whether a command of ``step`` may be issued now (moving forward to it)."""
     cur = STEPS.index(s["turn"]["step"])
