@@ -91,7 +91,7 @@ def legal(s, seat: int) -> list[dict]:
         out.extend(halls.move_commands(s, seat, layout))
     if step == "spells" or acting:
         out.append({"type": "end_step"})
-    if acting and step != "statues":
+    if acting:
         out.append({"type": "end_turn"})
     return out
 

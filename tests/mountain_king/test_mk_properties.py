@@ -58,6 +58,13 @@ def check(state, events, sample_rng=None):
             touching = {(r + dr, c + dc) for r, c in a.cells for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
             assert not touching & b.cells, "networks of opponents touch"
     assert json.loads(json.dumps(state)) == state
+    placed = sum(len(t) for t in state["ped_tokens"])  # one token per pedestal ever placed (MK-PED-5)
+    assert 15 - len(state["ped_track"]) == placed
+    held = sum(sum(p.values()) for p in state["peds"])
+    on_slots = sum(1 for sp in state["horde"]["slots"].values() if sp["ped"])
+    assert sum(state["bag"].values()) + held + on_slots + placed == 18  # MK-COMP-13
+    placed_statues = next(e for e in events if e["type"] == "StatuesPlaced")["data"]["statues"]
+    assert sorted(state["statues"].values()) == sorted(placed_statues.values())
 
 
 def accepts_legal(state, rng):
