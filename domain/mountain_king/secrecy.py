@@ -3,6 +3,19 @@
 Hidden: the order of the troll decks and the spell deck, the pedestal bag's
 draw order (its counts are public), and during the starter draft the cards in
 a player's hand (owner only) and in their deck (nobody).
+
+The view: ``phase`` (doors | draft | play | over), ``current``, ``round``,
+``turns_left`` (after the end trigger), ``turn`` (step, spell cast, workshop
+activation and uses left, step 2 over, hall built, spell flags, the dig's
+follow-ups), ``board`` (side name; levels and features are static content),
+``pieces`` (doors, tunnels, remnants, halls, with who laid them, anchors and
+pedestals), ``networks`` (pieces and owning seats), ``statues``, ``workshops``,
+``supply``, ``tiles``, ``halls``, ``workshop_supply``, ``pedestal_track``,
+``pedestal_bag`` (counts), ``coronation``, ``horde`` (face-up slots with bribes,
+pedestal and choose-pedestal marker; deck counts), ``spellbook`` (with runes),
+``spell_deck`` (count), ``players`` (colour, door, roster with tokens, storage,
+pedestals, pedestal score tokens, honor, recruited levels, draft) and, once
+over, ``final``.
 """
 from __future__ import annotations
 
