@@ -18,3 +18,8 @@ def queue(r, prefix):
         name = key.decode()
         if q.name in name or any(i in name for i in ids):
             r.delete(key)
+    r.srem("rq:queues", q.key)
+    for worker_key in r.smembers("rq:workers"):  # workers killed by a test never deregister
+        if q.name in (r.hget(worker_key, "queues") or b"").decode():
+            r.delete(worker_key)
+            r.srem("rq:workers", worker_key)
