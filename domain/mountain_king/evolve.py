@@ -1,7 +1,8 @@
 """Event appliers: ``APPLY[type](state, data)`` mutates the state in place.
 
 Total by construction for events ``decide`` produced: every check happened in
-``decide``; these functions only move tokens and cards.
+``decide``; these functions only move tokens and cards. Each applier is named
+after the event type it applies.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def applies(fn):
 @applies
 def TableSet(s, d):
     s.update({
-        "n": d["players"], "board": d["board"], "options": dict(d["options"]), "teams": d["teams"], "store_of": d["store_of"],
+        "n": d["players"], "board": d["board"], "options": dict(d["options"]), "teams": d["teams"],
+        "store_of": d["store_of"],
         "colours": d["colours"], "order": list(range(d["players"])),
         "supply": dict(d["supply"]), "tiles": dict(d["tiles"]), "halls": list(d["halls"]),
         "ped_track": dict(d["ped_track"]),
@@ -355,4 +357,3 @@ def StatueMoved(s, d):
 def evolve(state, ev):
     APPLY[ev["type"]](state, ev["data"])
     return state
-

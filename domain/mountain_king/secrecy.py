@@ -81,6 +81,3 @@ def redact(ev: dict, seat: int | None) -> dict:
     if kind == "StartersDrawn" and seat != data["seat"]:
         return {"type": kind, "data": {"seat": data["seat"], "count": data["count"]}}
     return ev
-
-
-
