@@ -62,13 +62,14 @@ Options (``OPTIONS_SCHEMA``; every default is the spec's reading or "Proposed"
 resolution): ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1),
 ``teams`` (2v2, exactly 4 seats, Winter side; MK-TEAM-1), ``clan_carts_generic_payment``
 (MK-AMB-3), ``unlimited_supply`` (MK-AMB-4), ``hall_mirroring`` (MK-AMB-18),
-``workshops`` (chosen tiles, MK-SETUP-6.1), ``replace_duplicate_workshops`` (MK-SETUP-6.2).
+``workshops`` (chosen tiles, MK-SETUP-6.1), ``replace_duplicate_workshops`` (MK-SETUP-6.2),
+``colours`` (one per seat, MK-PSETUP-1).
 """
 from __future__ import annotations
 
 from domain.core import Drbg, Event, Scoreboard, Seat, require
 
-from . import commands, secrecy, setup
+from . import commands, content, secrecy, setup
 from .bots import BOTS
 from .workshops import TYPES
 from .evolve import evolve as _evolve
@@ -102,6 +103,10 @@ OPTIONS_SCHEMA: dict = {
         "workshops": {
             "type": ["array", "null"], "items": {"enum": list(TYPES)}, "default": None,
             "description": "The 2 x players + 1 workshop tiles chosen before the game; null = random (MK-SETUP-6.1).",
+        },
+        "colours": {
+            "type": ["array", "null"], "items": {"enum": list(content.colours())}, "default": None,
+            "description": "Each seat's colour, distinct; null = the pack's colours in order (MK-PSETUP-1).",
         },
         "replace_duplicate_workshops": {
             "type": "boolean", "default": False,
@@ -138,6 +143,11 @@ class MountainKing:
             require(isinstance(chosen, list) and len(chosen) == 2 * seats + 1
                     and all(k in TYPES and chosen.count(k) <= 2 for k in chosen), "bad_option", "MK-SETUP-6.1",
                     f"choose {2 * seats + 1} workshop tiles, at most 2 of a type")
+        colours = out["colours"]
+        if colours is not None:
+            require(isinstance(colours, list) and len(colours) == seats and len(set(map(str, colours))) == seats
+                    and all(c in content.colours() for c in colours), "bad_option", "MK-PSETUP-1",
+                    f"one distinct colour per seat among {', '.join(content.colours())}")
         board = out["board"]
         if board is None:
             board = "winter" if seats >= 4 else "autumn"

@@ -33,8 +33,9 @@ def start(options: dict, n: int, rng) -> list[dict]:
     tokens = rng.shuffled(content.pedestal_tokens())  # MK-SETUP-9
     track = {f"{lv}:{clan}": tokens[i * 3 + j] for i, lv in enumerate(levels) for j, clan in enumerate(CLANS)}
     supply = {r: UNLIMITED for r in SUPPLY} if options["unlimited_supply"] else dict(SUPPLY)
+    colours = options["colours"] or list(content.colours()[:n])  # MK-PSETUP-1
     out = [event("TableSet", players=n, board=side, teams=[[0, 3], [1, 2]] if teams else None, options=options,
-                 store_of=store_of, colours=list(content.colours()[:n]), supply=supply,
+                 store_of=store_of, colours=colours, supply=supply,
                  tiles={t.id: t.copies for t in content.tiles()}, halls=[h.id for h in content.halls()],
                  ped_track=track, coronation=[3] if n == 2 else [5, 3])]  # MK-SETUP-5
     decks = {str(lv): rng.shuffled(horde_ids(lv)) for lv in (1, 2, 3)}  # MK-SETUP-3
@@ -55,7 +56,7 @@ def start(options: dict, n: int, rng) -> list[dict]:
     out.append(event("SpellbookRevealed", book=spells[:3], deck=spells[3:]))
     out.append(event("StatuesPlaced", statues=_statues(content.board(side), rng)))
     out.append(event("StarterDecksShuffled", decks=[rng.shuffled(starter_ids(c))
-                                                     for c in content.colours()[:n]]))
+                                                     for c in colours]))
     out.append(event("PhaseBegan", phase="doors", seat=0))
     return out
 

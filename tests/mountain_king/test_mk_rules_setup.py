@@ -14,7 +14,7 @@ from mk_driver import apply, new_game, ready
 def test_options_defaults_by_player_count_MK_BOARD_1():
     assert GAME.validate_options({}, 3) == {"board": "autumn", "teams": False, "clan_carts_generic_payment": False,
                                             "unlimited_supply": False, "hall_mirroring": False, "workshops": None,
-                                            "replace_duplicate_workshops": False}
+                                            "replace_duplicate_workshops": False, "colours": None}
     assert GAME.validate_options({}, 4)["board"] == "winter"
     assert GAME.validate_options({"board": "winter"}, 2)["board"] == "winter"
     with pytest.raises(Illegal) as e:
@@ -270,3 +270,13 @@ def test_MK_INFO_1_canaries_never_leak_over_a_whole_game():
         if ev["type"] in hidden:
             for viewer in (None, 1):
                 assert GAME.redact(ev, viewer)["data"][field[ev["type"]]] == hidden[ev["type"]]
+
+
+def test_MK_PSETUP_1_chosen_colours():
+    s = ready(2, {"colours": ["teal", "magenta"]})
+    assert s["colours"] == ["teal", "magenta"]
+    assert all(t["card"].startswith("teal-") for t in s["rosters"][0].values())
+    with pytest.raises(Illegal):
+        GAME.validate_options({"colours": ["teal", "teal"]}, 2)
+    with pytest.raises(Illegal):
+        GAME.validate_options({"colours": ["teal", ["x"]]}, 2)
