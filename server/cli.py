@@ -97,9 +97,9 @@ def _admin_token(data_dir: Path) -> tuple[str, str]:
     return path.read_text().strip(), f"{path} (set DELVE_ADMIN_TOKEN to choose your own)"
 
 
-def _wait_healthy(url: str, sup, timeout: float = 30.0) -> None:
+def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not stopping():
         dead = sup.exited()
         if dead:
             raise click.ClickException(f"{dead[0]} exited with code {dead[1]} while starting (is the port in use? "
@@ -111,7 +111,8 @@ def _wait_healthy(url: str, sup, timeout: float = 30.0) -> None:
         except (urllib.error.URLError, OSError):
             pass
         time.sleep(0.2)
-    raise click.ClickException(f"the API did not answer {url}/healthz within {timeout:.0f} s")
+    if not stopping():
+        raise click.ClickException(f"the API did not answer {url}/healthz within {timeout:.0f} s")
 
 
 def gunicorn_argv(bind: str, processes: int, access_log: bool = True) -> list[str]:
@@ -163,10 +164,11 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         sup.spawn_cli("reactor", "--log-level", ctx.obj["log_level"], "reactor")
         sup.spawn("web", gunicorn_argv(f"{host}:{port}", web_workers))
         base = f"http://{host}:{port}"
-        _wait_healthy(base, sup)
-        click.echo(f"Delve is up: {base}  (API docs: {base}/docs)\n"
-                   f"Admin token: in {token_from}\n"
-                   f"{workers} worker(s) and the reactor are running. Ctrl-C stops everything.")
+        _wait_healthy(base, sup, lambda: stop["signal"] is not None)
+        if stop["signal"] is None:
+            click.echo(f"Delve is up: {base}  (API docs: {base}/docs)\n"
+                       f"Admin token: in {token_from}\n"
+                       f"{workers} worker(s) and the reactor are running. Ctrl-C stops everything.")
         while stop["signal"] is None:
             dead = sup.exited()
             if dead:

@@ -86,3 +86,7 @@ def test_worker_without_redis_says_what_to_do(monkeypatch):
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/0")
     result = CliRunner().invoke(cli, ["reactor"])
     assert result.exit_code == 1 and "REDIS_URL unreachable" in result.output
+    result = CliRunner().invoke(cli, ["serve"])
+    assert result.exit_code == 1 and "unset REDIS_URL to use the embedded one" in result.output
+    result = CliRunner().invoke(cli, ["play", "tiny", "--workers", "0"])
+    assert result.exit_code == 1 and "unset REDIS_URL to use the embedded one" in result.output
