@@ -121,3 +121,34 @@ def test_roster_tokens_match_symbols():
     for roster in s["rosters"]:
         for troll in roster.values():
             assert len(troll["held"]) == len(top_row(troll["card"]))
+
+
+def _brute_sets(counts):
+    """Every sequence of 4-for-1 trades, exhaustively (small totals only)."""
+    from functools import lru_cache
+    from itertools import combinations_with_replacement
+
+    @lru_cache(maxsize=None)
+    def best(c):
+        score = sum(x // 3 for x in c)
+        kinds = [i for i, x in enumerate(c) if x]
+        for give in combinations_with_replacement(kinds, 4):
+            left = list(c)
+            for i in give:
+                left[i] -= 1
+            if min(left) < 0:
+                continue
+            for get in range(len(c)):
+                nxt = list(left)
+                nxt[get] += 1
+                score = max(score, best(tuple(nxt)))
+        return score
+
+    return best(tuple(counts))
+
+
+@pytest.mark.parametrize("counts", [(2, 2, 2, 2), (1, 1, 1, 1, 2), (5, 0, 1, 1), (3, 3, 2, 1, 1), (4, 4, 4),
+                                    (2, 2, 1, 0), (8, 1, 1), (2, 5, 5)])
+def test_MK_AMB_25_best_sets_equals_exhaustive_trading(counts):
+    from domain.mountain_king.leftovers import best_sets
+    assert best_sets(dict(zip("abcdefg", counts))) == _brute_sets(counts)
