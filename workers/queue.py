@@ -48,11 +48,14 @@ class RqScheduler:
 
     An id that already names a queued, running or finished job is left
     alone, so enqueueing twice is harmless. A job whose worker died is
-    replaced: failed or stopped, *started* with no heartbeat for
-    ``stale_after`` seconds, or *queued* that long ago yet no longer in the
-    queue (a worker popped it and died before starting it). rq would recover
-    those itself, but only after minutes. Running a job twice by mistake is
-    harmless: it re-checks the game version and the append is conditional.
+    replaced once ``stale_after`` seconds passed: *started* with no heartbeat
+    since, or *queued* that long ago yet no longer in the queue (a worker
+    popped it and died before starting it). rq recovers those itself, but
+    only after minutes. A failed or stopped job (rq already retried it) is
+    tried again ``stale_after`` seconds after it ended, so a bot that keeps
+    raising costs one attempt per interval, not a busy loop. Running a job
+    twice by mistake is harmless: it re-checks the game version and the
+    append is conditional on it.
     """
 
     def __init__(self, queue: Queue, stale_after: float = 120.0):
@@ -69,7 +72,8 @@ class RqScheduler:
             status = job.get_status(refresh=False)
         except NoSuchJobError:  # expired between the two calls
             return "enqueued" if self._enqueue(kind, game_id, version, jid) else "exists"
-        if status in GONE or (status == JobStatus.STARTED and self._older(job.last_heartbeat or job.started_at)) \
+        if (status in GONE and self._older(job.ended_at or job.enqueued_at)) \
+                or (status == JobStatus.STARTED and self._older(job.last_heartbeat or job.started_at)) \
                 or (status == JobStatus.QUEUED and self._older(job.enqueued_at)
                     and self.queue.get_job_position(jid) is None):
             job.delete()

@@ -232,5 +232,6 @@ def run_from_env() -> None:
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s reactor %(levelname)s %(message)s")
+    logging.basicConfig(level=os.environ.get("DELVE_LOG_LEVEL", "INFO").upper(),
+                        format="%(asctime)s reactor %(levelname)s %(message)s")
     run_from_env()

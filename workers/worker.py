@@ -46,7 +46,8 @@ def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = 
     if with_reactor:
         # A process of its own: forking work horses out of a process that runs
         # a reactor thread could copy a lock that thread holds.
-        reactor = subprocess.Popen([sys.executable, "-m", "workers.reactor"], env=os.environ.copy())
+        reactor = subprocess.Popen([sys.executable, "-m", "workers.reactor"],
+                                   env={**os.environ, "DELVE_LOG_LEVEL": logging_level})
     try:
         return worker.work(burst=burst, logging_level=logging_level)
     finally:

@@ -99,6 +99,11 @@ def test_failed_or_abandoned_job_is_replaced_on_the_next_handle(service, queue, 
     job = Job.fetch(job_id("bot", gid, version), connection=r, serializer=JSONSerializer)
 
     job.set_status(JobStatus.FAILED)
+    job.ended_at = datetime.now(timezone.utc)
+    job.save()
+    assert scheduler.schedule("bot", gid, version) == "exists"  # just failed: not in a busy loop
+    job.ended_at = datetime.now(timezone.utc) - timedelta(seconds=120)
+    job.save()
     assert scheduler.schedule("bot", gid, version) == "replaced"
 
     job = Job.fetch(job.id, connection=r, serializer=JSONSerializer)
