@@ -28,7 +28,7 @@ def TableSet(s, d):
     s.update({
         "n": d["players"], "board": d["board"], "options": dict(d["options"]), "teams": d["teams"],
         "store_of": d["store_of"],
-        "colours": d["colours"], "order": list(range(d["players"])),
+        "colours": d["colours"], "order": list(d["order"]),
         "supply": dict(d["supply"]), "tiles": dict(d["tiles"]), "halls": list(d["halls"]),
         "ped_track": dict(d["ped_track"]),
         "coronation": {"left": list(d["coronation"]), "taken": {}},

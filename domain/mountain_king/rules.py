@@ -1,7 +1,8 @@
 """In the Hall of the Mountain King as a Delve game (shared/rules/mountain-king.md).
 
-``GAME`` is the registered object. Seats are clockwise; seat 0 is the start
-player. In the 2v2 variant seats 0+3 and 1+2 are teams (MK-TEAM-5).
+``GAME`` is the registered object. Seats are clockwise; the start player is the
+``start_player`` option, seat 0 by default. In the 2v2 variant the 1st+4th and
+2nd+3rd players in turn order are teams (MK-TEAM-5).
 
 Commands (positions are ``[r, c]`` board spaces or ``[r, i]`` roster positions)
 -------------------------------------------------------------------------------
@@ -63,7 +64,7 @@ resolution): ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1
 ``teams`` (2v2, exactly 4 seats, Winter side; MK-TEAM-1), ``clan_carts_generic_payment``
 (MK-AMB-3), ``unlimited_supply`` (MK-AMB-4), ``hall_mirroring`` (MK-AMB-18),
 ``workshops`` (chosen tiles, MK-SETUP-6.1), ``replace_duplicate_workshops`` (MK-SETUP-6.2),
-``colours`` (one per seat, MK-PSETUP-1).
+``colours`` (one per seat) and ``start_player`` (MK-PSETUP-1).
 """
 from __future__ import annotations
 
@@ -104,6 +105,10 @@ OPTIONS_SCHEMA: dict = {
             "type": ["array", "null"], "items": {"enum": list(TYPES)}, "default": None,
             "description": "The 2 x players + 1 workshop tiles chosen before the game; null = random (MK-SETUP-6.1).",
         },
+        "start_player": {
+            "type": "integer", "minimum": 0, "maximum": 4, "default": 0,
+            "description": "Seat of the start player, who holds the crown (MK-PSETUP-1).",
+        },
         "colours": {
             "type": ["array", "null"], "items": {"enum": list(content.colours())}, "default": None,
             "description": "Each seat's colour, distinct; null = the pack's colours in order (MK-PSETUP-1).",
@@ -143,6 +148,9 @@ class MountainKing:
             require(isinstance(chosen, list) and len(chosen) == 2 * seats + 1
                     and all(k in TYPES and chosen.count(k) <= 2 for k in chosen), "bad_option", "MK-SETUP-6.1",
                     f"choose {2 * seats + 1} workshop tiles, at most 2 of a type")
+        first = out["start_player"]
+        require(type(first) is int and 0 <= first < seats, "bad_option", "MK-PSETUP-1",
+                "start_player is a seat index")
         colours = out["colours"]
         if colours is not None:
             require(isinstance(colours, list) and len(colours) == seats and len(set(map(str, colours))) == seats

@@ -2,8 +2,9 @@
 
 ``start`` emits the shuffles and deals; then doors are placed in turn order
 (``place_door``, MK-PSETUP-3) and the starter draft runs for all seats at once
-(``draft``, MK-PSETUP-4, MK-AMB-10). Seat 0 is the start player; in the team
-variant seats 0 and 3 form team 0, seats 1 and 2 team 1 (MK-TEAM-5).
+(``draft``, MK-PSETUP-4, MK-AMB-10). Seats are clockwise; the start player is
+the ``start_player`` option (seat 0 by default). In the team variant the 1st and
+4th players in turn order form team 0, the 2nd and 3rd team 1 (MK-TEAM-5).
 """
 from __future__ import annotations
 
@@ -21,20 +22,23 @@ PEDESTALS_PER_CLAN = 6  # MK-COMP-13
 STATUES_PER_CLAN = 7  # MK-COMP-11
 COPIES = 2  # of each workshop type (MK-COMP-12)
 UNLIMITED = 10 ** 6  # "unlimited" supply stock (MK-AMB-4 option)
-TEAM_STORE = [0, 1, 1, 0]  # MK-TEAM-5: A1, B1, B2, A2 clockwise
+TEAM_STORE = [0, 1, 1, 0]  # MK-TEAM-5: by turn position A1, B1, B2, A2 clockwise
 SLOTS_PER_ROW = {1: 5, 2: 4, 3: 3}
 
 
 def start(options: dict, n: int, rng) -> list[dict]:
     teams = bool(options["teams"])
     side = options["board"]
-    store_of = TEAM_STORE if teams else list(range(n))
+    first = options["start_player"]
+    order = [(first + k) % n for k in range(n)]  # clockwise from the start player (MK-GEN-4)
+    store_of = [TEAM_STORE[order.index(seat)] for seat in range(n)] if teams else list(range(n))
     levels = (1, 2, 3, 4, 5)
     tokens = rng.shuffled(content.pedestal_tokens())  # MK-SETUP-9
     track = {f"{lv}:{clan}": tokens[i * 3 + j] for i, lv in enumerate(levels) for j, clan in enumerate(CLANS)}
     supply = {r: UNLIMITED for r in SUPPLY} if options["unlimited_supply"] else dict(SUPPLY)
     colours = options["colours"] or list(content.colours()[:n])  # MK-PSETUP-1
-    out = [event("TableSet", players=n, board=side, teams=[[0, 3], [1, 2]] if teams else None, options=options,
+    teams_of = [[order[0], order[3]], [order[1], order[2]]] if teams else None
+    out = [event("TableSet", players=n, board=side, teams=teams_of, options=options, order=order,
                  store_of=store_of, colours=colours, supply=supply,
                  tiles={t.id: t.copies for t in content.tiles()}, halls=[h.id for h in content.halls()],
                  ped_track=track, coronation=[3] if n == 2 else [5, 3])]  # MK-SETUP-5
@@ -57,7 +61,7 @@ def start(options: dict, n: int, rng) -> list[dict]:
     out.append(event("StatuesPlaced", statues=_statues(content.board(side), rng)))
     out.append(event("StarterDecksShuffled", decks=[rng.shuffled(starter_ids(c))
                                                      for c in colours]))
-    out.append(event("PhaseBegan", phase="doors", seat=0))
+    out.append(event("PhaseBegan", phase="doors", seat=order[0]))
     return out
 
 
@@ -101,7 +105,7 @@ def door_options(s) -> list[str]:
     labels = [s["n"]]
     if s["n"] == 2:  # MK-PSETUP-3.1: any label, the second door sharing the first's
         if placed:
-            first = b.start_point(s["door_points"][0])
+            first = b.start_point(s["door_points"][s["order"][0]])
             labels = list(first.labels)
         else:
             labels = sorted({lb for p in b.start_points for lb in p.labels})
@@ -136,7 +140,8 @@ def place_door(s, seat: int, cmd: dict, rng, emit) -> None:
     point = cmd.get("point")
     require(point in door_options(s), "bad_start_point", "MK-PSETUP-3",
             "choose a free start point for this player count, not next to another door")
-    nxt = seat + 1 if seat + 1 < s["n"] else None
+    place = s["order"].index(seat)
+    nxt = s["order"][place + 1] if place + 1 < s["n"] else None
     emit(event("DoorPlaced", seat=seat, point=point, next=nxt))
     if nxt is None:
         emit(event("PhaseBegan", phase="draft", seat=None))
@@ -178,12 +183,13 @@ def _finish(s, emit) -> None:
         dr = s["draft"][seat]
         cards = [dr["placed"][str(k)] for k in (1, 2, 3, 4)]
         if not s["teams"]:
-            cards += dr["hand"] if seat >= 1 else []
-            cards += dr["deck"] if seat >= 3 else []
+            place = s["order"].index(seat)  # MK-PSETUP-7: by position in turn order
+            cards += dr["hand"] if place >= 1 else []
+            cards += dr["deck"] if place >= 3 else []
         want: dict = {}
         for card in cards:
             for r in starting_row(card):
                 want[r] = want.get(r, 0) + 1
         emit(event("StartingResourcesTaken", seat=seat, cards=cards, resources=available(s, want)))
     emit(event("DraftFinished"))
-    emit(event("TurnStarted", seat=0, round=1))
+    emit(event("TurnStarted", seat=s["order"][0], round=1))

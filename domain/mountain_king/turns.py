@@ -73,5 +73,5 @@ def end_turn(s, seat: int, emit) -> None:
         emit(event("GameEnded", scores=final_scores(s)))  # MK-END-6
         return
     nxt = (s["order"].index(seat) + 1) % s["n"]
-    rnd = s["round"] + (1 if nxt == 0 else 0)
+    rnd = s["round"] + (1 if nxt == 0 else 0)  # a round begins with the start player (MK-GEN-4)
     emit(event("TurnStarted", seat=s["order"][nxt], round=rnd))

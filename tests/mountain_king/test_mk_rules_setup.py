@@ -14,7 +14,8 @@ from mk_driver import apply, new_game, ready
 def test_options_defaults_by_player_count_MK_BOARD_1():
     assert GAME.validate_options({}, 3) == {"board": "autumn", "teams": False, "clan_carts_generic_payment": False,
                                             "unlimited_supply": False, "hall_mirroring": False, "workshops": None,
-                                            "replace_duplicate_workshops": False, "colours": None}
+                                            "replace_duplicate_workshops": False, "colours": None,
+                                            "start_player": 0}
     assert GAME.validate_options({}, 4)["board"] == "winter"
     assert GAME.validate_options({"board": "winter"}, 2)["board"] == "winter"
     with pytest.raises(Illegal) as e:
@@ -280,3 +281,22 @@ def test_MK_PSETUP_1_chosen_colours():
         GAME.validate_options({"colours": ["teal", "teal"]}, 2)
     with pytest.raises(Illegal):
         GAME.validate_options({"colours": ["teal", ["x"]]}, 2)
+
+
+def test_MK_PSETUP_1_start_player_leads_doors_bonus_and_turns_MK_GEN_4():
+    s, events = new_game(4, {"start_player": 2})
+    assert GAME.active_seats(s) == {2}
+    while s["phase"] != "play":
+        seat = min(GAME.active_seats(s))
+        s, more = apply(s, seat, GAME.legal_commands(s, seat)[0])
+        events += more
+    assert s["current"] == 2 and s["order"] == [2, 3, 0, 1]
+    bonus = {e["data"]["seat"]: len(e["data"]["cards"]) for e in events if e["type"] == "StartingResourcesTaken"}
+    assert bonus == {2: 4, 3: 5, 0: 5, 1: 6}  # 1st: none; 2nd, 3rd: hand; 4th: hand + deck (MK-PSETUP-7)
+    s, _ = apply(s, 2, {"type": "recruit", "slot": "B1", "position": [2, 1]})
+    s, ev = apply(s, 2, {"type": "end_turn"})
+    assert {"type": "TurnStarted", "data": {"seat": 3, "round": 1}} in ev
+    t = ready(4, {"start_player": 1, "teams": True})
+    assert t["teams"] == [[1, 0], [2, 3]] and t["store_of"] == [0, 0, 1, 1]
+    with pytest.raises(Illegal):
+        GAME.validate_options({"start_player": 4}, 4)
