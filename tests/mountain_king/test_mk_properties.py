@@ -20,7 +20,8 @@ from domain.mountain_king.terrain import lay
 
 from mk_driver import new_game, play
 
-CONFIGS = [(2, None), (3, None), (4, None), (5, None), (4, {"teams": True}), (2, {"board": "winter"})]
+CONFIGS = [(2, None), (3, None), (4, None), (5, None), (4, {"teams": True}), (2, {"board": "winter"}),
+           (3, {"start_player": 1}), (4, {"teams": True, "start_player": 3})]
 
 
 def totals(s):
@@ -75,7 +76,7 @@ def accepts_legal(state, rng):
             GAME.decide(state, seat, cmds[rng.randbelow(len(cmds))], Drbg(b"probe", f"{k}"))
 
 
-@settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@settings(max_examples=8, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(config=st.sampled_from(CONFIGS), seed=st.binary(min_size=1, max_size=8))
 def test_random_games_keep_invariants_and_end(config, seed):
     players, options = config
