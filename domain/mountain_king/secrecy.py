@@ -5,7 +5,8 @@ draw order (its counts are public), and during the starter draft the cards in
 a player's hand (owner only) and in their deck (nobody).
 
 The view: ``phase`` (doors | draft | play | over), ``current``, ``round``,
-``turns_left`` (after the end trigger), ``turn`` (step, spell cast, workshop
+``turns_left`` (after the end trigger), ``options``, ``order`` (seats in turn
+order), ``turn`` (step, spell cast, workshop
 activation and uses left, step 2 over, hall built, spell flags, the dig's
 follow-ups), ``board`` (side name; levels and features are static content),
 ``pieces`` (doors, tunnels, remnants, halls, with who laid them, anchors and
@@ -30,7 +31,7 @@ def view(s, seat: int | None) -> dict:
     layout = terrain.lay(s)
     out = {
         "phase": s["phase"], "current": s["current"], "round": s["round"], "turns_left": s["turns_left"],
-        "board": s["board"], "teams": s["teams"], "turn": s["turn"],
+        "board": s["board"], "teams": s["teams"], "options": s["options"], "order": s["order"], "turn": s["turn"],
         "supply": s["supply"], "tiles": s["tiles"], "halls": s["halls"], "workshop_supply": s["ws_supply"],
         "pieces": s["pieces"],
         "networks": [{"seats": sorted(n.seats), "pieces": list(n.pieces)} for n in layout.networks],
