@@ -72,10 +72,7 @@ class RqScheduler:
             status = job.get_status(refresh=False)
         except NoSuchJobError:  # expired between the two calls
             return "enqueued" if self._enqueue(kind, game_id, version, jid) else "exists"
-        if (status in GONE and self._older(job.ended_at or job.enqueued_at)) \
-                or (status == JobStatus.STARTED and self._older(job.last_heartbeat or job.started_at)) \
-                or (status == JobStatus.QUEUED and self._older(job.enqueued_at)
-                    and self.queue.get_job_position(jid) is None):
+        if self._lost(job, status):
             job.delete()
             self.queue.intermediate_queue.remove(jid)
             return "replaced" if self._enqueue(kind, game_id, version, jid) else "exists"
@@ -90,6 +87,15 @@ class RqScheduler:
         except DuplicateJobError:
             return False
         return True
+
+    def _lost(self, job: Job, status: JobStatus) -> bool:
+        if status in GONE:
+            return self._older(job.ended_at or job.enqueued_at)
+        if status == JobStatus.STARTED:
+            return self._older(job.last_heartbeat or job.started_at)
+        if status == JobStatus.QUEUED:
+            return self._older(job.enqueued_at) and self.queue.get_job_position(job.id) is None
+        return False
 
     def _older(self, seen: datetime | None) -> bool:
         if seen is None:
