@@ -104,10 +104,15 @@ class Reactor:
             try:
                 self.step(block_ms)
                 backoff = 0.5
-            except redis.ConnectionError as exc:
+            except (redis.ConnectionError, redis.TimeoutError) as exc:
                 log.warning("Redis unreachable (%s); retrying in %.1fs", exc, backoff)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, 10.0)
+            except redis.ResponseError as exc:
+                if "NOGROUP" not in str(exc):
+                    raise
+                log.warning("the consumer groups are gone (Redis lost its data?); creating them again")
+                self._ready = False
         log.info("reactor %s stopped", self.consumer)
 
     def stop(self) -> None:

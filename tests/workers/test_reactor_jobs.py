@@ -1,6 +1,7 @@
 """The reactor schedules follow-up jobs under deterministic ids; workers run them."""
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -80,6 +81,26 @@ def test_consumers_left_by_restarts_are_forgotten_once_idle_and_drained(service,
     assert names() == {"old"}
     new.forget_dead_consumers(idle_ms=-1)
     assert names() == set()
+
+
+def test_run_forever_recreates_lost_consumer_groups(service, queue, r):
+    import threading
+
+    reactor = reactor_for(service, queue)
+    reactor.step()
+    for feed in reactor.feeds:
+        r.xgroup_destroy(feed, reactor.group)  # what a Redis restarted without its data looks like
+    created = service.create("tiny", BOTS, {"turns": 3})
+    thread = threading.Thread(target=reactor.run_forever, kwargs={"block_ms": 50})
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not len(queue) and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        reactor.stop()
+        thread.join(timeout=10)
+    assert queue.job_ids == [job_id("bot", created["id"], created["version"])]
 
 
 def test_terminal_game_gets_one_finalize_job(service, queue):
