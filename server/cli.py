@@ -221,7 +221,7 @@ def reactor(ctx) -> None:
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(0),
               help="Workers (+ a reactor) to start for the run, running jobs without a fork each for "
                    "speed; 0 = use the running platform's.")
-@click.option("--timeout", default=600.0, show_default=True, help="Seconds to wait for the games.")
+@click.option("--timeout", default=600.0, show_default=True, help="Seconds to wait for the games played through Redis.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
 def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout, as_json) -> None:
