@@ -18,7 +18,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from benchmarks.mountain_king_bots import play, timing
+from benchmarks.mountain_king_bots import play, timing, wilson
 from domain.mountain_king.scoring import CATEGORIES
 
 
@@ -61,6 +61,7 @@ def summarise(config: str, results: list[dict]) -> dict:
         "games": n, "unfinished": sum(not r["finished"] for r in results),
         "fair_share": round(1 / len(sides), 3),
         "win_share": wins,
+        "win_share_95ci": {"+".join(map(str, side)): wilson(share[i], n) for i, side in enumerate(sides)},
         "totals": spread(totals), "winner_margin": spread(margins),
         "category_means": {c: round(statistics.mean(v), 2) for c, v in cats.items()},
         "category_scored_rate": {c: round(sum(x > 0 for x in v) / len(v), 3) for c, v in cats.items()},

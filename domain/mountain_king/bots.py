@@ -1,38 +1,45 @@
 """Bot policies: ``policy(game, state, seat, rng) -> command``.
 
 ``random`` is uniform over ``legal_commands``. ``greedy`` looks one command
-ahead: it applies each candidate (``decide`` then fold) to a copy of the game
-and keeps the one whose resulting state has the best honor *estimate* for the
-seat's store, ties broken with the bot's rng.
+ahead: it applies each candidate to a copy of the game (``commands.dispatch``
+with ``evolve`` as the emitter -- exactly what ``GAME.decide`` does, then the
+fold, on one private copy instead of two) and keeps the one whose resulting
+state has the best honor *estimate* for the seat's store; ties are broken with
+the bot's rng.
 
 Only what the seat may know is used. The state is first *determinised*: every
 hidden order -- the three troll decks, the spell deck, every starter deck, and
-the opponents' starter hands (pooled with their decks) -- is reshuffled with the
-bot's rng, so a simulated refill or spell reveal draws a card the seat could
-not predict instead of peeking at the real next one. Their contents are public
-by elimination (the catalogue minus every face-up card), so only the order is
-a guess; a card known to sit at a deck's bottom (a retired troll) is forgotten,
-an accepted approximation. The pedestal bag is drawn by the rng passed to
-``decide`` over its public counts. The estimate itself reads only view-public
-fields (storages, rosters, honor, pedestal tokens, board, horde, coronation).
+the opponents' starter hands (pooled with their decks) -- is sorted and
+reshuffled with the bot's rng, so a simulated refill or spell reveal draws a
+card the seat could not predict instead of peeking at the real next one, and
+the choice cannot depend on the real order. The contents are public by
+elimination (the catalogue minus every face-up card), so only the order is a
+guess; a card known to sit at a deck's bottom (a retired troll) is forgotten,
+an accepted approximation. The pedestal bag is drawn by the rng over its public
+counts. The estimate reads only view-public fields (storages, rosters, honor,
+pedestal tokens, board, horde, coronation).
 
-The estimate (``value``) is the store's current final-scoring breakdown (all
-six categories, ``scoring.breakdowns``) plus future potential scaled by how
-many own turns are probably left: resources by type (minerals convex toward
-the next tunnel size), troll symbols and recruits (production and the coronation
-race), open frontier cells of the network with the buried statues and
-resources next to it, held pedestals, reachable workshops; minus a fraction of
-the best opponent's estimate, so that ending the game (a coronation trigger)
-or blocking is judged by who it favours.
+The estimate (``Judge.value``) is the store's final-scoring breakdown as it
+stands (the six categories of ``scoring.breakdowns``, from the same scoring
+functions) plus future potential scaled by the own turns probably left
+(``potential``): resources by type (minerals also by the best tunnel they pay
+for), troll symbols and recruits (production and the coronation race), the
+network's open frontier with the buried statues and resources on it, carts
+for statues already in the network, held pedestals, reachable workshops. It
+subtracts ``RIVAL`` times the best opponent's estimate, so bringing the end
+nearer (a coronation trigger shrinks everyone's potential) is judged by whom
+it favours.
 
 Pruning keeps a decision fast: trades are pre-scored on the resource term alone
 (top ``TOP_TRADES``), digs on tunnel honor plus covered statues and resources
-minus the minerals spent (top ``TOP_DIGS``), recruits on symbols and cascade
-size (top ``TOP_RECRUITS``), at most ``PER_SPELL`` parameter sets per spell
-(rng-sampled), and at most ``MAX_CANDIDATES`` in all. Draft choices are scored
-directly (a starter's symbols, doubled in the two middle slots that cascades
-activate more often, plus its starting row), since their resources arrive only
-when every seat has drafted.
+minus the minerals spent (top ``TOP_DIGS``), recruits on the symbols the
+cascade fills (top ``TOP_RECRUITS``), statue moves on level gained, pedestal
+doubling and altars (top ``TOP_MOVES``), at most ``PER_SPELL`` rng-sampled
+parameter sets per spell, and at most ``MAX_CANDIDATES`` in all (rng-sampled,
+ending the step or turn always kept). Draft choices are scored directly (a
+starter's symbols, doubled in the two middle slots that cascades activate more
+often, plus its starting row): their resources arrive only when every seat has
+drafted, so one ply shows nothing.
 """
 from __future__ import annotations
 
