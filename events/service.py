@@ -87,9 +87,6 @@ class GameService:
             raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
         return found
 
-    def is_admin(self, token: str | None) -> bool:
-        return bool(token and self.admin_token_hash and hmac.compare_digest(hash_token(token), self.admin_token_hash))
-
     # -- create ----------------------------------------------------------------
 
     def create(self, game_id: str, seats: list[dict], options: dict) -> dict:

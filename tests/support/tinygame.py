@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from domain.core import Drbg, Illegal, Scoreboard, Seat, event, require
+from domain.core import Drbg, Scoreboard, Seat, event, require
 
 
 def _random_bot(game, state, seat, rng: Drbg):
