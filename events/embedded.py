@@ -60,7 +60,10 @@ class EmbeddedRedis:
         args = [redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
                 "--save", "", "--appendonly", "yes" if self.persist else "no", "--protected-mode", "yes",
                 "--logfile", str(self.data_dir / "redis.log")]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Its own session: a terminal's Ctrl-C must not stop the store before
+        # the processes that write to it.
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + 10
         while True:

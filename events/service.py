@@ -134,7 +134,10 @@ class GameService:
         The version check comes first, so a stale client learns that before
         anything about its command. Nothing is written unless decide accepts.
         """
-        g = self.load(game_id)
+        return self._submit(self.load(game_id), game_id, seat, expected_version, command, command_id)
+
+    def _submit(self, g: Loaded, game_id: str, seat: int, expected_version: int, command: Any,
+                command_id: str) -> dict:
         if expected_version != g.version:
             raise VersionConflict(g.version)
         if g.finished:
@@ -184,9 +187,12 @@ class GameService:
             return None
         seat = min(bots, key=lambda s: s.index)
         rng = Drbg(bytes.fromhex(g.meta["seed"]), f"bot:v{version}:s{seat.index}")
-        command = g.game.bots[seat.bot](g.game, g.state, seat.index, rng)
+        # The bot gets a private copy: whatever it does while thinking, the
+        # state its command is decided on stays the one the log produced.
+        private = g.game.load_state(g.game.dump_state(g.state))
+        command = g.game.bots[seat.bot](g.game, private, seat.index, rng)
         try:
-            return self.submit(game_id, seat.index, version, command, command_id=f"bot:{game_id}:{version}")
+            return self._submit(g, game_id, seat.index, version, command, command_id=f"bot:{game_id}:{version}")
         except VersionConflict:
             return None  # someone else moved first; the reactor will schedule the next turn
 

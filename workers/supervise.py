@@ -52,15 +52,10 @@ class Supervisor:
 
 @contextmanager
 def embedded_redis(data_dir: Path | None, persist: bool) -> Iterator[str]:
-    """A private redis-server that ignores the terminal's Ctrl-C (we stop it, last)."""
+    """A private redis-server, stopped last (it runs in its own session, so the
+    terminal's Ctrl-C reaches the workers and the API, not the store)."""
     server = EmbeddedRedis(data_dir, persist=persist)
-    # The blocked-signal mask survives fork and exec, so the server never sees
-    # the SIGINT the terminal sends to the whole foreground process group.
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        url = server.start()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    url = server.start()
     try:
         yield url
     finally:
