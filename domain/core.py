@@ -211,6 +211,9 @@ class Game(Protocol):
 
     def is_terminal(self, state: State) -> bool: ...
 
+    def content(self) -> dict:
+        """The static, public components (cards, maps, tiles) that views name by id."""
+
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None = spectator). Must not leak secrets."""
 

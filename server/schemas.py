@@ -184,5 +184,9 @@ class CatalogGame(Schema):
     options_schema = fields.Dict()
 
 
+class CatalogGameDetail(CatalogGame):
+    content = fields.Dict()
+
+
 class Catalog(Schema):
     games = fields.List(fields.Nested(CatalogGame))

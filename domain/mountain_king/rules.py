@@ -70,7 +70,7 @@ from __future__ import annotations
 
 from domain.core import Drbg, Event, Scoreboard, Seat, require
 
-from . import commands, content, secrecy, setup
+from . import commands, content, public, secrecy, setup
 from .bots import BOTS
 from .workshops import TYPES
 from .evolve import evolve as _evolve
@@ -205,6 +205,9 @@ class MountainKing:
 
     def is_terminal(self, state: dict) -> bool:
         return state.get("phase") == "over"
+
+    def content(self) -> dict:
+        return public.components()
 
     def view(self, state: dict, seat: int | None) -> dict:
         return secrecy.view(state, seat)

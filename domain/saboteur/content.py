@@ -91,3 +91,19 @@ START_CELL: tuple[int, int] = tuple(_table["layout"]["start"])  # type: ignore[a
 GOAL_CELLS: dict[str, tuple[int, int]] = {
     str(k): (int(v[0]), int(v[1])) for k, v in _table["layout"]["goals"].items()
 }
+
+
+def components() -> dict:
+    """The public box contents a client needs to draw cards and the layout."""
+    return {
+        "cards": [card.to_dict() for card in CARDS.values()],
+        "shapes": {s.name: {"edges": s.edges, "segments": list(s.segments)} for s in SHAPES.values()},
+        "start": {"x": START_CELL[0], "y": START_CELL[1], "shape": START_SHAPE},
+        "goal_cells": {g: {"x": x, "y": y} for g, (x, y) in GOAL_CELLS.items()},
+        "goal_shapes": list(GOAL_SHAPES),
+        "tools": list(TOOLS),
+        "gold_cards": list(GOLD),
+        "hand_size": {str(n): size for n, size in HAND_SIZE.items()},
+        "role_deck": {str(n): {"saboteurs": s, "miners": m} for n, (s, m) in ROLE_DECK.items()},
+        "rounds": ROUNDS,
+    }

@@ -33,7 +33,7 @@ from __future__ import annotations
 from domain.core import Command, Drbg, Event, Scoreboard, Seat, require
 from domain.saboteur import bots as _bots
 from domain.saboteur import rounds, secrecy, turns
-from domain.saboteur.content import ROUNDS
+from domain.saboteur.content import ROUNDS, components
 from domain.saboteur.evolve import evolve
 from domain.saboteur.state import SaboteurState
 
@@ -171,6 +171,9 @@ class Saboteur:
 
     def is_terminal(self, state: SaboteurState) -> bool:
         return state.phase == "over"
+
+    def content(self) -> dict:
+        return components()
 
     def view(self, state: SaboteurState, seat: int | None) -> dict:
         return secrecy.view(state, seat)

@@ -224,3 +224,20 @@ def test_rate_limit(service):
     codes = [c.post("/v1/games", json={"game": "tiny", "seats": [{"name": "a"}, {"name": "b"}]}).status_code
              for _ in range(5)]
     assert 429 in codes and codes[0] == 201
+
+
+@pytest.mark.parametrize("game_id,key", [("saboteur", "cards"), ("mountain-king", "boards"), ("tiny", "digits")])
+def test_catalog_game_serves_public_components(client, game_id, key):
+    resp = client.get(f"/v1/catalog/{game_id}")
+    assert resp.status_code == 200 and resp.json["id"] == game_id and resp.json["content"][key]
+    assert client.get("/v1/catalog/chess").json["code"] == "unknown_game"
+
+
+def test_mountain_king_view_ids_resolve_in_the_catalog(client):
+    """Every troll card id a Mountain King view shows can be looked up in the catalog."""
+    content = client.get("/v1/catalog/mountain-king").json["content"]
+    trolls = {t["id"] for t in content["horde_trolls"]}
+    gid = client.post("/v1/games", json={"game": "mountain-king", "seats": [{"name": "a"}, {"name": "b"}]}).json["id"]
+    slots = client.get(f"/v1/games/{gid}").json["view"]["horde"]["slots"]
+    shown = {s["card"] for s in slots.values() if s["card"]}
+    assert shown and shown <= trolls

@@ -81,6 +81,9 @@ class TinyGame:
     def is_terminal(self, state):
         return state["played"] >= state["turns"]
 
+    def content(self):
+        return {"digits": list(range(10))}
+
     def view(self, state, seat):
         return {"turn": self._turn(state), "played": state["played"], "score": state["score"],
                 "my_digit": state["secrets"].get(str(seat)) if seat is not None else None}
