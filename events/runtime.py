@@ -7,6 +7,7 @@ DELVE_PARTITIONS     feed partitions P (default 16; fixed per deployment)
 DELVE_SNAPSHOT_EVERY snapshot interval in events (default 50)
 DELVE_ADMIN_TOKEN    bearer token that may read every view and export
 DELVE_PREFIX         key prefix (default "delve"; tests use their own)
+DELVE_STATE_CACHE    states kept per process, most recent games first (default 256; 0 = off)
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def store_from_env(client: redis.Redis | None = None) -> RedisEventStore:
         partitions=int(os.environ.get("DELVE_PARTITIONS", "16")),
         snapshot_every=int(os.environ.get("DELVE_SNAPSHOT_EVERY", "50")),
         prefix=os.environ.get("DELVE_PREFIX", "delve"),
+        cache_size=int(os.environ.get("DELVE_STATE_CACHE", "256")),
     )
 
 

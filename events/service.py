@@ -114,8 +114,7 @@ class GameService:
                 **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}", at=at,
                                  rules_version=game.rules_version)
-        state = fold(game, start)
-        self.store.maybe_snapshot(game, gid, 0, len(envs), state)
+        self._keep(game, gid, 0, len(envs), fold(game, start))
         self.project_lobby(gid)
         return {"id": gid, "game": game.id, "version": len(envs),
                 "seats": [{**s.to_dict(), "token": tokens.get(s.index)} for s in table]}
@@ -151,10 +150,16 @@ class GameService:
         envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
                                  at=now_iso(), rules_version=g.game.rules_version)
         state = fold(g.game, evs, g.state)
-        self.store.maybe_snapshot(g.game, game_id, g.version, envs[-1]["seq"] if envs else g.version, state)
         version = envs[-1]["seq"] if envs else g.version
+        self._keep(g.game, game_id, g.version, version, state)
         return {"version": version, "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": g.game.is_terminal(state)}
+
+    def _keep(self, game: Game, game_id: str, old_version: int, version: int, state: State) -> None:
+        """Cache the state just reached, and snapshot it when an interval is crossed."""
+        dumped = game.dump_state(state)
+        self.store.remember(game_id, version, dumped)
+        self.store.maybe_snapshot(game_id, old_version, version, dumped)
 
     def finalize(self, game_id: str) -> bool:
         """Append SeedRevealed and GameFinished once the rules say the game is over.

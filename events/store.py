@@ -9,6 +9,7 @@ or not at all; a stale ``expected_version`` is an ordinary outcome
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from importlib import resources
 from typing import Any, Iterator
 
@@ -40,8 +41,11 @@ class GameExists(Exception):
 class RedisEventStore:
     """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
 
-    def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve"):
+    def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve",
+                 cache_size: int = 256):
         self.r = r
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, tuple[int, str]] = OrderedDict()
         self.keys = Keys(prefix, partitions)
         self.snapshot_every = snapshot_every
         self._append = r.register_script(resources.files("events").joinpath("append.lua").read_text())
@@ -131,25 +135,45 @@ class RedisEventStore:
     # -- state -----------------------------------------------------------------
 
     def load(self, game: Game, game_id: str, upto: int | None = None) -> tuple[State, int]:
-        """The folded state at ``upto`` (default: now), from the snapshot plus the tail."""
+        """The folded state at ``upto`` (default: now).
+
+        Starts from the newest of: this process's cached state, the snapshot,
+        the initial state; then folds the events after it. Events never
+        change once written, so a cached (game, version) state is valid
+        forever, in every process.
+        """
         state, version = None, 0
-        raw = self.r.get(self.keys.snap(game_id))
-        if raw is not None:
-            snap = json.loads(raw)
-            if upto is None or snap["version"] <= upto:
-                state, version = game.load_state(snap["state"]), snap["version"]
+        cached = self._cache.get(game_id)
+        if cached is not None and (upto is None or cached[0] <= upto):
+            version, state = cached[0], game.load_state(json.loads(cached[1]))
+        else:
+            raw = self.r.get(self.keys.snap(game_id))
+            if raw is not None:
+                snap = json.loads(raw)
+                if upto is None or snap["version"] <= upto:
+                    state, version = game.load_state(snap["state"]), snap["version"]
         tail = self.read(game_id, after=version, upto=upto)
         state = fold(game, domain_events(tail), state)
         if tail:
             version = tail[-1]["seq"]
+            if upto is None:
+                self.remember(game_id, version, game.dump_state(state))
         return state, version
 
-    def maybe_snapshot(self, game: Game, game_id: str, old_version: int, new_version: int, state: State) -> bool:
+    def remember(self, game_id: str, version: int, dumped: dict) -> None:
+        """Cache a state this process holds (``dump_state`` form), LRU-bounded."""
+        if self.cache_size <= 0:
+            return
+        self._cache[game_id] = (version, canonical_json(dumped))
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
+    def maybe_snapshot(self, game_id: str, old_version: int, new_version: int, dumped: dict) -> bool:
         """Write a snapshot when the append crossed a multiple of ``snapshot_every``."""
         if new_version // self.snapshot_every == old_version // self.snapshot_every:
             return False
-        body = canonical_json({"version": new_version, "state": game.dump_state(state)})
-        self.r.set(self.keys.snap(game_id), body)
+        self.r.set(self.keys.snap(game_id), canonical_json({"version": new_version, "state": dumped}))
         return True
 
     # -- idempotency -------------------------------------------------------------

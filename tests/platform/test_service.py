@@ -168,3 +168,28 @@ def test_lobby_lists_and_filters(service):
     assert {g["id"] for g in service.list_games(None, None, 0, 10)["games"]} == {a, b}
     assert [g["id"] for g in service.list_games("tiny", "finished", 0, 10)["games"]] == [b]
     assert [g["id"] for g in service.list_games(None, "active", 0, 10)["games"]] == [a]
+
+
+def test_a_second_process_sees_appends_made_through_the_first(service, store):
+    """Each process caches states; another process's appends must still show."""
+    from events.service import GameService
+    from events.store import RedisEventStore
+    other = GameService(RedisEventStore(store.r, prefix=store.keys.prefix, snapshot_every=5))
+    gid = new(service, turns=6)["id"]
+    for turn in range(6):
+        me, them = (service, other) if turn % 2 == 0 else (other, service)
+        g = them.load(gid)  # warms that process's cache at the old version
+        me.submit(gid, turn % 2, g.version, {"type": "pass"}, f"c{turn}")
+        assert them.load(gid).version == g.version + 1
+        assert them.load(gid).game.dump_state(them.load(gid).state) == me.load(gid).game.dump_state(me.load(gid).state)
+    assert service.load(gid).game.is_terminal(service.load(gid).state)
+
+
+def test_cache_off_gives_the_same_states(service, store):
+    from events.service import GameService
+    from events.store import RedisEventStore
+    uncached = GameService(RedisEventStore(store.r, prefix=store.keys.prefix, snapshot_every=5, cache_size=0))
+    gid = new(service, turns=5)["id"]
+    play_out(service, gid)
+    assert uncached.load(gid).game.dump_state(uncached.load(gid).state) == \
+        service.load(gid).game.dump_state(service.load(gid).state)
