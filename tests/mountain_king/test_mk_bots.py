@@ -44,8 +44,10 @@ def test_bots_commands_are_legal_at_mixed_tables(table):
     assert state["phase"] in ("play", "over")  # past doors and draft: every kind of step was reached
 
 
-def test_random_bot_commands_are_legal_to_the_end():
-    state, _ = play(("random",) * 3, b"mk-random-3")
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_random_bot_commands_are_legal_to_the_end(table):
+    players, options = TABLES[table]
+    state, _ = play(("random",) * players, f"mk-random-{table}".encode(), options)
     assert GAME.is_terminal(state)
 
 
