@@ -21,7 +21,7 @@ def _load(name: str) -> dict:
 
 @dataclass(frozen=True)
 class Shape:
-    """A path card face upright: open edges and the segments joining them."""
+    """A path card face upright: open edges and the segments joining them (SAB-PATH-1)."""
 
     name: str
     edges: str
@@ -40,7 +40,7 @@ class Card:
     id: str
     kind: str  # "path" | "break" | "repair" | "rockfall" | "map"
     shape: str | None = None
-    tools: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()  # a repair shows one tool or two different ones (SAB-REP-1)
 
     def to_dict(self) -> dict:
         out: dict = {"card": self.id, "kind": self.kind}

@@ -1,7 +1,8 @@
 """Maze geometry: orientation, edge matching and connectivity (SAB-GRID, SAB-PATH, SAB-CONN).
 
 The maze is a dict ``"x,y" -> {"card", "shape", "rotated", "by"}`` of the
-face-up cards (start, placed paths, revealed goals). Face-down goals are not
+face-up cards (start, placed paths, revealed goals), each described by its
+open edges and segments (SAB-PATH-1). Face-down goals are not
 in it: their tunnels are unknown, so they neither touch nor constrain a
 placement (SAB-AMB-2); callers pass their cells separately where occupancy matters.
 """
@@ -129,7 +130,8 @@ def placement_problem(
 
 
 def candidate_cells(maze: Maze, occupied: Iterable[str]) -> list[tuple[int, int]]:
-    """Empty cells next to a face-up card: the only cells SAB-PATH-4 allows, sorted."""
+    """Empty cells next to a face-up card: the only cells SAB-PATH-4 allows, sorted.
+    The grid has no edge (SAB-GRID-3)."""
     blocked = set(occupied)
     out = set()
     for k in maze:
@@ -143,7 +145,7 @@ def candidate_cells(maze: Maze, occupied: Iterable[str]) -> list[tuple[int, int]
 
 
 def goal_rotation(maze: Maze, shape: str, x: int, y: int, reaching: set[str]) -> bool:
-    """The engine's orientation for a goal turned face up (SAB-AMB-13, SAB-GOAL-4/5).
+    """The engine's orientation for a goal turned face up (SAB-AMB-13, SAB-GOAL-4, SAB-GOAL-5).
 
     ``reaching`` are the directions (from the goal) of the connected edges
     that reached it. Prefer: every edge matches; then an open edge towards a

@@ -32,7 +32,10 @@ class Batch:
 
 
 def start_round(b: Batch, rng: Drbg, rnd: int, first: int) -> None:
-    """SAB-SETUP-2..6 and SAB-NEXT-2..4: layout, roles, deck, hands, first turn."""
+    """SAB-SETUP-2..6 and SAB-NEXT-2..4: layout, roles, deck, hands, first turn.
+    Every round reshuffles the goals (SAB-NEXT-2, hidden: SAB-GRID-4), the same role
+    deck (SAB-ROLE-4, SAB-NEXT-3) and all path and action cards as one pile
+    (SAB-COMP-4, SAB-NEXT-4)."""
     n = b.state.players
     b.emit("RoundStarted", round=rnd, first_seat=first)
     b.emit("GoalsShuffled", goals=dict(zip(sorted(GOAL_CELLS), rng.shuffled(GOAL_SHAPES))))
@@ -88,7 +91,8 @@ def next_turn(b: Batch, rng: Drbg, seat: int) -> None:
 
 
 def miner_ccw(roles: list, seat: int, include_self: bool) -> int:
-    """The nearest miner counter-clockwise from ``seat`` (SAB-GOLD-4, SAB-AMB-17)."""
+    """The nearest miner counter-clockwise from ``seat``, round the table as often as
+    needed (SAB-GOLD-4, SAB-GOLD-5; a saboteur finder: SAB-GOLD-6, SAB-AMB-17)."""
     n = len(roles)
     for i in range(0 if include_self else 1, n + 1):
         if roles[(seat - i) % n] == "miner":
@@ -99,7 +103,7 @@ def miner_ccw(roles: list, seat: int, include_self: bool) -> int:
 def end_round(b: Batch, rng: Drbg, reason: str, finder: int | None) -> None:
     """SAB-END-1..4 then the gold of SAB-GOLD."""
     s = b.state
-    winner = "miners" if reason == "treasure_found" else "saboteurs"
+    winner = "miners" if reason == "treasure_found" else "saboteurs"  # SAB-END-4, SAB-GOLD-1, SAB-GOLD-7
     b.emit("RoundEnded", round=s.round, reason=reason, winner=winner, finder=finder,
            last_player=s.last_player)
     b.emit("RolesRevealed", roles=list(s.roles), leftover=s.leftover)
@@ -114,7 +118,7 @@ def end_round(b: Batch, rng: Drbg, reason: str, finder: int | None) -> None:
             b.emit("GoldBundleDrawn", holder=miner_ccw(s.roles, finder, True), values=values)
     else:
         saboteurs = [i for i, r in enumerate(s.roles) if r == "saboteur"]
-        if saboteurs and s.gold_deck:  # SAB-GOLD-9: no saboteur, no gold
+        if saboteurs and s.gold_deck:  # SAB-GOLD-9, SAB-ROLE-5: no saboteur, no gold
             order = [(s.last_player + 1 + i) % s.players for i in range(s.players)]
             b.emit("GoldPayoutDue", payees=[p for p in order if p in saboteurs],
                    nuggets=SABOTEUR_PAY[len(saboteurs)])
@@ -192,5 +196,5 @@ def advance_gold(b: Batch, rng: Drbg) -> None:
     if s.round < ROUNDS:
         start_round(b, rng, s.round + 1, (s.last_player + 1) % s.players)  # SAB-NEXT-6
     else:
-        totals = [sum(sum(r) for r in g) for g in s.gold]
+        totals = [sum(sum(r) for r in g) for g in s.gold]  # SAB-WIN-2
         b.emit("GoldRevealed", gold=[[list(r) for r in g] for g in s.gold], totals=totals)

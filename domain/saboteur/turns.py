@@ -1,7 +1,9 @@
 """Turn commands: one checker per command type, and the candidates legal_commands tries.
 
 ``check`` is the single source of legality: ``decide`` calls it, and
-``legal_commands`` keeps exactly the candidates it accepts.
+``legal_commands`` keeps exactly the candidates it accepts. An action card
+passes only where its effect can happen (SAB-ACT-3, SAB-AMB-9); legality
+never depends on a seat's role (SAB-PATH-8, SAB-ROCK-4 are play advice).
 """
 from __future__ import annotations
 
@@ -68,7 +70,9 @@ class Position:
 def _play_path(s: SaboteurState, seat: int, cmd: Command, position: Position) -> Card:
     card = _card(s, seat, cmd, ("path",))
     rotated = cmd.get("rotated", False)
+    # SAB-AMB-6: upright or 180 degrees only, so a flag, never an angle.
     require(isinstance(rotated, bool), "bad_command", "SAB-PATH-2", "'rotated' must be true or false")
+    # SAB-AMB-4: tools are checked when the path card is played.
     require(not s.broken[seat], "tools_broken", "SAB-TOOL-4", "you may not play path cards with a broken tool")
     x, y = _cell(cmd)
     problem = position.placement(s, card.shape, x, y, rotated)
