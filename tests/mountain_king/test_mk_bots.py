@@ -35,12 +35,12 @@ def duel(g: int):
     return bots, state
 
 
-@pytest.mark.parametrize("table", sorted(TABLES))
+@pytest.mark.parametrize("table", ["3", "4", "5", "teams"])  # 2 players: the duels below
 def test_bots_commands_are_legal_at_mixed_tables(table):
     players, options = TABLES[table]
     bots = tuple("greedy" if i % 2 == 0 else "random" for i in range(players))
-    state, n = play(bots, f"mk-mixed-{table}".encode(), options, max_decisions=160)
-    assert n == 160 or GAME.is_terminal(state)
+    state, n = play(bots, f"mk-mixed-{table}".encode(), options, max_decisions=120)
+    assert n == 120 or GAME.is_terminal(state)
     assert state["phase"] in ("play", "over")  # past doors and draft: every kind of step was reached
 
 
