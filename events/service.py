@@ -17,9 +17,10 @@ from typing import Any
 
 from domain import registry
 from domain.core import Drbg, Game, Illegal, Seat, State, fold
+from events import lobby
 from events.envelope import PLATFORM_EVENTS
 from events.replay import command_stream, start_stream
-from events.store import GameNotFound, RedisEventStore, VersionConflict
+from events.store import RedisEventStore, VersionConflict
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 
@@ -279,45 +280,11 @@ class GameService:
     # -- lobby -------------------------------------------------------------------
 
     def project_lobby(self, game_id: str) -> None:
-        """Index a game in the lobby sorted sets (idempotent; the reactor calls it too)."""
-        meta = self.store.meta(game_id)
-        k, r = self.store.keys, self.store.r
-        score = datetime.fromisoformat(meta["created_at"].replace("Z", "+00:00")).timestamp()
-        pipe = r.pipeline(transaction=False)
-        pipe.zadd(k.lobby("all"), {game_id: score})
-        pipe.zadd(k.lobby(f"game:{meta['game']}"), {game_id: score})
-        for status in ("active", "finished"):
-            if status == meta["status"]:
-                pipe.zadd(k.lobby(f"status:{status}"), {game_id: score})
-            else:
-                pipe.zrem(k.lobby(f"status:{status}"), game_id)
-        pipe.execute()
+        """Index a game in the lobby (idempotent; the reactor calls it too)."""
+        lobby.project(self.store, game_id)
 
     def list_games(self, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-        k, r = self.store.keys, self.store.r
-        sets = [k.lobby(f"game:{game}")] if game else []
-        if status:
-            sets.append(k.lobby(f"status:{status}"))
-        if not sets:
-            sets = [k.lobby("all")]
-        if len(sets) == 1:
-            total = r.zcard(sets[0])
-            ids = r.zrevrange(sets[0], offset, offset + limit - 1)
-        else:
-            ids = [i for i in r.zrevrange(sets[0], 0, -1) if r.zscore(sets[1], i) is not None]
-            total = len(ids)
-            ids = ids[offset:offset + limit]
-        items = []
-        for raw in ids:
-            gid = raw.decode() if isinstance(raw, bytes) else raw
-            try:
-                meta = self.store.meta(gid)
-            except GameNotFound:
-                continue
-            items.append({"id": gid, "game": meta["game"], "status": meta["status"],
-                          "version": int(meta["version"]), "seats": json.loads(meta["seats"]),
-                          "created_at": meta["created_at"], "finished_at": meta.get("finished_at")})
-        return {"total": total, "offset": offset, "limit": limit, "games": items}
+        return lobby.page(self.store, game, status, offset, limit)
 
     # -- redaction ---------------------------------------------------------------
 
