@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from events.store import RedisEventStore
+from events.store import RedisEventStore, as_text
 
 STATUSES = ("active", "finished")
 
@@ -41,7 +41,7 @@ def page(store: RedisEventStore, game: str | None, status: str | None, offset: i
     else:
         key = k.lobby(f"game:{game}" if game else f"status:{status}" if status else "all")
         total, ids = r.zcard(key), r.zrevrange(key, offset, offset + limit - 1)
-    gids = [raw.decode() if isinstance(raw, bytes) else raw for raw in ids]
+    gids = [as_text(raw) for raw in ids]
     pipe = r.pipeline(transaction=False)
     for gid in gids:
         pipe.hgetall(k.meta(gid))
@@ -49,12 +49,9 @@ def page(store: RedisEventStore, game: str | None, status: str | None, offset: i
     for gid, raw_meta in zip(gids, pipe.execute()):
         if not raw_meta:
             continue  # indexed, then deleted
-        meta = {_s(key): _s(value) for key, value in raw_meta.items()}
+        meta = {as_text(key): as_text(value) for key, value in raw_meta.items()}
         items.append({"id": gid, "game": meta["game"], "status": meta["status"], "version": int(meta["version"]),
                       "seats": json.loads(meta["seats"]), "created_at": meta["created_at"],
                       "finished_at": meta.get("finished_at")})
     return {"total": total, "offset": offset, "limit": limit, "games": items}
 
-
-def _s(value) -> str:
-    return value.decode() if isinstance(value, bytes) else value

@@ -104,7 +104,7 @@ class RedisEventStore:
         raw = self.r.hgetall(self.keys.meta(game_id))
         if not raw:
             raise GameNotFound(game_id)
-        return {_s(k): _s(v) for k, v in raw.items()}
+        return {as_text(k): as_text(v) for k, v in raw.items()}
 
     def version(self, game_id: str) -> int:
         v = self.r.hget(self.keys.meta(game_id), "version")
@@ -186,5 +186,6 @@ class RedisEventStore:
         self.r.set(self.keys.idem(game_id, key), canonical_json(response), ex=IDEMPOTENCY_TTL, nx=True)
 
 
-def _s(v: Any) -> str:
+def as_text(v: Any) -> str:
+    """Redis replies are bytes unless the client decodes them; accept both."""
     return v.decode() if isinstance(v, bytes) else v

@@ -28,7 +28,7 @@ from typing import Protocol
 import redis
 
 from events.service import GameService
-from events.store import GameNotFound
+from events.store import GameNotFound, as_text
 
 log = logging.getLogger("delve.reactor")
 GROUP = "reactors"
@@ -90,7 +90,7 @@ class Reactor:
         resp = self.r.xreadgroup(self.group, self.consumer, {f: ">" for f in self.feeds}, count=self.count,
                                  block=None if done or not block_ms else block_ms)
         for feed, entries in resp or []:
-            done += self._process(_s(feed), entries)
+            done += self._process(as_text(feed), entries)
         return done
 
     def run_forever(self, block_ms: int = 1000) -> None:
@@ -136,7 +136,7 @@ class Reactor:
             while True:
                 res = self.r.xautoclaim(feed, self.group, self.consumer, self.min_idle_ms, start_id=start,
                                         count=self.count)
-                start, claimed = _s(res[0]), res[1]
+                start, claimed = as_text(res[0]), res[1]
                 # Entries trimmed from the feed come back empty (Redis 6) or listed
                 # apart (Redis 7); nothing can be done for them but the sweep.
                 gone = [eid for eid, fields in claimed if not fields] + list(res[2] if len(res) > 2 else [])
@@ -154,14 +154,14 @@ class Reactor:
         """Drop consumers idle for an hour with nothing pending: every restart leaves one behind."""
         for feed in self.feeds:
             for c in self.r.xinfo_consumers(feed, self.group):
-                name = _s(c["name"])
+                name = as_text(c["name"])
                 if name != self.consumer and not c["pending"] and c["idle"] > idle_ms:
                     self.r.xgroup_delconsumer(feed, self.group, name)
 
     def _process(self, feed: str, entries: list) -> int:
         latest: dict[str, int] = {}
         for _eid, fields in entries:
-            f = {_s(k): _s(v) for k, v in fields.items()}
+            f = {as_text(k): as_text(v) for k, v in fields.items()}
             latest[f["game_id"]] = max(latest.get(f["game_id"], 0), int(f["to_seq"]))
         for game_id, seq in latest.items():
             if self.games is None or game_id in self.games:
@@ -210,7 +210,7 @@ class Reactor:
 
     def sweep(self) -> None:
         """Re-handle the active games that did not move since the last sweep, and new ones."""
-        ids = [_s(i) for i in self.r.zrange(self.store.keys.lobby("status:active"), 0, -1)]
+        ids = [as_text(i) for i in self.r.zrange(self.store.keys.lobby("status:active"), 0, -1)]
         if self.games is not None:
             ids = [gid for gid in ids if gid in self.games]
         pipe = self.r.pipeline(transaction=False)
@@ -221,10 +221,6 @@ class Reactor:
             if self._swept.get(gid, version) == version:
                 self._guarded(gid, None)
         self._swept = versions
-
-
-def _s(v) -> str:
-    return v.decode() if isinstance(v, bytes) else v
 
 
 def run_from_env() -> None:
