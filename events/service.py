@@ -20,7 +20,7 @@ from domain.core import Drbg, Game, Illegal, Seat, State, fold
 from events import lobby
 from events.envelope import PLATFORM_EVENTS
 from events.replay import command_stream, start_stream
-from events.store import RedisEventStore, VersionConflict
+from events.store import RedisEventStore, VersionConflict, parse_entry
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 
@@ -236,7 +236,7 @@ class GameService:
         finished = meta["status"] == "finished"
         if not got:
             return [], after, finished
-        envs = [json.loads(fields[b"e"]) for _id, fields in got[0][1]]
+        envs = [parse_entry(fields) for _id, fields in got[0][1]]
         game = registry.get(meta["game"])
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 

@@ -116,7 +116,7 @@ class RedisEventStore:
         """Envelopes with ``after < seq <= upto``, oldest first, at most ``limit``."""
         end = f"{upto}-0" if upto is not None else "+"
         entries = self.r.xrange(self.keys.events(game_id), min=f"{after + 1}-0", max=end, count=limit)
-        return [json.loads(fields[b"e"] if b"e" in fields else fields["e"]) for _id, fields in entries]
+        return [parse_entry(fields) for _id, fields in entries]
 
     def iter_all(self, game_id: str, batch: int = 500) -> Iterator[dict]:
         after = 0
@@ -184,6 +184,11 @@ class RedisEventStore:
 
     def idem_put(self, game_id: str, key: str, response: dict[str, Any]) -> None:
         self.r.set(self.keys.idem(game_id, key), canonical_json(response), ex=IDEMPOTENCY_TTL, nx=True)
+
+
+def parse_entry(fields: dict) -> dict:
+    """The envelope stored in one stream entry."""
+    return json.loads(fields[b"e"] if b"e" in fields else fields["e"])
 
 
 def as_text(v: Any) -> str:
