@@ -76,6 +76,7 @@ def dig(s, seat: int, cmd: dict, rng, emit) -> None:
     cost = {mineral: d.size}
     if _hammers(s, d):
         cost["hammer"] = _hammers(s, d)
+    # paid in full from what is held now: resources under the new tile come after (MK-AMB-13)
     paid = plan_payment(s, seat, cost, "MK-DIG-8" if "hammer" in cost else "MK-DIG-2", cmd.get("sources"))
     unburied = [geo.cell_json(c) for c in d.statues if key(c) in s["statues"]]
     emit(event("TunnelDug", seat=seat, tile=tile.id, cells=geo.cells_json(d.cells), anchor=geo.cell_json(d.anchor),
@@ -91,6 +92,7 @@ def dig(s, seat: int, cmd: dict, rng, emit) -> None:
 
 
 def pedestal_options(s, seat: int) -> list[dict]:
+    """At most one pedestal per dig, into its one anchor (MK-AMB-11, MK-AMB-12)."""
     dug = s["turn"]["dug"]
     if dug is None or dug["anchor"] is None or dug["pedestal"]:
         return []
@@ -114,6 +116,8 @@ def place_pedestal(s, seat: int, cmd: dict, rng, emit) -> None:
 
 
 def workshop_options(s, seat: int) -> list[dict]:
+    """Optional, any supply tile on each empty space next to the new tile, duplicates
+    allowed (MK-EST-2, MK-AMB-17)."""
     dug = s["turn"]["dug"]
     if dug is None:
         return []

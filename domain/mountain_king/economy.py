@@ -116,7 +116,8 @@ def plan_payment(state: State, seat: int, cost: dict[str, int], rule: str, sourc
 
 def plan_cart(state: State, seat: int, clan: str, kind: str, rule: str, sources=None) -> dict:
     """Pay one cart for a statue of ``clan`` (MK-MOVE-6): ``kind`` "clan" takes a
-    cart from a ``cart:<clan>`` symbol, "wild" a spiral-symbol or storage cart."""
+    cart from a ``cart:<clan>`` symbol, "wild" a spiral-symbol or storage cart. A
+    cart's kind is where it sits (MK-CART-1, -3, -5; MK-RES-6)."""
     if kind == "clan":
         for pos, i, symbol in troll_tokens(state, seat, sources):
             if symbol == f"cart:{clan}":

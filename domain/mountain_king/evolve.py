@@ -341,6 +341,7 @@ def PedestalPlaced(s, d):
 
 @applies
 def GreatHallBuilt(s, d):
+    # free and no honor now (MK-HALL-4); statues keep their spaces (MK-HALL-5)
     s["halls"].remove(d["hall"])
     terrain.build_hall(s, d["seat"], d)
     s["turn"]["hall"] = True

@@ -13,7 +13,7 @@ from .roster import FULL, activation, cascade, placements
 
 
 def bribe_cost(s, seat: int, slot: str) -> int:
-    """Coins a recruit from ``slot`` costs now (0 under Silver Tongue)."""
+    """Coins a recruit from ``slot`` costs now: 0 for the bottom row (MK-REC-1) and under Silver Tongue."""
     if "no_bribes" in s["turn"]["flags"]:
         return 0
     return len(horde.bribe_slots(s, slot))
@@ -56,16 +56,17 @@ def recruit(s, seat: int, cmd: dict, rng, emit) -> None:
                bribed=bribed, collected=dict(spot["bribes"]), pedestal=spot["ped"]))
     if horde.row(slot) == 3 and cmd.get("pedestal"):
         emit(event("PedestalTaken", seat=seat, clan=cmd["pedestal"], source="bag"))  # MK-REC-9
-    refill(s, slot, rng, emit, new_pedestal=horde.row(slot) == 2)
-    retire(s, rng, emit)
-    emit(event("TrollsActivated", seat=seat, filled=activation(s, seat, cascade(*pos))))
+    refill(s, slot, rng, emit, new_pedestal=horde.row(slot) == 2)  # MK-REC-6
+    retire(s, rng, emit)  # MK-REC-10
+    emit(event("TrollsActivated", seat=seat, filled=activation(s, seat, cascade(*pos))))  # MK-REC-11
     if len(s["rosters"][seat]) == FULL:
-        crown(s, seat, emit)
+        crown(s, seat, emit)  # MK-REC-12
 
 
 def refill(s, slot: str, rng, emit, new_pedestal: bool) -> None:
     """MK-HORDE-1/2/3: top card of the slot's deck (with fallback); a middle-row
-    slot emptied by a recruit also gets a pedestal drawn blind."""
+    slot emptied by a recruit also gets a pedestal drawn blind, none once the bag
+    is empty (MK-HORDE-3.1)."""
     deck, card = horde.next_card(s, slot)
     ped = horde.draw_pedestal(s["bag"], rng) if new_pedestal and card is not None else None
     emit(event("HordeRefilled", slot=slot, card=card, deck=deck, pedestal=ped))

@@ -31,7 +31,7 @@ def cascade(r: int, i: int) -> list[str]:
 
 def activation(state: State, seat: int, positions: list[str]) -> list[list]:
     """Symbols filled by activating ``positions`` (MK-CASC-4): each empty symbol
-    takes one token while the supply lasts (MK-AMB-4)."""
+    takes one token while the supply lasts (MK-AMB-4); gains stay on the troll (MK-CASC-5)."""
     roster = state["rosters"][seat]
     supply = dict(state["supply"])
     filled = []

@@ -55,14 +55,14 @@ def board_points(s) -> tuple[dict[int, int], dict[int, int]]:
         here = by_piece.get(pid, [])
         if piece["kind"] == "hall":
             h = content.hall(piece["hall"])
-            halls[store] += h.high if piece["altar"] in here else h.low  # MK-HALL-10, MK-SCORE-6
+            halls[store] += h.high if piece["altar"] in here else h.low  # MK-HALL-10, MK-SCORE-6, MK-HALL-11
         elif here:
             statues[store] += max(statue_value(s, c, piece) for c in here)
     return halls, statues
 
 
 def breakdowns(s) -> dict[int, dict[str, int]]:
-    """Per store, the six categories."""
+    """Per store, the six categories; the total is their sum (MK-SCORE-1)."""
     halls, statues = board_points(s)
     out = {}
     for store in range(len(s["stores"])):
@@ -70,7 +70,7 @@ def breakdowns(s) -> dict[int, dict[str, int]]:
         out[store] = {
             "tunnels": s["honor"][store],
             "coronation": sum(CORONATION[t] for t, seat in s["coronation"]["taken"].items() if seat in mine),
-            "pedestals": sum(s["ped_tokens"][store]),
+            "pedestals": sum(s["ped_tokens"][store]),  # MK-SCORE-3
             "leftover_sets": best_sets(leftovers(s, store)),
             "great_halls": halls[store],
             "statues": statues[store],

@@ -33,14 +33,14 @@ def start(options: dict, n: int, rng) -> list[dict]:
     order = [(first + k) % n for k in range(n)]  # clockwise from the start player (MK-GEN-4)
     store_of = [TEAM_STORE[order.index(seat)] for seat in range(n)] if teams else list(range(n))
     levels = (1, 2, 3, 4, 5)
-    tokens = rng.shuffled(content.pedestal_tokens())  # MK-SETUP-9
+    tokens = rng.shuffled(content.pedestal_tokens())  # MK-SETUP-9, keyed by (level, clan) (MK-BOARD-11)
     track = {f"{lv}:{clan}": tokens[i * 3 + j] for i, lv in enumerate(levels) for j, clan in enumerate(CLANS)}
-    supply = {r: UNLIMITED for r in SUPPLY} if options["unlimited_supply"] else dict(SUPPLY)
+    supply = {r: UNLIMITED for r in SUPPLY} if options["unlimited_supply"] else dict(SUPPLY)  # MK-SETUP-1
     colours = options["colours"] or list(content.colours()[:n])  # MK-PSETUP-1
     teams_of = [[order[0], order[3]], [order[1], order[2]]] if teams else None
     out = [event("TableSet", players=n, board=side, teams=teams_of, options=options, order=order,
                  store_of=store_of, colours=colours, supply=supply,
-                 tiles={t.id: t.copies for t in content.tiles()}, halls=[h.id for h in content.halls()],
+                 tiles={t.id: t.copies for t in content.tiles()}, halls=[h.id for h in content.halls()],  # MK-SETUP-2
                  ped_track=track, coronation=[3] if n == 2 else [5, 3])]  # MK-SETUP-5
     decks = {str(lv): rng.shuffled(horde_ids(lv)) for lv in (1, 2, 3)}  # MK-SETUP-3
     slots = {}

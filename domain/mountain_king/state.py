@@ -2,7 +2,7 @@
 
 Seats are numbered clockwise and seat 0 is the start player (MK-PSETUP-1).
 Storage, honor, pedestals and pedestal score tokens belong to a *store*: the
-seat itself, or its team in the 2v2 variant (MK-TEAM-7, MK-TEAM-12), so every
+seat itself, or its team in the 2v2 variant (MK-TEAM-2, -4, -7, -11, -12), so every
 rule that gains or spends "into your storage" goes through ``store_of``.
 Roster positions are keyed ``"r,i"`` (MK-CASC-1), horde slots ``"B1".."T3"``
 (MK-SETUP-3.1), board spaces ``"r,c"``.

@@ -25,7 +25,8 @@ def _bag(items) -> dict:
 
 
 def trades(s, seat: int) -> list[dict]:
-    """Every trade: any ``n`` payable resources for one type the supply holds."""
+    """Every trade: any ``n`` payable resources (never pedestals or tokens, MK-TRADE-4)
+    for one type the supply holds, into storage (a cart there is wild, MK-TRADE-2)."""
     have = spendable(s, seat)
     n = trade_size(s)
     if sum(have.values()) < n:

@@ -22,7 +22,8 @@ STEP_OF = {
 
 
 def can_act(s, seat: int) -> bool:
-    """MK-AMB-2: a recruit or a complete legal dig is possible now."""
+    """MK-AMB-2: a recruit or a complete legal dig is possible now. Without a payable
+    dig you must recruit (MK-ACT-3); with both possible you choose (MK-ACT-5)."""
     return can_recruit(s, seat) or digging.can_dig(s, seat)
 
 
