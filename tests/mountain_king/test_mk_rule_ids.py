@@ -72,8 +72,8 @@ NINE = ("2,1", "2,2", "2,3", "3,1", "3,2")  # with the 4 starters: 9 trolls
 
 
 def row12(s, statues, carts=0, **storage):
-    """Seat 0's door on (12,2) and one-space tunnels east of it: a small network where
-    statue rules are checked without digging. ``statues``: cell -> clan, all others gone."""
+    """Seat 0 in step 4 with its door on (12,2), where each test lays the tunnels east of it:
+    statue rules checked without digging. ``statues``: cell -> clan, all others gone."""
     door_at(s, 0, (12, 2))
     s["statues"] = {f"{r},{c}": clan for (r, c), clan in statues.items()}
     empty_trolls(s, 0)
@@ -279,6 +279,16 @@ def test_MK_RES_7_finite_supply_tokens_are_conserved(finished):
         total["rune"] += sum(c["runes"] for c in s["spells"]["book"])
         assert dict(total) == SUPPLY, ev["type"]
         assert min(s["supply"].values()) >= 0
+
+
+def test_MK_RES_7_an_empty_supply_fills_no_symbol_MK_AMB_4():
+    s = bare()
+    s["rosters"][0]["1,1"] = troll("magenta-1")  # [stone, stone]
+    s["supply"]["stone"] = 1
+    s["stores"][1]["stone"] += 34  # the rest of the 35 stone are elsewhere
+    s["horde"]["slots"]["B1"]["card"] = card_with(["coin", "cart:fire"])  # the new troll takes no stone
+    s, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
+    assert s["rosters"][0]["1,1"]["held"] == [True, False] and s["supply"]["stone"] == 0
 
 
 def test_MK_CART_1_a_carts_kind_comes_from_where_it_sits():
