@@ -13,6 +13,7 @@ from events.runtime import service_from_env
 from events.service import GameService
 from server import errors, metrics
 from server.routes import audit, catalog, games, ops
+from server.web import bp as web_bp
 
 
 def create_app(service: GameService | None = None, **config) -> Flask:
@@ -30,4 +31,5 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     metrics.install(app)
     for module in (catalog, games, audit, ops):
         app.register_blueprint(module.bp)
+    app.register_blueprint(web_bp)
     return app

@@ -1,0 +1,34 @@
+"""The browser viewer: a lobby and a live / replay page for one game.
+
+The pages are static HTML plus vanilla JavaScript that calls the public /v1
+API from the browser, exactly as a third-party client would; nothing here
+reads the store. That keeps the viewer honest (a dispute is settled with the
+same endpoints anyone can call) and the server free of view logic. No CDN
+and no build step: every asset is served from ``static/`` below.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, render_template, send_from_directory
+
+STATIC = Path(__file__).with_name("static")
+
+bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
+
+
+@bp.get("")
+def lobby():
+    return render_template("web/lobby.html")
+
+
+@bp.get("/games/<game_id>")
+def viewer(game_id: str):
+    """The viewer page; the script loads the game, so an unknown id is reported in the page."""
+    return render_template("web/viewer.html", game_id=game_id)
+
+
+@bp.get("/static/<name>")
+def asset(name: str):
+    """One script or stylesheet of the viewer (a flat folder: no sub-paths)."""
+    return send_from_directory(STATIC, name, max_age=300)

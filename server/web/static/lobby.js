@@ -1,0 +1,83 @@
+// The lobby: GET /v1/games with the filters the API offers, one row per game
+// with a link to its viewer.
+import {api} from "./api.js";
+import {clear, h} from "./dom.js";
+
+const PAGE = 25;
+const form = document.getElementById("filters");
+const body = document.querySelector("#games tbody");
+const message = document.getElementById("message");
+let offset = 0;
+
+function say(text) {
+  message.hidden = !text;
+  message.textContent = text || "";
+}
+
+function seatsCell(seats) {
+  return seats.map((seat) => `${seat.name}${seat.bot ? ` (${seat.bot})` : ""}`).join(", ");
+}
+
+function when(iso) {
+  return iso ? new Date(iso).toLocaleString() : "";
+}
+
+function row(game) {
+  const link = `/web/games/${encodeURIComponent(game.id)}`;
+  return h("tr", {},
+    h("td", {}, game.game),
+    h("td", {}, h("a", {href: link}, h("code", {}, game.id))),
+    h("td", {}, h("span", {class: `badge ${game.status}`}, game.status)),
+    h("td", {class: "n"}, game.version),
+    h("td", {}, seatsCell(game.seats)),
+    h("td", {}, when(game.created_at)),
+    h("td", {}, h("a", {href: link}, game.status === "active" ? "watch" : "replay")));
+}
+
+async function refresh() {
+  const params = new URLSearchParams({offset: String(offset), limit: String(PAGE)});
+  for (const name of ["game", "status"]) {
+    if (form.elements[name].value) params.set(name, form.elements[name].value);
+  }
+  try {
+    const page = await api(`/v1/games?${params}`);
+    clear(body, page.games.map(row));
+    say(page.total === 0 ? "No games yet. Create one with POST /v1/games (see the README)." : "");
+    const last = Math.min(page.offset + page.games.length, page.total);
+    document.getElementById("page").textContent = page.total ? `${page.offset + 1}–${last} of ${page.total}` : "";
+    document.getElementById("prev").disabled = page.offset === 0;
+    document.getElementById("next").disabled = last >= page.total;
+  } catch (err) {
+    say(`Could not list games: ${err.message}`);
+  }
+}
+
+/** The game filter offers the catalog's games, so a typo cannot happen. */
+async function fillGames() {
+  try {
+    const catalog = await api("/v1/catalog");
+    const select = form.elements.game;
+    for (const game of catalog.games) select.append(h("option", {value: game.id}, game.title));
+  } catch (err) {
+    say(`Could not read the catalog: ${err.message}`);
+  }
+}
+
+form.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const wanted = form.elements.open.value.trim();
+  if (wanted) {
+    window.location.href = `/web/games/${encodeURIComponent(wanted)}`;
+    return;
+  }
+  offset = 0;
+  refresh();
+});
+for (const name of ["game", "status"]) {
+  form.elements[name].addEventListener("change", () => { offset = 0; refresh(); });
+}
+document.getElementById("prev").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); refresh(); });
+document.getElementById("next").addEventListener("click", () => { offset += PAGE; refresh(); });
+
+fillGames();
+refresh();

@@ -1,0 +1,127 @@
+// The side panels: the score breakdown and the audit record with its verifier.
+import {api} from "./api.js";
+import {clear, h, seatLabel, table} from "./dom.js";
+
+/** Categories in the order the first seat lists them, then any others. */
+function categories(board) {
+  const seen = [];
+  for (const seat of board.seats) {
+    for (const name of Object.keys(seat.breakdown)) if (!seen.includes(name)) seen.push(name);
+  }
+  return seen;
+}
+
+export async function scoresPanel(el, gameId, seats) {
+  let board;
+  try {
+    board = await api(`/v1/games/${gameId}/scores`);
+  } catch (err) {
+    return clear(el, h("p", {class: "muted"}, `scores unavailable: ${err.message}`));
+  }
+  const cats = categories(board);
+  // The breakdown is one wrapping cell, so a game with many categories still fits the panel.
+  const rows = [...board.seats].sort((a, b) => a.place - b.place || a.seat - b.seat).map((seat) =>
+    h("tr", {class: board.winners.includes(seat.seat) ? "winner" : ""},
+      h("td", {class: "n"}, seat.place),
+      h("td", {}, seatLabel(seats, seat.seat)),
+      h("td", {class: "n total"}, seat.total),
+      h("td", {class: "breakdown"}, cats.filter((cat) => cat in seat.breakdown)
+        .map((cat) => h("span", {}, `${cat.replace(/_/g, " ")} `, h("b", {}, seat.breakdown[cat]))))));
+  clear(el,
+    h("p", {class: "muted"}, board.final ? "final scores" : "scores now (live; the same at every replay step)"),
+    table(["#", "player", "total", "breakdown"], rows));
+}
+
+/** sha256(seed) in the browser, when it offers WebCrypto (secure contexts only). */
+async function seedMatches(seedHex, commitment) {
+  if (!seedHex || !(window.crypto && crypto.subtle)) return null;
+  const bytes = new Uint8Array(seedHex.match(/../g).map((b) => parseInt(b, 16)));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex === commitment;
+}
+
+function field(name, value, note) {
+  return [h("dt", {}, name), h("dd", {}, value, note ? h("span", {class: "muted"}, ` ${note}`) : null)];
+}
+
+function mark(ok) {
+  return h("span", {class: ok ? "ok" : "bad"}, ok ? "✓" : "✗");
+}
+
+function showVerdict(el, verdict, expectedHead) {
+  const headNote = expectedHead
+    ? (verdict.chain_head === expectedHead ? "matches this server's chain head" : "differs from this server's chain head")
+    : "";
+  clear(el,
+    h("p", {class: `verdict ${verdict.ok ? "ok" : "bad"}`},
+      verdict.ok ? "✓ Verified: the chain is intact and a replay reproduces every event."
+        : "✗ Not verified."),
+    h("dl", {class: "facts"},
+      field("events", verdict.events),
+      field("chain intact", mark(verdict.chain_ok)),
+      field("replay identical", mark(verdict.replay_ok)),
+      field("chain head", h("code", {}, verdict.chain_head ?? "—"), headNote)),
+    verdict.problems.length
+      ? h("ul", {class: "problems"}, verdict.problems.map((p) => h("li", {}, p.seq === null ? "" : `seq ${p.seq}: `, p.problem)))
+      : null);
+}
+
+async function verifyText(el, text, expectedHead) {
+  clear(el, h("p", {class: "muted"}, "verifying…"));
+  try {
+    const verdict = await api("/v1/audit/verify", {method: "POST", body: text, type: "application/x-ndjson"});
+    showVerdict(el, verdict, expectedHead);
+  } catch (err) {
+    clear(el, h("p", {class: "bad"}, `verify refused: ${err.message}`));
+  }
+}
+
+/** Download this game's export and have the server verify it: chain and replay. */
+async function verifyGame(el, gameId, token, expectedHead) {
+  clear(el, h("p", {class: "muted"}, "downloading the export…"));
+  let text;
+  try {
+    text = await api(`/v1/games/${gameId}/export`, {token, as: "text"});
+  } catch (err) {
+    return clear(el, h("p", {class: "bad"}, `export refused: ${err.message}`));
+  }
+  await verifyText(el, text, expectedHead);
+}
+
+/** A file a player saved earlier (their copy of the record) can be checked too. */
+function fileVerifier(verdictEl, expectedHead) {
+  const input = h("input", {type: "file", accept: ".ndjson,.json,.txt,application/x-ndjson"});
+  input.addEventListener("change", async () => {
+    if (input.files.length) await verifyText(verdictEl, await input.files[0].text(), expectedHead);
+  });
+  return h("label", {class: "file"}, "Verify a saved export: ", input);
+}
+
+export async function auditPanel(el, gameId, token) {
+  let audit;
+  try {
+    audit = await api(`/v1/games/${gameId}/audit`);
+  } catch (err) {
+    return clear(el, h("p", {class: "muted"}, `audit unavailable: ${err.message}`));
+  }
+  const finished = audit.status === "finished";
+  const match = await seedMatches(audit.seed, audit.seed_commitment);
+  const verdict = h("div", {class: "verdict-box"});
+  const seedNote = match === null ? "" : match ? "✓ sha256(seed) = commitment" : "✗ sha256(seed) ≠ commitment";
+  clear(el,
+    h("dl", {class: "facts"},
+      field("rules", audit.rules_version),
+      field("events", audit.events),
+      field("seed commitment", h("code", {}, audit.seed_commitment)),
+      field("seed", audit.seed ? h("code", {}, audit.seed) : h("span", {class: "muted"}, "secret until the end"), seedNote),
+      field("chain head", h("code", {}, audit.chain_head))),
+    finished
+      ? h("p", {class: "actions"},
+        h("button", {type: "button", onclick: () => verifyGame(verdict, gameId, token, audit.chain_head)}, "Verify this game"),
+        " ",
+        h("a", {href: `/v1/games/${gameId}/export`, download: `${gameId}.ndjson`}, "download the export"))
+      : h("p", {class: "muted"}, "The export is public, and verifiable here, once the game has finished."),
+    fileVerifier(verdict, audit.chain_head),
+    verdict);
+}

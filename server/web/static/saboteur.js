@@ -1,0 +1,252 @@
+// Saboteur: the maze as a grid of cards drawn from their open edges and
+// segments, the goals (face down until revealed or seen), the players'
+// tools, roles and gold, and the viewer's own hand.
+import {clear, h, s, section, seatLabel, table} from "./dom.js";
+
+const W = 50; // card width in the maze, px
+const H = 70; // card height: Saboteur cards are portrait
+const TUNNEL = 13; // tunnel width
+const TOOLS = ["pick", "lantern", "cart"];
+// One colour per seat (up to 10 players), for the dot on the cards they laid.
+export const SEAT_COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4",
+  "#42d4f4", "#f032e6", "#9a6324", "#469990", "#000075"];
+
+const cellKey = (x, y) => `${x},${y}`;
+
+/** Where a tunnel leaves the card through edge d, relative to the card's corner. */
+function edgePoint(d, w, hgt) {
+  return {N: [w / 2, 0], S: [w / 2, hgt], E: [w, hgt / 2], W: [0, hgt / 2]}[d];
+}
+
+/**
+ * The tunnels of one card: a segment of two or more edges joins them in the
+ * middle; a one-edge segment is a dead end, drawn as a stub ending in rock
+ * (SAB-CONN-2: it interrupts the path).
+ */
+function tunnels(segments, w, hgt, colour) {
+  const cx = w / 2;
+  const cy = hgt / 2;
+  const parts = [];
+  for (const seg of segments) {
+    const dirs = seg.split("");
+    if (dirs.length > 1) {
+      for (const d of dirs) {
+        const [x, y] = edgePoint(d, w, hgt);
+        parts.push(s("line", {x1: x, y1: y, x2: cx, y2: cy, stroke: colour, "stroke-width": TUNNEL}));
+      }
+      parts.push(s("circle", {cx, cy, r: TUNNEL / 2, fill: colour}));
+    } else {
+      const [x, y] = edgePoint(dirs[0], w, hgt);
+      const ex = x + (cx - x) * 0.5;
+      const ey = y + (cy - y) * 0.5;
+      parts.push(s("line", {x1: x, y1: y, x2: ex, y2: ey, stroke: colour, "stroke-width": TUNNEL}));
+      parts.push(s("circle", {cx: ex, cy: ey, r: TUNNEL / 2 + 2, fill: "#6b6259", stroke: "#3a332c"}));
+    }
+  }
+  return parts;
+}
+
+/** One face-up card (path, start or a revealed goal) as an SVG group at (px, py). */
+function faceUp(card, px, py, tooltip, placerColour) {
+  const goal = card.card.startsWith("goal-");
+  const treasure = card.shape === "treasure";
+  const bg = treasure ? "#f2cf4a" : goal ? "#b9b4ad" : "#d8b98a";
+  const parts = [
+    s("rect", {x: 0, y: 0, width: W - 2, height: H - 2, rx: 4, fill: bg, stroke: "#7a5c35"}),
+    tunnels(card.segments, W - 2, H - 2, "#4a2f17"),
+  ];
+  if (card.card === "start") parts.push(ladder((W - 2) / 2, (H - 2) / 2));
+  if (treasure) parts.push(s("text", {x: (W - 2) / 2, y: (H - 2) / 2 + 5, class: "gold-mark"}, "$"));
+  if (placerColour) parts.push(s("circle", {cx: W - 9, cy: 7, r: 4, fill: placerColour, stroke: "#fff"}));
+  return s("g", {transform: `translate(${px},${py})`}, s("title", {}, tooltip), parts);
+}
+
+function ladder(cx, cy) {
+  const rungs = [-8, -2, 4, 10].map((dy) => s("line", {x1: cx - 6, y1: cy + dy, x2: cx + 6, y2: cy + dy}));
+  return s("g", {class: "ladder"},
+    s("line", {x1: cx - 6, y1: cy - 13, x2: cx - 6, y2: cy + 13}),
+    s("line", {x1: cx + 6, y1: cy - 13, x2: cx + 6, y2: cy + 13}), rungs);
+}
+
+/** A goal still face down: its back, or its face dimmed when this viewer knows it (a map, or the end). */
+function goalCard(name, goal, px, py) {
+  const parts = [s("rect", {x: 0, y: 0, width: W - 2, height: H - 2, rx: 4, fill: "#2f3a4a", stroke: "#111"})];
+  let tip = `goal ${name}: face down`;
+  if (goal.shape) {
+    tip += ` (you know it: ${goal.shape})`;
+    const bg = goal.shape === "treasure" ? "#f2cf4a" : "#b9b4ad";
+    parts.push(s("rect", {x: 5, y: 14, width: W - 12, height: H - 26, rx: 3, fill: bg, opacity: 0.85}));
+    parts.push(s("text", {x: (W - 2) / 2, y: H / 2 + 4, class: "goal-known"}, goal.shape === "treasure" ? "$" : "stone"));
+  } else {
+    parts.push(s("text", {x: (W - 2) / 2, y: H / 2 + 6, class: "goal-back"}, "?"));
+  }
+  parts.push(s("text", {x: (W - 2) / 2, y: 12, class: "goal-name"}, name));
+  return s("g", {transform: `translate(${px},${py})`}, s("title", {}, tip), parts);
+}
+
+/** Cells the shown batch touched, outlined so a replay step is easy to follow. */
+function touched(batch, goals) {
+  const cells = new Set();
+  for (const ev of batch) {
+    const d = ev.data || {};
+    if (typeof d.x === "number" && typeof d.y === "number") cells.add(cellKey(d.x, d.y));
+    if (ev.type === "GoalPeeked" && d.goal && goals[d.goal]) cells.add(cellKey(goals[d.goal].x, goals[d.goal].y));
+  }
+  return cells;
+}
+
+/** The maze's extent: every card and goal, plus a free row/column around it where cards may go. */
+function bounds(view) {
+  const xs = [0];
+  const ys = [0];
+  for (const k of Object.keys(view.maze)) {
+    const [x, y] = k.split(",").map(Number);
+    xs.push(x);
+    ys.push(y);
+  }
+  for (const g of Object.values(view.goals)) {
+    xs.push(g.x);
+    ys.push(g.y);
+  }
+  return {x0: Math.min(...xs) - 1, x1: Math.max(...xs) + 1, y0: Math.min(...ys) - 1, y1: Math.max(...ys) + 1};
+}
+
+function maze(view, ctx) {
+  const b = bounds(view);
+  const cols = b.x1 - b.x0 + 1;
+  const rows = b.y1 - b.y0 + 1;
+  const lit = touched(ctx.batch, view.goals);
+  const parts = [];
+  const at = (x, y) => [(x - b.x0) * W + 1, (y - b.y0) * H + 1];
+  for (let y = b.y0; y <= b.y1; y++) {
+    for (let x = b.x0; x <= b.x1; x++) {
+      const [px, py] = at(x, y);
+      parts.push(s("rect", {x: px, y: py, width: W - 2, height: H - 2, rx: 4, class: "slot"}));
+    }
+  }
+  for (const [k, card] of Object.entries(view.maze)) {
+    const [x, y] = k.split(",").map(Number);
+    const [px, py] = at(x, y);
+    const by = card.by === null || card.by === undefined ? null : card.by;
+    const tip = `${card.card} (${card.shape}${card.rotated ? ", rotated" : ""}) at ${k}` +
+      (by === null ? "" : `, laid by ${seatLabel(ctx.seats, by)}`);
+    parts.push(faceUp(card, px, py, tip, by === null ? null : SEAT_COLOURS[by % SEAT_COLOURS.length]));
+  }
+  for (const [name, goal] of Object.entries(view.goals)) {
+    if (view.maze[cellKey(goal.x, goal.y)]) continue; // revealed: it is in the maze now
+    const [px, py] = at(goal.x, goal.y);
+    parts.push(goalCard(name, goal, px, py));
+  }
+  for (const k of lit) {
+    const [x, y] = k.split(",").map(Number);
+    if (x < b.x0 || x > b.x1 || y < b.y0 || y > b.y1) continue;
+    const [px, py] = at(x, y);
+    parts.push(s("rect", {x: px - 1, y: py - 1, width: W, height: H, rx: 5, class: "lit"}));
+  }
+  return s("svg", {class: "maze", width: cols * W + 2, height: rows * H + 2, viewBox: `0 0 ${cols * W + 2} ${rows * H + 2}`,
+    role: "img", "aria-label": "the maze"}, parts);
+}
+
+function toolChips(broken) {
+  return h("span", {class: "tools"}, TOOLS.map((tool) => {
+    const hit = broken[tool];
+    return h("span", {class: `chip ${hit ? "broken" : "ok"}`, title: hit ? `broken with ${hit.card}` : `${tool} intact`}, tool);
+  }));
+}
+
+function goldCell(player) {
+  if (!player.gold) return String(player.gold_cards);
+  const total = player.gold.flat().reduce((a, b) => a + b, 0);
+  return `${total} nuggets (${player.gold.map((r) => `[${r.join(",")}]`).join(" ")})`;
+}
+
+function players(view, ctx) {
+  const rows = view.players.map((p) => {
+    const turn = view.turn === p.seat;
+    return h("tr", {class: turn ? "turn" : ""},
+      h("td", {}, h("span", {class: "dot", style: `background:${SEAT_COLOURS[p.seat % SEAT_COLOURS.length]}`}),
+        seatLabel(ctx.seats, p.seat), turn ? " ◀" : ""),
+      h("td", {}, p.role || "?"),
+      h("td", {class: "n"}, p.hand_count),
+      view.omniscient ? h("td", {}, h("div", {class: "hand-row"}, p.hand.map((card) => handCard(card, 0.5)))) : null,
+      h("td", {}, toolChips(p.broken_tools)),
+      h("td", {}, goldCell(p)));
+  });
+  const headers = ["player", "role", "hand", view.omniscient ? "cards" : null, "tools", view.phase === "over" ? "gold" : "gold cards"];
+  return table(headers.filter(Boolean), rows);
+}
+
+/** An action card's face in words; `short` (tool initials) fits the half-size cards of a table. */
+function actionLabel(card, short = false) {
+  const tools = short ? card.tools?.map((t) => t[0].toUpperCase()).join("/") : card.tools?.join(" / ");
+  if (card.kind === "break") return short ? `✗ ${tools}` : `break ${tools}`;
+  if (card.kind === "repair") return short ? `✓ ${tools}` : `repair ${tools}`;
+  return short && card.kind === "rockfall" ? "rock" : card.kind;
+}
+
+/** A card of a hand: a small path card, or a labelled action card; `scale` shrinks it for tables. */
+function handCard(card, scale = 1) {
+  if (card.kind === "path") {
+    return s("svg", {class: "hand-card", width: W * scale, height: H * scale, viewBox: `0 0 ${W} ${H}`},
+      faceUp(card, 1, 1, `${card.card} (${card.shape})`, null));
+  }
+  const tip = `${card.card}: ${actionLabel(card)}`;
+  return h("span", {class: `action-card ${card.kind}${scale < 1 ? " small" : ""}`, title: tip}, actionLabel(card, scale < 1));
+}
+
+/**
+ * After the end the replay endpoint adds the full state: show every role,
+ * hand and goal of that moment, which is what settles a dispute. Hands are
+ * card ids there, resolved through the catalog.
+ */
+function reveal(view, state, content) {
+  if (!state) return view;
+  const cards = Object.fromEntries((content?.cards || []).map((c) => [c.card, c]));
+  const goals = Object.fromEntries(Object.entries(view.goals).map(([g, goal]) =>
+    [g, {...goal, shape: state.goals?.[g]?.shape ?? goal.shape}]));
+  const players = view.players.map((p) => ({
+    ...p,
+    role: state.roles?.[p.seat] ?? p.role,
+    hand: (state.hands?.[p.seat] || []).map((id) => cards[id] || {card: id, kind: "?"}),
+  }));
+  return {...view, goals, players, omniscient: true};
+}
+
+function you(view, ctx) {
+  const me = view.you;
+  const peeks = Object.entries(me.peeks || {}).map(([g, shape]) => `${g}: ${shape}`).join(", ");
+  return section(`Your seat — ${seatLabel(ctx.seats, me.seat)}, ${me.role || "no role yet"}`,
+    h("div", {class: "hand"}, me.hand.length ? me.hand.map(handCard) : h("span", {class: "muted"}, "no cards in hand")),
+    h("p", {class: "muted"},
+      peeks ? `Goals you have seen: ${peeks}. ` : "",
+      me.gold.flat().length ? `Your gold: ${me.gold.flat().join(" + ")} nuggets.` : ""));
+}
+
+function status(view, ctx) {
+  const bits = [`Round ${view.round} of ${view.rounds}`, `phase: ${view.phase}`];
+  if (view.turn !== null && view.turn !== undefined) bits.push(`turn: ${seatLabel(ctx.seats, view.turn)}`);
+  bits.push(`deck ${view.deck_count}`, `discard ${view.discard_count}`);
+  if (view.gold_choice) {
+    const g = view.gold_choice;
+    bits.push(`gold: ${seatLabel(ctx.seats, g.seat)} chooses (${g.kind}${g.bundle_count ? `, ${g.bundle_count} cards` : ""})`);
+  }
+  if (view.treasure_goal) bits.push(`the treasure was under ${view.treasure_goal}`);
+  return h("p", {class: "status-line"}, bits.join(" · "));
+}
+
+function history(view, ctx) {
+  if (!view.history.length) return null;
+  return section("Rounds played", table(["round", "winner", "how", "finder"], view.history.map((r) => [
+    r.round, r.winner, r.reason.replace(/_/g, " "), r.finder === null ? "—" : seatLabel(ctx.seats, r.finder)])));
+}
+
+export function renderSaboteur(el, shown, ctx) {
+  const view = reveal(shown, ctx.state, ctx.content);
+  clear(el,
+    status(view, ctx),
+    view.omniscient ? h("p", {class: "muted"}, "The game has ended: every role, hand and goal of this moment is shown.") : null,
+    h("div", {class: "maze-wrap"}, maze(view, ctx)),
+    view.you ? you(view, ctx) : null,
+    section("Players", players(view, ctx)),
+    history(view, ctx));
+}

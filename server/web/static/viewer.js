@@ -1,0 +1,420 @@
+// The viewer of one game: live (follows the SSE stream) or replay (steps
+// through the versions the game rested at). Everything comes from the public
+// /v1 API with the caller's token, so a seat sees exactly what the API lets
+// it see, and after the end everyone sees everything.
+import {api, allEvents, follow, loadToken, saveToken} from "./api.js";
+import {auditPanel, scoresPanel} from "./panels.js";
+import {brief, clear, h, seatLabel} from "./dom.js";
+import {renderGeneric} from "./generic.js";
+import {renderMountainKing} from "./mountain-king.js";
+import {renderSaboteur} from "./saboteur.js";
+
+const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing};
+const PLAY_MS = 800;
+
+const gameId = document.body.dataset.gameId;
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  token: null,
+  seat: null, // the token's seat; null for a spectator or the admin
+  summary: null,
+  title: null,
+  content: null, // the catalog's public components, which views name by id
+  events: [],
+  batches: [], // [{key, first, end, events}]: one per command, in order
+  rows: new Map(), // seq -> <li> of the event list
+  lit: [], // <li>s highlighted as the current batch
+  mode: "live",
+  step: 0,
+  stream: null,
+  player: null, // replay autoplay timer
+  pending: null, // debounce timer of a live refresh
+  request: 0, // serial of the newest state request; older answers are dropped
+};
+
+function say(text) {
+  $("message").hidden = !text;
+  $("message").textContent = text || "";
+}
+
+// -- batches -------------------------------------------------------------------
+
+/**
+ * Events of one command share a command_id and the game never rests inside
+ * one, so only batch ends are replayable versions. Before the end the API
+ * withholds other seats' command_ids; then consecutive events of one seat
+ * are grouped, which can merge two commands of a seat but never splits one.
+ */
+function batchKey(ev) {
+  if (ev.command_id) return ev.command_id;
+  return ev.seat === null ? "platform" : `seat:${ev.seat}`;
+}
+
+function addToBatches(batches, ev) {
+  const key = batchKey(ev);
+  const last = batches[batches.length - 1];
+  if (last && last.key === key) {
+    last.end = ev.seq;
+    last.events.push(ev);
+  } else {
+    batches.push({key, first: ev.seq, end: ev.seq, events: [ev]});
+  }
+}
+
+function batchesOf(events) {
+  const batches = [];
+  for (const ev of events) addToBatches(batches, ev);
+  return batches;
+}
+
+function batchOfSeq(seq) {
+  return app.batches.findIndex((b) => b.first <= seq && seq <= b.end);
+}
+
+// -- loading -------------------------------------------------------------------
+
+/** A token may arrive in the URL fragment (never sent to the server); keep it and tidy the URL. */
+function takeTokenFromFragment() {
+  const match = window.location.hash.match(/token=([^&]+)/);
+  if (!match) return;
+  saveToken(gameId, decodeURIComponent(match[1]));
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+}
+
+async function whoAmI() {
+  if (!app.token) return null;
+  const legal = await api(`/v1/games/${gameId}/legal-actions`, {token: app.token});
+  return legal.seat;
+}
+
+async function catalogEntry(game) {
+  try {
+    return await api(`/v1/catalog/${encodeURIComponent(game)}`);
+  } catch {
+    return null; // a renderer copes without components; the JSON fallback needs none
+  }
+}
+
+async function loadGame() {
+  stopStream();
+  stopPlay();
+  app.token = loadToken(gameId);
+  try {
+    app.summary = await api(`/v1/games/${gameId}`, {token: app.token});
+    app.seat = await whoAmI();
+  } catch (err) {
+    if (err.status === 401 && app.token) {
+      saveToken(gameId, null);
+      say(`That token is not a seat of this game (${err.message}); showing the spectator view.`);
+      return loadGame();
+    }
+    $("status").textContent = "error";
+    return say(err.status === 404 ? `There is no game ${gameId}.` : `Could not load the game: ${err.message}`);
+  }
+  const entry = await catalogEntry(app.summary.game);
+  app.content = entry ? entry.content : null;
+  app.title = entry ? entry.title : app.summary.game;
+  app.events = await allEvents(gameId, app.token);
+  app.batches = batchesOf(app.events);
+  renderHeader();
+  renderEventList();
+  refreshPanels();
+  if (app.summary.status === "active") startStream();
+  const wanted = linkedVersion();
+  const linked = wanted === null ? -1 : batchOfSeq(wanted);
+  if (wanted !== null) setMode("replay", linked < 0 ? app.batches.length - 1 : linked);
+  else setMode(app.summary.status === "active" ? "live" : "replay", app.batches.length - 1);
+}
+
+/** A link may name a version (#v=120), so a disputed position can be shared. */
+function linkedVersion() {
+  const match = window.location.hash.match(/v=(\d+)/);
+  return match ? Number(match[1]) : null;
+}
+
+// -- live ----------------------------------------------------------------------
+
+function startStream() {
+  const after = app.events.length ? app.events[app.events.length - 1].seq : 0;
+  app.stream = follow(gameId, {
+    token: app.token,
+    after,
+    onEvent: (ev) => {
+      addEvent(ev);
+      scheduleRefresh();
+    },
+    onEnd: () => gameEnded(),
+    onError: (err) => setLiveState(`stream stopped: ${err.message}`),
+    onStatus: (status) => setLiveState(status === "following" ? "following the game live" : "reconnecting…"),
+  });
+}
+
+function stopStream() {
+  if (app.stream) app.stream.stop();
+  app.stream = null;
+}
+
+function setLiveState(text) {
+  $("live-state").textContent = text;
+}
+
+function addEvent(ev) {
+  const last = app.events[app.events.length - 1];
+  if (last && ev.seq <= last.seq) return; // a resumed stream never repeats, but be safe
+  app.events.push(ev);
+  addToBatches(app.batches, ev);
+  appendRow(ev);
+  if (app.mode === "replay") updateSlider();
+}
+
+/** Bots can append dozens of events a second: redraw at most every 300 ms. */
+function scheduleRefresh() {
+  if (app.pending) return;
+  app.pending = setTimeout(async () => {
+    app.pending = null;
+    await refreshSummary();
+    scoresPanel($("scores"), gameId, app.summary.seats);
+  }, 300);
+}
+
+async function refreshSummary() {
+  try {
+    app.summary = await api(`/v1/games/${gameId}`, {token: app.token});
+  } catch (err) {
+    return say(`Could not refresh the game: ${err.message}`);
+  }
+  renderHeader();
+  if (app.mode === "live") showLive();
+}
+
+/**
+ * The stream's `end`: the game is over, so everything is public now. The
+ * events are read again, with the command ids and secrets the redaction hid,
+ * so the replay steps are exact.
+ */
+async function gameEnded() {
+  setLiveState("the game has finished");
+  stopStream();
+  app.events = await allEvents(gameId, app.token);
+  app.batches = batchesOf(app.events);
+  renderEventList();
+  await refreshSummary();
+  refreshPanels();
+  if (app.mode === "replay") updateSlider();
+}
+
+function showLive() {
+  highlight(app.batches[app.batches.length - 1]);
+  renderView(app.summary.view, app.batches[app.batches.length - 1]);
+}
+
+// -- replay --------------------------------------------------------------------
+
+function updateSlider() {
+  const slider = $("slider");
+  slider.max = String(Math.max(0, app.batches.length - 1));
+  slider.value = String(app.step);
+  const batch = app.batches[app.step];
+  if (!batch) return;
+  const who = seatLabel(app.summary.seats, batch.events[0].seat);
+  const types = [...new Set(batch.events.map((ev) => ev.type))].join(", ");
+  $("position").textContent =
+    `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${batch.events[0].seat === null ? "table" : who}: ${types}`;
+}
+
+/**
+ * The view at a batch end. When redaction hid the batch's last events from
+ * this seat, the version seen is not where the game rested: step on to it.
+ */
+async function stateAt(index) {
+  const batch = app.batches[index];
+  const next = app.batches[index + 1];
+  const limit = next ? next.first - 1 : app.summary.version;
+  for (let version = batch.end; ; version += 1) {
+    try {
+      return await api(`/v1/games/${gameId}/states/${version}`, {token: app.token});
+    } catch (err) {
+      if (err.code !== "not_a_held_version" || version >= limit) throw err;
+    }
+  }
+}
+
+async function showStep(index) {
+  if (!app.batches.length) return;
+  app.step = Math.max(0, Math.min(index, app.batches.length - 1));
+  updateSlider();
+  const batch = app.batches[app.step];
+  highlight(batch);
+  history.replaceState(null, "", `#v=${batch.end}`);
+  const serial = ++app.request;
+  try {
+    const at = await stateAt(app.step);
+    if (serial === app.request && app.mode === "replay") renderView(at.view, batch, at.state);
+  } catch (err) {
+    if (serial === app.request) clear($("board"), h("p", {class: "message"}, `Version ${batch.end}: ${err.message}`));
+  }
+}
+
+function stopPlay() {
+  if (app.player) clearInterval(app.player);
+  app.player = null;
+  $("play").textContent = "play";
+}
+
+function togglePlay() {
+  if (app.player) return stopPlay();
+  if (app.step >= app.batches.length - 1) showStep(0);
+  $("play").textContent = "pause";
+  app.player = setInterval(() => {
+    if (app.step >= app.batches.length - 1) return stopPlay();
+    showStep(app.step + 1);
+  }, PLAY_MS);
+}
+
+function setMode(mode, step) {
+  app.mode = mode;
+  stopPlay();
+  $("mode-live").classList.toggle("on", mode === "live");
+  $("mode-replay").classList.toggle("on", mode === "replay");
+  $("replay-controls").hidden = mode !== "replay";
+  if (mode === "live") {
+    history.replaceState(null, "", window.location.pathname);
+    showLive();
+  } else showStep(step === undefined ? app.step : step);
+}
+
+// -- rendering -----------------------------------------------------------------
+
+function renderView(view, batch, state = null) {
+  const board = $("board");
+  const render = RENDERERS[app.summary.game] || renderGeneric;
+  const ctx = {
+    seats: app.summary.seats,
+    content: app.content,
+    seat: app.seat,
+    batch: batch ? batch.events : [],
+    activeSeats: app.mode === "live" ? app.summary.active_seats : [],
+    state, // the full state: only after the end (or for the admin)
+  };
+  try {
+    render(board, view, ctx);
+  } catch (err) {
+    // A view the renderer does not understand still shows, as JSON.
+    console.error(err);
+    renderGeneric(board, view, ctx);
+    board.prepend(h("p", {class: "message"}, `The ${app.summary.game} renderer failed (${err.message}); raw view below.`));
+  }
+  if (state) {
+    board.append(h("details", {class: "full-state"}, h("summary", {}, "Full state at this version (public after the end)"),
+      h("pre", {class: "json"}, JSON.stringify(state, null, 1))));
+  }
+}
+
+function renderHeader() {
+  const sum = app.summary;
+  document.title = `Delve — ${app.title} ${gameId}`;
+  clear($("title"), `${app.title} `, h("code", {}, gameId), ` · version ${sum.version}`);
+  $("status").textContent = sum.status;
+  $("status").className = `badge ${sum.status}`;
+  const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");
+  $("acting").textContent = acting ? `to act: ${acting}` : "";
+  $("mode-live").textContent = sum.status === "active" ? "Live" : "Final";
+  const who = !app.token ? "spectator" : app.seat === null ? "admin" : `seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
+  $("who").textContent = who;
+  $("forget").hidden = !app.token;
+}
+
+function eventRow(ev) {
+  const who = ev.seat === null ? "table" : seatLabel(app.summary.seats, ev.seat);
+  const row = h("li", {"data-seq": ev.seq, title: JSON.stringify(ev.data, null, 1)},
+    h("span", {class: "seq"}, ev.seq),
+    h("span", {class: "who"}, who),
+    h("span", {class: "type"}, ev.type),
+    h("span", {class: "data"}, brief(ev.data, 90)));
+  row.addEventListener("click", () => {
+    const index = batchOfSeq(ev.seq);
+    if (index >= 0) setMode("replay", index);
+  });
+  return row;
+}
+
+function renderEventList() {
+  app.rows = new Map();
+  app.lit = [];
+  clear($("events"), app.events.map((ev) => {
+    const row = eventRow(ev);
+    app.rows.set(ev.seq, row);
+    return row;
+  }));
+  $("event-count").textContent = `(${app.events.length})`;
+}
+
+function appendRow(ev) {
+  const row = eventRow(ev);
+  app.rows.set(ev.seq, row);
+  $("events").append(row);
+  $("event-count").textContent = `(${app.events.length})`;
+}
+
+function highlight(batch) {
+  for (const row of app.lit) row.classList.remove("current");
+  app.lit = batch ? batch.events.map((ev) => app.rows.get(ev.seq)).filter(Boolean) : [];
+  for (const row of app.lit) row.classList.add("current");
+  if (app.lit.length) scrollWithin($("events"), app.lit[0]);
+}
+
+/** Scroll the list, not the page, so the board stays where the reader put it. */
+function scrollWithin(list, row) {
+  const top = row.offsetTop; // the list is the rows' offsetParent (position: relative)
+  if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - row.offsetHeight) {
+    list.scrollTop = top - list.clientHeight / 3;
+  }
+}
+
+function refreshPanels() {
+  scoresPanel($("scores"), gameId, app.summary.seats);
+  auditPanel($("audit"), gameId, app.token);
+}
+
+// -- controls ------------------------------------------------------------------
+
+function bindControls() {
+  $("mode-live").addEventListener("click", () => setMode("live"));
+  $("mode-replay").addEventListener("click", () => setMode("replay", app.mode === "replay" ? app.step : app.batches.length - 1));
+  $("first").addEventListener("click", () => { stopPlay(); showStep(0); });
+  $("prev").addEventListener("click", () => { stopPlay(); showStep(app.step - 1); });
+  $("next").addEventListener("click", () => { stopPlay(); showStep(app.step + 1); });
+  $("last").addEventListener("click", () => { stopPlay(); showStep(app.batches.length - 1); });
+  $("play").addEventListener("click", togglePlay);
+  $("slider").addEventListener("input", (ev) => { stopPlay(); showStep(Number(ev.target.value)); });
+  document.addEventListener("keydown", (ev) => {
+    if (app.mode !== "replay" || ev.target.closest("input, textarea, select")) return;
+    const moves = {ArrowLeft: app.step - 1, ArrowRight: app.step + 1, Home: 0, End: app.batches.length - 1};
+    if (ev.key in moves) {
+      ev.preventDefault();
+      stopPlay();
+      showStep(moves[ev.key]);
+    } else if (ev.key === " ") {
+      ev.preventDefault();
+      togglePlay();
+    }
+  });
+  $("token-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const token = $("token").value.trim();
+    $("token").value = "";
+    saveToken(gameId, token || null);
+    say("");
+    loadGame();
+  });
+  $("forget").addEventListener("click", () => {
+    saveToken(gameId, null);
+    say("");
+    loadGame();
+  });
+}
+
+takeTokenFromFragment();
+bindControls();
+loadGame();

@@ -1,0 +1,133 @@
+"""The browser viewer (server/web): pages render, every asset is local and served,
+and the scripts call only documented API paths (the machine running it may be offline)."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "server" / "web" / "static"
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+
+REFERENCES = re.compile(r'(?:src|href)="([^"]+)"')
+IMPORTS = re.compile(r'from\s+"\./([^"]+)"')
+
+
+def _page_assets(html: str) -> list[str]:
+    return [ref for ref in REFERENCES.findall(html) if ref.startswith("/web/static/")]
+
+
+def _served_scripts(client, entry: str) -> dict[str, str]:
+    """Every module reachable from ``entry`` through its imports, as served."""
+    seen: dict[str, str] = {}
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        resp = client.get(f"/web/static/{name}")
+        assert resp.status_code == 200, name
+        assert resp.mimetype == "text/javascript", (name, resp.mimetype)
+        seen[name] = resp.get_data(as_text=True)
+        todo += IMPORTS.findall(seen[name])
+    return seen
+
+
+@pytest.fixture
+def game(client):
+    created = client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "a"}, {"name": "b"}]}).json
+    return created["id"]
+
+
+def test_lobby_page_is_html_with_local_assets_only(client):
+    resp = client.get("/web")
+    assert resp.status_code == 200 and resp.mimetype == "text/html"
+    html = resp.get_data(as_text=True)
+    assert "/web/static/lobby.js" in html and "/web/static/web.css" in html
+    for ref in REFERENCES.findall(html):
+        assert ref.startswith("/"), f"{ref} is not a local asset"
+        assert not ref.startswith("//"), f"{ref} is protocol-relative: it would leave this server"
+
+
+def test_viewer_page_names_its_game(client, game):
+    resp = client.get(f"/web/games/{game}")
+    assert resp.status_code == 200 and resp.mimetype == "text/html"
+    html = resp.get_data(as_text=True)
+    assert f'data-game-id="{game}"' in html
+    assert "/web/static/viewer.js" in html
+    assert all(ref.startswith("/") and not ref.startswith("//") for ref in REFERENCES.findall(html))
+
+
+def test_viewer_page_for_an_unknown_id_is_still_the_page(client):
+    """The script reports a missing game in the page; the server does not look it up."""
+    resp = client.get("/web/games/g0000000000000000")
+    assert resp.status_code == 200 and b"viewer.js" in resp.data
+
+
+def test_viewer_page_escapes_the_id(client):
+    resp = client.get('/web/games/%3Cimg%20src=x%20onerror=alert(1)%3E%22')
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;&#34;" in html
+
+
+@pytest.mark.parametrize("page,entry", [("/web", "lobby.js"), ("/web/games/gX", "viewer.js")])
+def test_every_asset_is_served_and_local(client, page, entry):
+    html = client.get(page).get_data(as_text=True)
+    for ref in _page_assets(html):
+        resp = client.get(ref)
+        assert resp.status_code == 200, ref
+    scripts = _served_scripts(client, entry)
+    css = client.get("/web/static/web.css")
+    assert css.status_code == 200 and css.mimetype == "text/css"
+    for name, text in {**scripts, "web.css": css.get_data(as_text=True)}.items():
+        # No CDN, no web font, no remote image: the viewer must work offline.
+        assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text.replace("http://www.w3.org/2000/svg", "")), name
+
+
+def test_every_static_file_is_used(client):
+    """No dead files: each script is reachable from a page, and the stylesheet is linked."""
+    used = set(_served_scripts(client, "lobby.js")) | set(_served_scripts(client, "viewer.js")) | {"web.css"}
+    assert {p.name for p in STATIC.iterdir()} == used
+
+
+def test_missing_and_escaping_assets_are_problem_404s(client):
+    for path in ("/web/static/nope.js", "/web/static/..%2f__init__.py", "/web/static/%2e%2e"):
+        resp = client.get(path)
+        assert resp.status_code == 404, path
+        assert resp.mimetype == "application/problem+json", path
+
+
+def _spec_path_patterns() -> list[re.Pattern]:
+    return [re.compile("^" + re.sub(r"\\\{[a-z_]+\\\}", "[^/]+", re.escape(path)) + "$") for path in SPEC["paths"]]
+
+
+def test_scripts_call_only_documented_api_paths(client):
+    """Every /v1 URL the scripts build matches a path of openapi.yaml."""
+    scripts = _served_scripts(client, "viewer.js") | _served_scripts(client, "lobby.js")
+    patterns = _spec_path_patterns()
+    urls = []
+    for text in scripts.values():
+        for literal in re.findall(r'[`"](/v1/[^`"]*)[`"]', text):
+            url = re.sub(r"\$\{[^}]+\}", "X", literal).split("?")[0]
+            urls.append(url)
+            assert any(p.match(url) for p in patterns), f"{literal} is not a documented API path"
+    # The viewer reads the replay, the stream, scores, audit, export and verify.
+    for needed in ("/v1/games/X/states/X", "/v1/games/X/events/stream", "/v1/games/X/scores",
+                   "/v1/games/X/audit", "/v1/games/X/export", "/v1/audit/verify"):
+        assert needed in urls, needed
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_scripts_parse_as_modules(tmp_path):
+    """A syntax error would blank the page in every browser: node checks each module."""
+    for script in STATIC.glob("*.js"):
+        copy = tmp_path / (script.stem + ".mjs")
+        copy.write_text(script.read_text())
+        result = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True)
+        assert result.returncode == 0, f"{script.name}: {result.stderr}"
