@@ -9,7 +9,7 @@ from domain.saboteur.content import (
 from domain.saboteur.maze import oriented
 
 
-def test_SAB_COMP_1_and_2_path_cards_44_with_start_and_three_goals():
+def test_SAB_COMP_1_SAB_COMP_2_path_cards_44_with_start_and_three_goals():
     paths = [c for c in CARDS.values() if c.kind == "path"]
     assert len(paths) == 40
     assert len(paths) + 1 + len(GOAL_SHAPES) == 44

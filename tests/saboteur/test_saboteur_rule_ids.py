@@ -3,14 +3,14 @@ from collections import Counter
 
 import pytest
 
-from domain.core import Illegal
+from domain.core import Drbg, Illegal
 from domain.saboteur.content import (
     CARDS, GOAL_CELLS, GOAL_SHAPES, GOLD, HAND_SIZE, ROLE_DECK, SHAPES, START_CELL, START_SHAPE, TOOLS,
     TREASURE,
 )
 from domain.saboteur.maze import candidate_cells, connected_edges, oriented
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, action_card, path_card
+from saboteur_support import Table, action_card, dumps, path_card
 
 
 def table(players: int = 5, **options) -> Table:
@@ -84,6 +84,31 @@ def test_SAB_SETUP_1_four_separate_groups_of_cards():
     assert set(s.roles + [s.leftover]) <= {"miner", "saboteur"}
 
 
+def test_SAB_COMP_3_action_types_and_their_variants():
+    variants = {(c.kind, c.tools) for c in CARDS.values() if c.kind != "path"}
+    assert {kind for kind, _ in variants} == {"break", "repair", "rockfall", "map"}
+    assert {tools for kind, tools in variants if kind == "break"} == {("pick",), ("lantern",), ("cart",)}
+    repairs = {tools for kind, tools in variants if kind == "repair"}
+    assert {tools for tools in repairs if len(tools) == 1} == {("pick",), ("lantern",), ("cart",)}
+    assert any(len(tools) == 2 for tools in repairs)  # repair cards showing two tools
+    assert {tools for kind, tools in variants if kind == "rockfall"} == {()}  # one kind
+    assert {tools for kind, tools in variants if kind == "map"} == {()}  # one kind
+    box = {(c["kind"], tuple(c.get("tools", ()))) for c in GAME.content()["cards"] if c["kind"] != "path"}
+    assert box == variants
+
+
+def test_SAB_TOOL_1_three_tool_types_and_each_broken_tool_shows_one():
+    assert set(TOOLS) == {"pick", "lantern", "cart"}
+    assert all(len(c.tools) == 1 for c in CARDS.values() if c.kind == "break")
+    t = table()
+    card = card_for(t, 0, action_card("break", "lantern"))
+    with pytest.raises(Illegal) as exc:
+        t.do(0, {"type": "break_tool", "card": card, "target": 1, "tool": "pick"})
+    assert (exc.value.code, exc.value.rule) == ("tool_not_on_card", "SAB-TOOL-1")
+    evs = t.do(0, {"type": "break_tool", "card": card, "target": 1, "tool": "lantern"})
+    assert data(evs, "ToolBroken")[0]["tool"] == "lantern" and set(t.state.broken[1]) == {"lantern"}
+
+
 def test_SAB_COMP_4_paths_and_actions_are_shuffled_into_one_pile():
     t = Table(5)
     deck = data(t.events, "DeckShuffled")[0]["cards"]
@@ -110,6 +135,35 @@ def test_SAB_SETUP_2_role_deck_built_shuffled_and_dealt_face_down():
     assert len(deals) > 1  # shuffled
 
 
+def test_SAB_ROLE_3_the_leftover_role_stays_face_down_until_the_round_ends():
+    t = table(gold_choice="auto")
+    aside = next(e for e in t.events if e["type"] == "RoleSetAside")
+    leftover = aside["data"]["role"]
+    assert t.state.leftover == leftover and len(t.state.roles) == 5  # not dealt to anyone
+    for _ in range(5):  # a full circle of turns: still aside, still unseen
+        t.do(t.turn, {"type": "pass", "card": t.state.hands[t.turn][0]})
+    for seat in [None, *range(5)]:
+        assert GAME.redact(aside, seat)["data"] == {}
+        assert GAME.view(t.state, seat)["leftover_role"] is None
+    assert t.state.leftover == leftover
+    t.set_roles("MSMMS")
+    evs = cards_run_out(t, 0)
+    assert data(evs, "RolesRevealed")[0]["leftover"] == leftover  # the round's end (SAB-AMB-21)
+    assert GAME.view(t.state, 3)["history"][0]["leftover"] == leftover
+
+
+def test_SAB_SETUP_8_the_first_player_starts_then_play_goes_clockwise():
+    t = Table(5, first_player=3)
+    assert data(t.events, "RoundStarted")[0]["first_seat"] == 3
+    order = []
+    for _ in range(6):
+        order.append(t.turn)
+        t.do(t.turn, {"type": "pass", "card": t.state.hands[t.turn][0]})
+    assert order == [3, 4, 0, 1, 2, 3]
+    # Without a named seat the start is drawn from the game's seed (SAB-AMB-22): replayable.
+    assert Table(5, seed=b"s8").turn == Table(5, seed=b"s8").turn
+
+
 def test_SAB_ROLE_5_with_four_players_the_saboteur_may_be_left_over():
     leftover_saboteur = dealt_saboteur = 0
     for i in range(40):
@@ -134,11 +188,12 @@ def test_SAB_GRID_4_nobody_knows_which_goal_is_the_treasure():
         assert all(g["shape"] is None for g in v["goals"].values()) and "treasure_goal" not in v
 
 
-def test_SAB_GAP_4_layout_matches_the_surviving_captions():
+def test_SAB_GAP_4_SAB_AMB_1_layout_matches_the_surviving_captions():
     sx, sy = START_CELL
     cells = sorted(GOAL_CELLS.values(), key=lambda c: c[1])
     middle = cells[1]
-    assert middle[0] - sx - 1 == 7 and middle[1] == sy  # seven card spaces to the middle goal
+    assert middle[0] - sx - 1 == 7  # seven card spaces to the middle goal
+    assert middle[1] == sy  # SAB-AMB-1: the start lines up with the middle goal
     assert len({x for x, _ in cells}) == 1
     assert [b[1] - a[1] - 1 for a, b in zip(cells, cells[1:])] == [1, 1]  # one space between goals
     xs = [sx] + [x for x, _ in cells]
@@ -147,6 +202,21 @@ def test_SAB_GAP_4_layout_matches_the_surviving_captions():
 
 
 # -- the maze -----------------------------------------------------------------------
+
+def test_SAB_GRID_1_x_grows_east_and_y_grows_south():
+    assert all(x > START_CELL[0] for x, _ in GOAL_CELLS.values())  # the goals lie east
+    t = table()
+
+    def cells(shape: str) -> set[tuple[int, int, bool]]:
+        card = card_for(t, 0, path_card(shape))
+        return {(c["x"], c["y"], c["rotated"]) for c in GAME.legal_commands(t.state, 0)
+                if c["type"] == "play_path" and c["card"] == card}
+    # The start is open all round; a one-edge dead end fits only where that edge faces it.
+    assert cells("dead-n") == {(0, 1, False), (0, -1, True)}  # N is (x, y-1): below the start, N faces it
+    assert cells("dead-e") == {(-1, 0, False), (1, 0, True)}  # E is (x+1, y): west of the start, E faces it
+    play(t, "dead-n", 0, 1)
+    assert ("0,1", "N") in connected_edges(t.state.maze)
+
 
 def test_SAB_PATH_1_every_card_is_open_edges_and_segments():
     for shape in SHAPES.values():
@@ -214,6 +284,27 @@ def test_SAB_PATH_8_building_or_blocking_is_not_restricted_by_role():
     assert t.state.maze["2,0"]["by"] == 1
 
 
+def test_SAB_GOAL_1_a_connected_open_edge_next_to_a_goal_turns_it_up():
+    def dug_to_6() -> Table:
+        t = table()
+        t.set_goals(A="treasure", B="stone-ne", C="stone-nw")
+        for x in range(1, 7):
+            t.place_ew(x, 0)
+        return t
+    walled = dug_to_6()
+    evs = play(walled, "curve-nw", 7, 0)  # joined to the start, but a wall faces goal B
+    assert not data(evs, "GoalRevealed") and not walled.state.goals["B"]["revealed"]
+    t = dug_to_6()
+    evs = play(t, "straight-ew", 7, 0)  # joined to the start and open towards B
+    assert t.types(evs)[:2] == ["PathPlaced", "GoalRevealed"]
+    assert data(evs, "GoalRevealed") == [{"goal": "B", "x": 8, "y": 0, "shape": "stone-ne",
+                                          "rotated": True, "by": 0}]
+    for seat in [None, *range(5)]:
+        assert GAME.view(t.state, seat)["goals"]["B"] == {"x": 8, "y": 0, "revealed": True, "shape": "stone-ne"}
+        assert GAME.view(walled.state, seat)["goals"]["B"]["shape"] is None
+    assert t.state.maze["8,0"]["shape"] == "stone-ne"
+
+
 def test_SAB_GOAL_5_a_revealed_goal_is_upright_or_upside_down_only():
     t = table()
     t.set_goals(A="stone-nw", B="stone-ne", C="treasure")
@@ -230,6 +321,28 @@ def test_SAB_GOAL_5_a_revealed_goal_is_upright_or_upside_down_only():
 
 
 # -- action cards ---------------------------------------------------------------------
+
+def test_SAB_ACT_1_action_cards_are_played_face_up_before_oneself_or_another():
+    t = table()
+    on_other = card_for(t, 0, action_card("break", "pick"))
+    evs = t.do(0, {"type": "break_tool", "card": on_other, "target": 2})
+    on_self = card_for(t, 1, action_card("break", "cart"))
+    evs += t.do(1, {"type": "break_tool", "card": on_self, "target": 1})
+    played = [e for e in evs if e["type"] == "ToolBroken"]
+    for seat in [None, *range(5)]:
+        assert [GAME.redact(e, seat) for e in played] == played  # face up: nothing to hide
+        players = GAME.view(t.state, seat)["players"]
+        assert players[2]["broken_tools"] == {"pick": {"card": on_other, "by": 0}}
+        assert players[1]["broken_tools"] == {"cart": {"card": on_self, "by": 1}}
+    card = card_for(t, 2, action_card("break", "lantern"))
+    offered = {c["target"] for c in GAME.legal_commands(t.state, 2) if c.get("card") == card
+               and c["type"] == "break_tool"}
+    assert offered == set(range(5))  # oneself or any other player
+    for bad in (5, -1, "3", None, True):
+        with pytest.raises(Illegal) as exc:
+            t.do(2, {"type": "break_tool", "card": card, "target": bad})
+        assert (exc.value.code, exc.value.rule) == ("bad_target", "SAB-ACT-1")
+
 
 def test_SAB_ACT_3_action_cards_are_offered_only_where_they_have_an_effect():
     t = table()
@@ -333,6 +446,38 @@ def test_SAB_MAP_3_a_map_cannot_target_a_goal_already_face_up():
 
 
 # -- end of a round and gold ------------------------------------------------------------
+
+def test_SAB_PASS_3_the_discard_pile_mixes_face_up_and_face_down_cards():
+    t = table()
+    peek = card_for(t, 0, action_card("map"))
+    t.do(0, {"type": "map", "card": peek, "goal": "A"})
+    hidden = t.state.hands[1][0]
+    evs = t.do(1, {"type": "pass", "card": hidden})
+    assert [(d["card"], d["face_up"]) for d in t.state.discard] == [(peek, True), (hidden, False)]
+    for seat in [None, *range(5)]:
+        v = GAME.view(t.state, seat)
+        assert v["discard_count"] == 2 and v["discard_face_up"] == [peek]
+        if seat is not None:
+            assert v["you"]["face_down_discards"] == ([hidden] if seat == 1 else [])
+        if seat != 1:
+            assert f'"{hidden}"' not in dumps(v) + dumps(GAME.redact(evs[0], seat))
+
+
+def test_SAB_END_2_the_round_ends_once_the_pile_and_every_hand_are_empty():
+    t = table(gold_choice="auto")
+    t.set_roles("MSMMS")
+    t.empty_deck()
+    for seat, hand in enumerate(t.state.hands):
+        keep = hand[:1] if seat in (0, 2) else []
+        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
+        t.state.hands[seat] = keep
+    evs = t.do(0, {"type": "pass", "card": t.state.hands[0][0]})
+    assert not data(evs, "RoundEnded") and t.turn == 2  # a card is still in hand: play on
+    evs = t.do(2, {"type": "pass", "card": t.state.hands[2][0]})
+    ended = data(evs, "RoundEnded")[0]
+    assert (ended["round"], ended["reason"], ended["finder"]) == (1, "cards_out", None)
+    assert t.state.round == 2
+
 
 def test_SAB_END_4_miners_win_by_the_treasure_saboteurs_otherwise():
     t = table(gold_choice="auto")
@@ -444,6 +589,52 @@ def test_SAB_NEXT_4_cards_reshuffled_and_dealt_again():
     assert sorted(order) == sorted(CARDS) and order != first_order  # action cards too (SAB-AMB-19)
     assert [len(d["cards"]) for d in data(evs, "HandDealt")] == [HAND_SIZE[8]] * 8
     assert t.state.deck == order[8 * HAND_SIZE[8]:]
+
+
+def test_SAB_NEXT_5_won_gold_is_kept_and_the_rest_is_the_next_gold_deck():
+    t = table(gold_choice="auto")
+    t.set_roles("MSMMS")
+    treasure_found_by(t, 0)
+    round_1 = [list(g[0]) for g in t.state.gold]
+    handed = Counter(v for g in round_1 for v in g)
+    assert sum(handed.values()) == 5 and t.state.round == 2
+    assert Counter(t.state.gold_deck) == Counter(GOLD) - handed
+    deck_before = Counter(t.state.gold_deck)
+    t.set_roles("SMMMS")
+    evs = treasure_found_by(t, 1)
+    assert Counter(data(evs, "GoldBundleDrawn")[0]["values"]) <= deck_before
+    assert [g[0] for g in t.state.gold] == round_1  # round 1's gold stays with its owners
+    handed += Counter(v for g in t.state.gold for v in g[1])
+    assert Counter(t.state.gold_deck) == Counter(GOLD) - handed
+    assert GAME.view(t.state, 0)["you"]["gold"][0] == round_1[0]
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_SAB_OVW_4_a_game_is_three_rounds_won_by_the_most_nuggets(players):
+    t = Table(players, seed=b"ovw4-%d" % players)
+    while not GAME.is_terminal(t.state):
+        (seat,) = GAME.active_seats(t.state)
+        t.do(seat, GAME.bots["random"](GAME, t.state, seat, Drbg(b"ovw4", f"{t.version}")))
+    assert [d["round"] for d in data(t.events, "RoundStarted")] == [1, 2, 3]
+    assert [d["round"] for d in data(t.events, "RoundEnded")] == [1, 2, 3]
+    totals = data(t.events, "GoldRevealed")[0]["totals"]
+    board = GAME.scores(t.state)
+    assert board.final and set(board.winners) == {s for s, v in enumerate(totals) if v == max(totals)}
+
+
+def test_SAB_WIN_3_the_most_nuggets_wins_not_the_most_cards():
+    t = table(3)
+    t.state.round = 3
+    t.state.gold = [[[1, 1, 1, 1], [], []], [[3], [3], []], [[2], [2], []]]
+    for v in (1, 1, 1, 1, 3, 3, 2, 2):
+        t.state.gold_deck.remove(v)
+    t.set_roles("MMM")
+    t.state.leftover = "saboteur"  # no saboteur in play: round 3 pays nobody (SAB-GOLD-9)
+    evs = cards_run_out(t, 0)
+    assert data(evs, "GoldRevealed")[0]["totals"] == [4, 6, 4]
+    board = GAME.scores(t.state)
+    assert board.final and board.winners == [1]
+    assert {s.seat: s.place for s in board.seats} == {1: 1, 0: 2, 2: 2}
 
 
 def test_SAB_WIN_2_a_player_scores_the_nuggets_on_all_their_gold_cards():

@@ -7,7 +7,7 @@ from domain.saboteur.rules import GAME
 from saboteur_support import Table
 
 
-def test_SAB_EX_1_layout():
+def test_SAB_EX_1_SAB_GRID_2_layout():
     s = Table(5).state
     assert s.maze == {"0,0": {"card": "start", "shape": START_SHAPE, "rotated": False, "by": None}}
     assert {g: (i["x"], i["y"]) for g, i in s.goals.items()} == {"A": (8, -2), "B": (8, 0), "C": (8, 2)}
