@@ -50,7 +50,8 @@ function mark(ok) {
 }
 
 function showVerdict(el, verdict, expectedHead) {
-  const headNote = expectedHead
+  // Comparing heads means something only for an intact chain.
+  const headNote = expectedHead && verdict.chain_ok
     ? (verdict.chain_head === expectedHead ? "matches this server's chain head" : "differs from this server's chain head")
     : "";
   clear(el,
@@ -98,30 +99,45 @@ function fileVerifier(verdictEl, expectedHead) {
   return h("label", {class: "file"}, "Verify a saved export: ", input);
 }
 
+function auditFacts(audit, match) {
+  const seedNote = match === null ? "" : match ? "✓ sha256(seed) = commitment" : "✗ sha256(seed) ≠ commitment";
+  return h("dl", {class: "facts"},
+    field("rules", audit.rules_version),
+    field("events", audit.events),
+    field("seed commitment", h("code", {}, audit.seed_commitment)),
+    field("seed", audit.seed ? h("code", {}, audit.seed) : h("span", {class: "muted"}, "secret until the end"), seedNote),
+    field("chain head", h("code", {}, audit.chain_head)));
+}
+
+function auditActions(audit, gameId, token) {
+  const verdict = h("div", {class: "verdict-box"});
+  const verify = audit.status === "finished"
+    ? h("p", {class: "actions"},
+      h("button", {type: "button", onclick: () => verifyGame(verdict, gameId, token, audit.chain_head)}, "Verify this game"),
+      " ",
+      h("a", {href: `/v1/games/${gameId}/export`, download: `${gameId}.ndjson`}, "download the export"))
+    : h("p", {class: "muted"}, "The export is public, and verifiable here, once the game has finished.");
+  return [verify, fileVerifier(verdict, audit.chain_head), verdict];
+}
+
+/**
+ * The audit record. While the game runs only the facts are redrawn (the
+ * chain head moves with every event); the verify controls are rebuilt only
+ * when the status changes, so a verdict or a chosen file is not wiped.
+ */
 export async function auditPanel(el, gameId, token) {
   let audit;
   try {
     audit = await api(`/v1/games/${gameId}/audit`);
   } catch (err) {
+    delete el.dataset.status;
     return clear(el, h("p", {class: "muted"}, `audit unavailable: ${err.message}`));
   }
-  const finished = audit.status === "finished";
-  const match = await seedMatches(audit.seed, audit.seed_commitment);
-  const verdict = h("div", {class: "verdict-box"});
-  const seedNote = match === null ? "" : match ? "✓ sha256(seed) = commitment" : "✗ sha256(seed) ≠ commitment";
-  clear(el,
-    h("dl", {class: "facts"},
-      field("rules", audit.rules_version),
-      field("events", audit.events),
-      field("seed commitment", h("code", {}, audit.seed_commitment)),
-      field("seed", audit.seed ? h("code", {}, audit.seed) : h("span", {class: "muted"}, "secret until the end"), seedNote),
-      field("chain head", h("code", {}, audit.chain_head))),
-    finished
-      ? h("p", {class: "actions"},
-        h("button", {type: "button", onclick: () => verifyGame(verdict, gameId, token, audit.chain_head)}, "Verify this game"),
-        " ",
-        h("a", {href: `/v1/games/${gameId}/export`, download: `${gameId}.ndjson`}, "download the export"))
-      : h("p", {class: "muted"}, "The export is public, and verifiable here, once the game has finished."),
-    fileVerifier(verdict, audit.chain_head),
-    verdict);
+  const facts = auditFacts(audit, await seedMatches(audit.seed, audit.seed_commitment));
+  if (el.dataset.status === audit.status && el.firstChild) {
+    el.firstChild.replaceWith(facts);
+    return;
+  }
+  el.dataset.status = audit.status;
+  clear(el, facts, auditActions(audit, gameId, token));
 }

@@ -216,7 +216,7 @@ function you(view, ctx) {
   const me = view.you;
   const peeks = Object.entries(me.peeks || {}).map(([g, shape]) => `${g}: ${shape}`).join(", ");
   return section(`Your seat — ${seatLabel(ctx.seats, me.seat)}, ${me.role || "no role yet"}`,
-    h("div", {class: "hand"}, me.hand.length ? me.hand.map(handCard) : h("span", {class: "muted"}, "no cards in hand")),
+    h("div", {class: "hand"}, me.hand.length ? me.hand.map((card) => handCard(card)) : h("span", {class: "muted"}, "no cards in hand")),
     h("p", {class: "muted"},
       peeks ? `Goals you have seen: ${peeks}. ` : "",
       me.gold.flat().length ? `Your gold: ${me.gold.flat().join(" + ")} nuggets.` : ""));

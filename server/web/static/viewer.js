@@ -119,6 +119,7 @@ async function loadGame() {
   app.batches = batchesOf(app.events);
   renderHeader();
   renderEventList();
+  delete $("audit").dataset.status; // the token may have changed: rebuild the verify controls too
   refreshPanels();
   if (app.summary.status === "active") startStream();
   const wanted = linkedVersion();
@@ -142,7 +143,10 @@ function startStream() {
     after,
     onEvent: (ev) => {
       addEvent(ev);
-      scheduleRefresh();
+      // GameFinished is always the log's last event: end here rather than
+      // wait for the stream's own `end`, which a dropped connection can lose.
+      if (ev.type === "GameFinished") gameEnded();
+      else scheduleRefresh();
     },
     onEnd: () => gameEnded(),
     onError: (err) => setLiveState(`stream stopped: ${err.message}`),
@@ -174,7 +178,7 @@ function scheduleRefresh() {
   app.pending = setTimeout(async () => {
     app.pending = null;
     await refreshSummary();
-    scoresPanel($("scores"), gameId, app.summary.seats);
+    refreshPanels();
   }, 300);
 }
 
@@ -194,6 +198,7 @@ async function refreshSummary() {
  * so the replay steps are exact.
  */
 async function gameEnded() {
+  if (!app.stream) return; // already handled (GameFinished, then the stream's end)
   setLiveState("the game has finished");
   stopStream();
   app.events = await allEvents(gameId, app.token);
@@ -389,7 +394,8 @@ function bindControls() {
   $("play").addEventListener("click", togglePlay);
   $("slider").addEventListener("input", (ev) => { stopPlay(); showStep(Number(ev.target.value)); });
   document.addEventListener("keydown", (ev) => {
-    if (app.mode !== "replay" || ev.target.closest("input, textarea, select")) return;
+    const typing = ev.target instanceof Element && ev.target.closest("input, textarea, select");
+    if (app.mode !== "replay" || typing) return;
     const moves = {ArrowLeft: app.step - 1, ArrowRight: app.step + 1, Home: 0, End: app.batches.length - 1};
     if (ev.key in moves) {
       ev.preventDefault();
