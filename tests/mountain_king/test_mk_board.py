@@ -241,6 +241,7 @@ def test_MK_DIG_4_to_7_dig_placements_is_exactly_the_legal_set(mini, tile_id):
 # --------------------------------------------------------------------------- networks and doors
 
 def test_MK_NET_1_to_3_networks_are_connected_components(mini):
+    """MK-NET-3: a tile belongs to a network only through a path of adjacent network tiles to the door."""
     pieces = {"door:0": door(0, (3, 0)), "t1": tunnel(0, [(4, 1), (4, 0)]), "t2": tunnel(0, [(5, 4), (5, 5)])}
     lay = geo.layout(pieces)
     assert lay.network(0).pieces == ("door:0", "t1")

@@ -46,6 +46,7 @@ def test_MK_EX_1_spend_from_storage_and_trolls_MK_RES_2():
 
 
 def test_MK_EX_2_earth_ritual_rune_stays_then_disintegrates_MK_SPELL_2_3():
+    """MK-SPELL-3: the third rune disintegrates the card: runes to the supply, card to the bottom, top revealed."""
     s = ready(3)
     s["spells"]["book"][0] = {"id": "earth_ritual", "runes": 1}
     s["spells"]["deck"] = [c for c in s["spells"]["deck"] if c != "earth_ritual"]
@@ -194,6 +195,7 @@ def test_MK_HORDE_2_deck_exhaustion_falls_back_up_then_down():
 
 
 def test_MK_EX_5_cascade_MK_CASC_2_4():
+    """MK-CASC-4: each empty symbol of an activated troll takes one token; covered symbols produce nothing."""
     s = ready(4)
     ros = s["rosters"][0]
     ros.clear()
@@ -346,6 +348,7 @@ def _block(r0, c0, rows, cols):
 
 
 def test_MK_EX_9_hidden_treasure_6_or_15_MK_HALL_3_5_6_10():
+    """MK-HALL-10: the hall scores its low value with an empty altar, its high value with a statue on it."""
     s = ready(4)
     region = _block(9, 3, 3, 3)
     _door_at(s, 0, (9, 6))

@@ -163,6 +163,7 @@ def test_MK_SETUP_2_open_tunnel_stacks_and_six_halls():
 
 
 def test_MK_BOARD_8_buried_resources_are_gained_once():
+    """MK-DIG-10: covering a buried spot puts its resources in storage at once, and only once."""
     s = bare(stone=3, hammer=1)
     door_at(s, 0, (3, 6))
     cmd = find_dig(s, 0, lambda c: [3, 7] in c["cells"] and not any(tuple(x) in WINTER.rubble for x in c["cells"]))
@@ -249,6 +250,7 @@ def test_MK_RES_1_seven_resource_types_everywhere():
 
 
 def test_MK_RES_6_clan_carts_only_move_their_clan():
+    """MK-CART-2: a cart on a Fire clan symbol moves only a Fire statue and pays for nothing else."""
     s = row12(bare(), {(12, 2): "fire", (12, 4): "ice"}, stone=3)
     s["pieces"]["t1"] = tunnel([(12, 3)])
     s["pieces"]["t2"] = tunnel([(12, 4)])
@@ -748,6 +750,7 @@ def test_MK_HALL_5_covered_statues_stay_on_their_space():
 
 
 def test_MK_HALL_11_statues_in_a_hall_score_no_level_points():
+    """MK-SCORE-6: statues in a great hall, on the altar or not, score no mountain-level points."""
     s = bare()
     door_at(s, 0, (12, 2))
     s["pieces"]["hall:hall-of-echoes"] = {"kind": "hall", "cells": [[12, c] for c in range(3, 8)], "seat": 0,

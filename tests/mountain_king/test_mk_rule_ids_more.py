@@ -5,13 +5,11 @@ game past doors and draft, then storage, rosters, doors and pieces written
 straight into the state where geometry or history is not the point of the rule.
 """
 import json
-from collections import Counter
 
 import pytest
 
 from domain.core import Illegal
 from domain.mountain_king import content, terrain
-from domain.mountain_king.catalog import horde_ids, level as troll_level
 from domain.mountain_king.digging import dig_commands
 from domain.mountain_king.economy import spendable
 from domain.mountain_king.rules import GAME
@@ -104,9 +102,11 @@ def test_MK_BOARD_7_workshop_spaces_have_four_sides_outnumber_tiles_and_are_neve
     t["workshops"]["4,5"] = "tool_forge"
     spaces = set(WINTER.workshop_spaces)
     assert cmd and not [d for d in dig_commands(t, 0) if spaces & {tuple(x) for x in d["cells"]}]
-    for cells in ([[4, 1], [4, 2]], [[4, 4], [4, 5]]):  # empty, then built
+    for shift in (-1, 1):  # the same I3 one space west (empty space), then east (built)
+        moved = dict(cmd, cells=[[r, c + shift] for r, c in cmd["cells"]],
+                     anchor=[cmd["anchor"][0], cmd["anchor"][1] + shift])
         with pytest.raises(Illegal) as e:
-            apply(t, 0, {"type": "dig", "tile": "D2", "cells": cells, "anchor": cells[1], "mineral": "stone"})
+            apply(t, 0, moved)
         assert (e.value.code, e.value.rule) == ("covers_workshop_space", "MK-DIG-7")
 
 
@@ -238,8 +238,9 @@ def test_MK_MOVE_6_a_clan_cart_pays_only_for_its_own_clan():
     with pytest.raises(Illegal) as e:
         apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 3], "cart": "clan"})
     assert e.value.rule == "MK-MOVE-6"
-    with pytest.raises(Illegal):
+    with pytest.raises(Illegal) as e:  # and it is no wild cart either
         apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 3], "cart": "wild"})
+    assert e.value.code == "cannot_pay"
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 5], "to": [12, 3], "cart": "clan"})
     assert s["rosters"][0]["1,1"]["held"] == [False, False]
     set_storage(s, 0, cart=1)
@@ -391,23 +392,22 @@ def test_MK_AMB_5_fallback_order_by_row_and_empty_slots_need_no_bribe():
 
 def test_MK_AMB_6_the_row_sets_the_costs_the_printed_level_the_deck_and_tie_break():
     s = bare(coin=5)
-    low = horde_ids(1)[0]
-    s["horde"]["slots"]["T1"]["card"] = low  # a level-1 card in the top row
+    s["horde"]["slots"]["T1"]["card"] = s["horde"]["decks"]["1"].pop()  # a level-1 card in the top row
     offered = {c.get("pedestal") for c in of_type(GAME.legal_commands(s, 0), "recruit") if c["slot"] == "T1"}
     assert offered > {None}  # the top row's choose-pedestal token
     s, ev = apply(s, 0, {"type": "recruit", "slot": "T1", "position": [2, 1]})
     assert len(event(ev, "TrollRecruited")["bribed"]) == 5 and s["stores"][0]["coin"] == 0
     assert s["levels"][0] == 1
     t = bare()
-    high = horde_ids(3)[0]
-    t["horde"]["slots"]["B2"]["card"] = high  # a level-3 card in the bottom row: free, counts 3
-    t, _ = apply(t, 0, {"type": "recruit", "slot": "B2", "position": [2, 1]})
-    assert t["levels"][0] == 3 and troll_level(high) == 3
+    t["horde"]["slots"]["B2"]["card"] = t["horde"]["decks"]["3"].pop()  # a level-3 card in the bottom row
+    t, ev = apply(t, 0, {"type": "recruit", "slot": "B2", "position": [2, 1]})
+    assert event(ev, "TrollRecruited")["bribed"] == [] and t["levels"][0] == 3  # free, yet counts 3
     u = bare(coin=2)
+    high = u["horde"]["decks"]["3"].pop()
     u["horde"]["slots"]["B3"].update(card=high, bribes={"coin": 3})
     u["supply"]["coin"] -= 3
-    u, _ = apply(u, 0, {"type": "recruit", "slot": "M2", "position": [2, 1]})
-    assert u["horde"]["decks"]["3"][-1] == high and high not in u["horde"]["decks"]["1"]
+    u, _ = apply(u, 0, {"type": "recruit", "slot": "M2", "position": [2, 1]})  # B3 retires ...
+    assert u["horde"]["decks"]["3"][-1] == high and len(u["horde"]["decks"]["3"]) == 14  # ... to its own deck
 
 
 def test_MK_AMB_8_one_check_after_the_refill_four_or_more_bribes_of_any_type():
@@ -458,3 +458,420 @@ def test_MK_CASC_1_a_pyramid_of_ten_in_four_rows():
     assert sorted(s["rosters"][0]) == sorted(f"{r},{i}" for r, n in ((1, 4), (2, 3), (3, 2), (4, 1))
                                              for i in range(1, n + 1))
     assert not of_type(GAME.legal_commands(new_turn(s), 0), "recruit")  # full: 6 recruits at most
+
+
+# --------------------------------------------------------------------------- digging and pedestals
+
+def test_MK_DIG_1_any_tile_left_in_supply_never_replenished():
+    s = bare(stone=3)
+    i3 = find_dig(s, 0, lambda c: c["tile"] == "I3")
+    s["tiles"]["I3"] = 1
+    s2, _ = apply(s, 0, i3)
+    assert s2["tiles"]["I3"] == 0
+    s2 = new_turn(s2)
+    set_storage(s2, 0, stone=3)
+    assert not [c for c in dig_commands(s2, 0) if c["tile"] == "I3"] and dig_commands(s2, 0)
+    with pytest.raises(Illegal) as e:
+        apply(s2, 0, i3)
+    assert (e.value.code, e.value.rule) == ("tile_gone", "MK-DIG-1")
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, dict(i3, tile="Z9"))
+    assert e.value.rule == "MK-DIG-1"
+
+
+def test_MK_DIG_3_1_a_size_2_tunnel_costs_2_and_scores_nothing():
+    s = bare(stone=2)
+    stone = s["supply"]["stone"]
+    cmd = find_dig(s, 0, lambda c: len(c["cells"]) == 2)
+    s, ev = apply(s, 0, cmd)
+    assert event(ev, "TunnelDug")["honor"] == 0 and s["honor"][0] == 0
+    assert s["stores"][0]["stone"] == 0 and s["supply"]["stone"] == stone + 2
+    assert any(p.get("tile") == cmd["tile"] for p in s["pieces"].values())
+
+
+@pytest.mark.parametrize("size, honors", [(3, (3, 4, 5)), (4, (4, 6, 8)), (5, (5, 8, 11))])
+def test_MK_AMB_1_columns_are_stone_iron_heartstone(size, honors):
+    got = []
+    for mineral in ("stone", "iron", "heartstone"):
+        s = bare(**{mineral: size})
+        s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == size and c["mineral"] == mineral))
+        got.append(s["honor"][0])
+    assert tuple(got) == honors
+
+
+def test_MK_DIG_13_pay_score_place_unbury_unearth_then_the_follow_ups():
+    s = bare(stone=3)
+    door_at(s, 0, (3, 6))
+    s["statues"]["3,8"] = "fire"
+    s["peds"][0]["moon"] = 1
+    s["ws_supply"] = ["tool_forge"]
+    cmd = find_dig(s, 0, lambda c: sorted(c["cells"]) == [[3, 7], [3, 8], [3, 9]] and c["mineral"] == "stone")
+    assert cmd and cmd["anchor"]
+    s, ev = apply(s, 0, cmd)
+    assert types(ev) == ["StepBegan", "TunnelDug", "ResourcesGained"]
+    dug = event(ev, "TunnelDug")
+    assert dug["paid"] == {"storage": {"stone": 3}, "trolls": []} and dug["honor"] == 3
+    assert dug["unburied"] == [[3, 8]] and dug["workshops"] == [[2, 9]]
+    assert event(ev, "ResourcesGained")["resources"] == {"iron": 2, "hammer": 1}
+    assert s["turn"]["step"] == "followup"
+    cmds = GAME.legal_commands(s, 0)
+    assert {"type": "place_pedestal", "clan": "moon"} in cmds
+    assert {"type": "establish_workshop", "space": [2, 9], "kind": "tool_forge"} in cmds
+    s, _ = apply(s, 0, {"type": "place_pedestal", "clan": "moon"})
+    s, _ = apply(s, 0, {"type": "establish_workshop", "space": [2, 9], "kind": "tool_forge"})
+    assert s["workshops"] == {"2,9": "tool_forge"} and s["peds"][0]["moon"] == 0
+
+
+def test_MK_PED_2_size_5_tiles_have_no_anchor():
+    s = bare(heartstone=5)
+    s["peds"][0].update(fire=1, ice=1, moon=1)
+    fives = [c for c in dig_commands(s, 0) if len(c["cells"]) == 5]
+    assert fives and all(c["anchor"] is None for c in fives)
+    s2, _ = apply(s, 0, fives[0])
+    assert not of_type(GAME.legal_commands(s2, 0), "place_pedestal")
+    with pytest.raises(Illegal) as e:
+        apply(s2, 0, {"type": "place_pedestal", "clan": "fire"})
+    assert e.value.rule == "MK-PED-2"
+    smaller = [c for c in dig_commands(s, 0) if len(c["cells"]) < 5]
+    assert smaller and all(c["anchor"] in c["cells"] for c in smaller)
+    s3, _ = apply(s, 0, smaller[0])
+    assert of_type(GAME.legal_commands(s3, 0), "place_pedestal")
+
+
+def test_MK_PED_8_only_a_same_clan_statue_is_doubled():
+    s = only_doors(bare(), {0: (12, 2)})
+    s["pieces"]["t1"] = tunnel([(12, 3)], anchor=(12, 3), pedestal="ice")
+    s["statues"] = {"12,3": "fire"}
+    assert breakdowns(s)[0]["statues"] == 2 * level((12, 3))
+    s["statues"] = {"12,3": "ice"}
+    assert breakdowns(s)[0]["statues"] == 4 * level((12, 3))
+
+
+def test_MK_EST_4_no_workshop_once_the_supply_is_empty():
+    s = bare(stone=3)
+    cmd = d_corner(s)
+    s["ws_supply"] = ["tool_forge"]
+    s, ev = apply(s, 0, cmd)
+    assert event(ev, "TunnelDug")["workshops"] == [[4, 1], [4, 5]]
+    s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 1], "kind": "tool_forge"})
+    assert s["ws_supply"] == [] and not of_type(GAME.legal_commands(s, 0), "establish_workshop")
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, {"type": "establish_workshop", "space": [4, 5], "kind": "tool_forge"})
+    assert (e.value.code, e.value.rule) == ("workshop_gone", "MK-EST-4")
+    assert "4,5" not in s["workshops"]
+
+
+# --------------------------------------------------------------------------- workshops
+
+def test_MK_WS_1_no_workshops_at_the_start():
+    for n in (2, 5):
+        s = ready(n)
+        assert s["workshops"] == {} and GAME.view(s, None)["workshops"] == {}
+        assert len(s["ws_supply"]) == 2 * n + 1  # revealed beside the board, not on it
+        assert not of_type(GAME.legal_commands(s, 0), "use_workshop")
+
+
+def _coin_press_three_entrances(**storage):
+    s = only_doors(bare(**storage), {0: (12, 2)})
+    s["workshops"]["12,3"] = "coin_press"
+    s["pieces"]["t1"] = tunnel([(11, 2), (11, 3)])
+    s["pieces"]["t2"] = tunnel([(13, 2), (13, 3)])
+    return s
+
+
+def test_MK_WS_5_each_use_separate_any_direction_stop_early():
+    s = _coin_press_three_entrances(iron=1, coin=1)
+    use = {"type": "use_workshop", "space": [12, 3]}
+    s, ev = apply(s, 0, dict(use, give={"coin": 1}, get={"heartstone": 1}))
+    assert ev[0]["data"]["uses"] == 3
+    s, _ = apply(s, 0, dict(use, give={"iron": 1}, get={"coin": 1}))  # the other direction
+    assert {r: n for r, n in s["stores"][0].items() if n} == {"heartstone": 1, "coin": 1}
+    assert s["turn"]["ws"]["left"] == 1
+    s, _ = apply(s, 0, {"type": "end_step"})  # a third use is not required
+    assert s["turn"]["step"] == "action"
+
+
+def test_MK_AMB_15_what_opens_an_entrance_counted_when_the_activation_begins():
+    s = only_doors(bare(stone=3), {0: (11, 5), 1: (12, 7)})
+    s["workshops"]["12,5"] = "stone_mill"
+    s["workshops"]["12,4"] = "tool_forge"  # west: another workshop space opens nothing
+    s["pieces"]["hall:the-rift"] = hall_piece("the-rift", [(12, 6)], (12, 6), seat=1)  # east: a hall of seat 1
+    s["pieces"]["x1"] = tunnel([(13, 5), (14, 5)])  # south: isolated, opens nothing
+    use = {"type": "use_workshop", "space": [12, 5], "give": {"stone": 1}, "get": {"iron": 1}}
+    s, ev = apply(s, 0, use)
+    assert ev[0]["data"]["uses"] == 2  # north (own door) and east (the opponent's hall)
+    s["pieces"]["x2"] = tunnel([(13, 6)], seat=1)  # were x1 to join seat 1's network now ...
+    s, _ = apply(s, 0, use)
+    with pytest.raises(Illegal) as e:  # ... the count stays the one taken at the start
+        apply(s, 0, use)
+    assert e.value.rule == "MK-WS-8"
+
+
+def test_MK_AMB_16_spell_before_or_after_the_workshop_block_trades_anywhere():
+    s = only_doors(bare(stone=6, rune=1), {0: (12, 2)})
+    spell_in_book(s, "earth_ritual")
+    s["workshops"]["12,3"] = "stone_mill"
+    s["pieces"]["t1"] = tunnel([(11, 2), (11, 3)])  # two open entrances
+    use = {"type": "use_workshop", "space": [12, 3], "give": {"stone": 1}, "get": {"iron": 1}}
+    a, _ = apply(s, 0, use)
+    a, _ = apply(a, 0, {"type": "trade", "give": {"stone": 4}, "get": "coin"})
+    a, _ = apply(a, 0, use)  # a trade does not break the block
+    assert a["stores"][0]["iron"] == 2
+    b, _ = apply(s, 0, use)
+    b, _ = apply(b, 0, {"type": "cast", "spell": "earth_ritual"})  # after the block ...
+    assert not of_type(GAME.legal_commands(b, 0), "use_workshop")
+    with pytest.raises(Illegal) as e:  # ... the block is over, never resumed
+        apply(b, 0, use)
+    assert e.value.rule == "MK-WS-8"
+    c, _ = apply(s, 0, {"type": "cast", "spell": "earth_ritual"})  # before the block
+    c, ev = apply(c, 0, use)
+    assert ev[0]["data"]["uses"] == 2
+    c, _ = apply(c, 0, use)
+    assert c["stores"][0]["iron"] == 3
+
+
+def test_MK_AMB_32_no_open_entrance_no_activation_but_step_1_may_pass():
+    s = bare(stone=1, rune=1)
+    spell_in_book(s, "earth_ritual")
+    s["workshops"]["5,10"] = "stone_mill"
+    assert not [n for n in WINTER.neighbours((5, 10)) if terrain.lay(s).owners(n)]
+    assert not of_type(GAME.legal_commands(s, 0), "use_workshop")
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, {"type": "use_workshop", "space": [5, 10], "give": {"stone": 1}, "get": {"iron": 1}})
+    assert e.value.rule == "MK-WS-3"
+    assert {"type": "end_step"} in GAME.legal_commands(s, 0)
+    t, _ = apply(s, 0, {"type": "end_step"})  # nothing at all in step 1
+    assert t["turn"]["step"] == "action"
+    t, _ = apply(s, 0, {"type": "cast", "spell": "earth_ritual"})  # only a spell
+    t, _ = apply(t, 0, {"type": "end_step"})
+    assert t["turn"]["step"] == "action"
+
+
+# --------------------------------------------------------------------------- networks, halls, statues
+
+def test_MK_NET_2_doors_tunnels_remnants_and_halls_but_never_workshops():
+    s = only_doors(bare(), {0: (12, 2)})
+    s["pieces"]["t1"] = tunnel([(12, 3)])
+    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(4, 9)], (12, 6))
+    s["pieces"]["t2.1"] = tunnel([(12, 9)])  # a remnant left by the hall
+    s["workshops"]["12,10"] = "stone_mill"
+    s["pieces"]["t3"] = tunnel([(12, 11), (12, 12)])  # touches only the workshop
+    lay = terrain.lay(s)
+    assert set(lay.network(0).pieces) == {"door:0", "t1", "hall:hall-of-echoes", "t2.1"}
+    assert lay.network_of["t3"].seats == frozenset() and (12, 10) not in lay.own_cells(0)
+
+
+def test_MK_AMB_14_an_isolated_tile_is_nobodys_until_it_rejoins():
+    s = only_doors(bare(stone=2, cart=1), {0: (12, 2)})
+    s["pieces"]["x1"] = tunnel([(12, 4), (12, 5)])  # laid by seat 0, cut off from its door
+    s["statues"] = {"12,5": "fire"}
+    s["workshops"]["11,4"] = "stone_mill"  # its only neighbour on the board is the isolated tile
+    assert terrain.lay(s).owners((12, 5)) == frozenset()
+    assert terrain.statue_moves(s, 0) == [] and all(b["statues"] == 0 for b in breakdowns(s).values())
+    assert terrain.accessible_workshops(s, 0) == [] and not of_type(GAME.legal_commands(s, 0), "use_workshop")
+    s, ev = apply(s, 0, find_dig(s, 0, lambda c: [12, 3] in c["cells"] and len(c["cells"]) == 2))
+    assert event(ev, "TunnelDug")["joins"] == ["x1"]
+    assert terrain.lay(s).owners((12, 5)) == {0}
+    assert breakdowns(s)[0]["statues"] == 2 * level((12, 5))  # unburied again: it scores ...
+    assert [f for f, _t in terrain.statue_moves(s, 0)] and terrain.accessible_workshops(s, 0)  # ... moves, opens
+
+
+def test_MK_AMB_20_halls_on_your_network_a_teammates_included_never_isolated_tiles():
+    s = at_step(only_doors(team(), {0: (12, 2), 3: (12, 8)}), "hall")
+    s["pieces"]["t1"] = tunnel([(12, 3), (12, 4)])
+    s["pieces"]["t2"] = tunnel([(12, 5), (12, 6), (12, 7)], seat=3)  # joins the teammates' networks
+    s["pieces"]["x1"] = tunnel([(14, c) for c in range(3, 8)])  # isolated
+    s["halls"] = ["hall-of-echoes"]
+    halls = of_type(GAME.legal_commands(s, 0), "build_hall")
+    assert [h["cells"] for h in halls] == [[[12, c] for c in range(3, 8)]]
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, {"type": "build_hall", "hall": "hall-of-echoes", "cells": [[14, c] for c in range(3, 8)],
+                     "altar": [14, 5]})
+    assert e.value.rule == "MK-HALL-3"
+    s, ev = apply(s, 0, halls[0])
+    assert event(ev, "GreatHallBuilt")["covered"] == ["t1", "t2"]  # straddles both teammates' tiles
+
+
+def test_MK_MOVE_4_door_tile_hall_and_each_remnant_are_one_tunnel():
+    s = row12(bare(), {(12, 2): "fire", (12, 9): "ice", (12, 4): "moon"}, carts=1)
+    s["pieces"]["t1"] = tunnel([(12, 3)])
+    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(4, 9)], (12, 6))
+    s["pieces"]["t2.1"] = tunnel([(12, 9)])  # two remnants of one tile
+    s["pieces"]["t2.2"] = tunnel([(11, 4)])
+    reach = {}
+    for m in moves(s):
+        reach.setdefault(tuple(m["from"]), set()).add(tuple(m["to"]))
+    assert reach[(12, 2)] == {(12, 3)}  # the door is a tunnel of its own
+    hall = {(12, c) for c in range(4, 9)}
+    assert reach[(12, 4)] == (hall - {(12, 4)}) | {(12, 3), (11, 4)}  # the whole hall is one tunnel
+    assert reach[(12, 9)] == hall - {(12, 4)}  # not the other remnant: a tunnel of its own
+
+
+def test_MK_AMB_23_one_cart_one_move_judged_from_where_the_statue_stands():
+    s = row12(bare(), {(12, 2): "fire", (12, 3): "ice"}, carts=3)
+    s["pieces"]["t1"] = tunnel([(12, 3), (12, 4)])
+    s["pieces"]["t2"] = tunnel([(12, 5)])
+    s["pieces"]["t3"] = tunnel([(12, 6)])
+    assert {tuple(m["to"]) for m in moves(s) if m["from"] == [12, 2]} == {(12, 4)}  # free spaces only
+    for to in ([12, 2], [12, 3], [12, 5]):  # itself, another statue, two tunnels away
+        with pytest.raises(Illegal) as e:
+            apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": to, "cart": "wild"})
+        assert e.value.rule == "MK-MOVE-3"
+    s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 4], "cart": "wild"})
+    assert s["stores"][0]["cart"] == 2
+    assert {tuple(m["to"]) for m in moves(s) if m["from"] == [12, 4]} == {(12, 2), (12, 5)}  # from t1 now
+    s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 4], "to": [12, 5], "cart": "wild"})
+    s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 5], "to": [12, 6], "cart": "wild"})
+    assert s["statues"] == {"12,3": "ice", "12,6": "fire"} and s["stores"][0]["cart"] == 0
+
+
+# --------------------------------------------------------------------------- end of the game and scoring
+
+def test_MK_END_6_after_the_last_turn_the_game_ends_with_final_scoring():
+    s = bare()
+    s["turns_left"] = 1  # this is the last turn
+    s, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
+    s, ev = apply(s, 0, {"type": "end_turn"})
+    assert types(ev) == ["TurnEnded", "GameEnded"] and GAME.is_terminal(s)
+    assert ev[-1]["data"]["scores"] == {str(p): breakdowns(s)[p] for p in range(4)}
+    assert GAME.legal_commands(s, 1) == [] and GAME.active_seats(s) == set()
+    with pytest.raises(Illegal) as e:
+        apply(s, 1, {"type": "end_turn"})
+    assert e.value.rule == "MK-END-6"
+
+
+def test_MK_END_7_after_both_tokens_the_usual_rules_and_no_third_token():
+    s = bare(stone=2)
+    s["coronation"] = {"left": [], "taken": {"5": 2, "3": 3}}
+    s["turns_left"] = 6
+    fill_roster(s, 0, NINE)
+    s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [4, 1]})  # others may still recruit
+    assert len(s["rosters"][0]) == 10
+    assert "CoronationTaken" not in types(ev) and "EndTriggered" not in types(ev) and s["turns_left"] == 6
+    s = new_turn(s)
+    cmds = GAME.legal_commands(s, 0)
+    assert not of_type(cmds, "recruit") and of_type(cmds, "dig")  # 10 trolls: must dig
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, {"type": "recruit", "slot": "B2", "position": [4, 1]})
+    assert e.value.rule == "MK-ACT-2"
+
+
+def test_MK_SCORE_2_coronation_tokens_are_worth_5_and_3():
+    s = bare()
+    s["coronation"] = {"left": [], "taken": {"5": 2, "3": 0}}
+    assert {p: b["coronation"] for p, b in breakdowns(s).items()} == {0: 3, 1: 0, 2: 5, 3: 0}
+
+
+def test_MK_SCORE_5_halls_in_your_network_low_or_high_by_the_altar():
+    s = only_doors(bare(), {0: (12, 2), 1: (5, 2)})
+    echoes, shaman = content.hall("hall-of-echoes"), content.hall("shamans-chamber")
+    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(3, 8)], (12, 5))
+    s["pieces"]["hall:shamans-chamber"] = hall_piece(
+        "shamans-chamber", [(5, 3), (5, 4), (5, 5), (6, 3), (6, 4), (6, 5)], (5, 4), seat=1)
+    s["statues"] = {"5,4": "moon", "12,3": "ice"}  # seat 1's altar taken; seat 0's is empty
+    got = breakdowns(s)
+    assert (got[0]["great_halls"], got[1]["great_halls"]) == (echoes.low, shaman.high)
+    s["statues"]["12,5"] = "fire"  # any clan on the altar
+    assert breakdowns(s)[0]["great_halls"] == echoes.high
+
+
+# --------------------------------------------------------------------------- doors and the team variant
+
+def test_MK_AMB_30_two_players_any_point_then_the_same_number():
+    for side in ("winter", "autumn"):
+        s, _ = new_game(2, {"board": side})
+        b = content.board(side)
+        assert {c["point"] for c in GAME.legal_commands(s, 0)} == {p.id for p in b.start_points}
+    s, _ = new_game(2, {"board": "winter"})
+    s, _ = apply(s, 0, {"type": "place_door", "point": "E"})  # labelled 5 only
+    assert {c["point"] for c in GAME.legal_commands(s, 1)} == {"B", "C", "F", "G"}
+    s, _ = new_game(2, {"board": "winter"})
+    s, _ = apply(s, 0, {"type": "place_door", "point": "A"})  # labelled 4 only
+    assert {c["point"] for c in GAME.legal_commands(s, 1)} == {"B", "C", "D"}
+    with pytest.raises(Illegal):
+        apply(s, 1, {"type": "place_door", "point": "E"})
+
+
+def test_MK_TEAM_5_rounds_run_team_1_team_2_team_2_team_1():
+    for first in (0, 2):
+        s = ready(4, {"teams": True, "start_player": first})
+        seats = [s["current"]]
+        for _ in range(7):
+            seat = s["current"]
+            s, _ = apply(s, seat, of_type(GAME.legal_commands(s, seat), "recruit")[0])
+            s, _ = apply(s, seat, {"type": "end_turn"})
+            seats.append(s["current"])
+        assert seats[0] == first and seats == [(first + k) % 4 for k in range(8)]  # clockwise
+        team_of = {seat: k for k, pair in enumerate(s["teams"]) for seat in pair}
+        assert [team_of[x] for x in seats] == [0, 1, 1, 0] * 2
+        assert s["teams"][0][0] == first  # the start player leads the starting team
+
+
+def test_MK_TEAM_7_every_gain_goes_to_the_team_storage():
+    s = team(stone=4, coin=1)
+    s = new_turn(s, 3)
+    empty_trolls(s, 3)
+    (r, c), = s["pieces"]["door:3"]["cells"]
+    s["workshops"][f"{r + 1},{c}"] = "spellweaver"
+    s["horde"]["slots"]["B1"]["bribes"] = {"coin": 2}
+    s["supply"]["coin"] -= 2
+    s, _ = apply(s, 3, {"type": "trade", "give": {"stone": 4}, "get": "rune"})
+    s, _ = apply(s, 3, {"type": "use_workshop", "space": [r + 1, c], "give": {"coin": 1}, "get": {"rune": 1}})
+    s, _ = apply(s, 3, {"type": "recruit", "slot": "B1", "position": [2, 1]})
+    assert len(s["stores"]) == 2 and s["stores"][0]["rune"] == 2 and s["stores"][0]["coin"] == 2
+    assert s["stores"][1] == team()["stores"][1]
+    t = new_turn(team(stone=3), 3)
+    empty_trolls(t, 3)
+    door_at(t, 3, (3, 6))
+    t, ev = apply(t, 3, find_dig(t, 3, lambda c: [3, 7] in c["cells"] and c["mineral"] == "stone"
+                                 and not any(tuple(x) in WINTER.rubble for x in c["cells"])))
+    assert event(ev, "ResourcesGained")["resources"] == {"iron": 2, "hammer": 1}
+    assert (t["stores"][0]["iron"], t["stores"][0]["hammer"]) == (2, 1)
+
+
+def test_MK_TEAM_8_your_roster_and_the_team_storage_never_your_teammates_trolls():
+    s = team()
+    empty_trolls(s, 3)
+    s["rosters"][3]["1,1"] = troll("magenta-1", [True, True])  # the teammate's 2 stone
+    s["rosters"][3]["1,2"] = troll(card_with(["stone", "cart:fire"]), [False, True])
+    assert spendable(s, 0) == {} and not of_type(GAME.legal_commands(s, 0), "dig")
+    with pytest.raises(Illegal) as e:
+        apply(s, 0, {"type": "trade", "give": {"stone": 2, "cart": 2}, "get": "rune"})
+    assert e.value.code == "cannot_pay"
+    u = at_step(only_doors(json.loads(json.dumps(s)), {0: (12, 2)}), "statues")
+    u["pieces"]["t1"] = tunnel([(12, 3)])
+    u["statues"] = {"12,2": "fire"}
+    assert moves(u) == []  # not even the teammate's Fire cart
+    s["rosters"][0]["1,1"] = troll("magenta-1", [True, False])  # one stone of your own
+    s["stores"][0]["stone"] = 1  # and one in the team storage
+    s["supply"]["stone"] -= 2
+    s, ev = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 2 and c["mineral"] == "stone"))
+    assert event(ev, "TunnelDug")["paid"] == {"storage": {"stone": 1}, "trolls": [["1,1", 0]]}
+    assert s["rosters"][3]["1,1"]["held"] == [True, True]
+
+
+def test_MK_TEAM_12_one_shared_score_in_play_and_at_the_end():
+    s = team(stone=3)
+    set_storage(s, 1)  # the other team: nothing at all
+    s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 3 and c["mineral"] == "stone"))
+    s["coronation"]["taken"] = {"5": 3}  # the teammate's token
+    s["ped_tokens"][0] = [4]
+    board = {x.seat: x for x in GAME.scores(s).seats}
+    assert board[0].breakdown == board[3].breakdown and board[0].total == board[3].total == 3 + 5 + 4
+    assert board[1].total == board[2].total == 0
+    s["turns_left"] = 1
+    s, ev = apply(s, 0, {"type": "end_turn"})
+    final = ev[-1]["data"]["scores"]
+    assert final["0"] == final["3"] and final["0"]["tunnels"] == 3 and final["0"]["coronation"] == 5
+
+
+def test_MK_TEAM_13_a_joined_network_scores_each_statue_and_hall_once():
+    s = only_doors(team(), {0: (12, 2), 3: (12, 8)})
+    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(3, 8)], (12, 5))
+    s["pieces"]["t1"] = tunnel([(13, 8)], seat=3)
+    s["statues"] = {"12,5": "moon", "13,8": "fire"}
+    assert terrain.lay(s).network(0).seats == {0, 3}
+    got = breakdowns(s)
+    assert got[0]["great_halls"] == content.hall("hall-of-echoes").high
+    assert got[0]["statues"] == 2 * level((13, 8))
+    assert got[1]["great_halls"] == got[1]["statues"] == 0

@@ -38,6 +38,7 @@ def test_MK_TEAM_1_teams_need_exactly_four_seats():
 
 
 def test_MK_SETUP_3_4_horde_pyramid_and_pedestals():
+    """MK-SETUP-4: 4 pedestals drawn onto the middle row, 14 left in the bag, choose-pedestal tokens on top."""
     s, _ = new_game(3)
     slots = s["horde"]["slots"]
     assert sorted(slots) == sorted([f"B{j}" for j in range(1, 6)] + [f"M{j}" for j in range(1, 5)]
@@ -56,6 +57,7 @@ def test_MK_SETUP_5_coronation_tokens_by_player_count():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_MK_SETUP_6_7_workshops_and_spellbook(players):
+    """MK-SETUP-7: the 17 spells are shuffled into a deck and 3 revealed as the spellbook."""
     s, _ = new_game(players)
     assert len(s["ws_supply"]) == 2 * players + 1
     assert max(Counter(s["ws_supply"]).values()) <= 2
@@ -224,6 +226,7 @@ def test_scores_before_play_are_zero_and_live_during_play():
 
 
 def test_MK_SETUP_6_1_chosen_workshops_and_6_2_no_duplicates():
+    """MK-SETUP-6.2: the random reveal may replace duplicates of tiles already revealed."""
     chosen = ["tool_forge", "tool_forge", "spellweaver", "stone_mill", "runeforge"]
     s, _ = new_game(2, {"workshops": chosen})
     assert s["ws_supply"] == sorted(chosen)

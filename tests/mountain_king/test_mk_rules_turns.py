@@ -306,6 +306,7 @@ def test_MK_TURN_3_skipped_action_stays_skipped_after_a_trade():
 
 
 def test_MK_AMB_3_generic_clan_carts_option_but_never_at_the_cartwright():
+    """MK-CART-6: even where clan carts pay generally, the Cartwright's House takes only wild carts."""
     s = bare(stone=3)
     s["options"]["clan_carts_generic_payment"] = True
     s["rosters"][0]["1,1"] = troll(card_with(["stone", "cart:fire"]), [False, True])
