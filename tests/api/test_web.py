@@ -2,6 +2,7 @@
 and the scripts call only documented API paths (the machine running it may be offline)."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -131,3 +132,64 @@ def test_scripts_parse_as_modules(tmp_path):
         copy.write_text(script.read_text())
         result = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True)
         assert result.returncode == 0, f"{script.name}: {result.stderr}"
+
+
+def _node_batch_ends(tmp_path, events: list[dict]) -> list[int]:
+    """The replay steps batches.js computes from these events (as the browser would)."""
+    (tmp_path / "batches.mjs").write_text((STATIC / "batches.js").read_text())
+    (tmp_path / "run.mjs").write_text(
+        'import {batchesOf} from "./batches.mjs";\n'
+        'import {readFileSync} from "node:fs";\n'
+        'const events = JSON.parse(readFileSync(0, "utf8"));\n'
+        'console.log(JSON.stringify(batchesOf(events).map((b) => b.end)));\n')
+    out = subprocess.run(["node", str(tmp_path / "run.mjs")], input=json.dumps(events), capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def _play(client, service, gid: str, token: str, commands: int) -> None:
+    """Bots and the human seat (first legal command) take turns, as workers and a player would."""
+    for _ in range(commands):
+        legal = client.get(f"/v1/games/{gid}/legal-actions", headers={"Authorization": f"Bearer {token}"}).json
+        if legal["commands"]:
+            client.post(f"/v1/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
+                        json={"expected_version": legal["version"], "command": legal["commands"][0]})
+        elif service.bot_turn(gid, legal["version"]) is None:
+            return
+
+
+def _events(client, gid: str, headers: dict | None = None) -> list[dict]:
+    return client.get(f"/v1/games/{gid}/events?limit=1000", headers=headers or {}).json["events"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_replay_steps_are_exactly_the_versions_the_game_rested_at(client, service, tmp_path):
+    """Finished: every step batches.js finds is a held version, and no version inside a step is."""
+    created = client.post("/v1/games", json={"game": "saboteur", "seats": [
+        {"name": "me"}, {"name": "b1", "bot": "heuristic"}, {"name": "b2", "bot": "heuristic"}]}).json
+    gid, token = created["id"], created["seats"][0]["token"]
+    _play(client, service, gid, token, commands=400)
+    service.finalize(gid)
+    assert client.get(f"/v1/games/{gid}").json["status"] == "finished"
+    events = _events(client, gid)
+    ends = _node_batch_ends(tmp_path, events)
+    assert ends[-1] == events[-1]["seq"] and len(ends) < len(events)
+    for end in ends:
+        assert client.get(f"/v1/games/{gid}/states/{end}").status_code == 200, end
+    inside = sorted({ev["seq"] for ev in events} - set(ends))
+    for seq in inside[:: max(1, len(inside) // 25)]:
+        assert client.get(f"/v1/games/{gid}/states/{seq}").json["code"] == "not_a_held_version", seq
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_replay_steps_of_a_running_game_seen_by_a_seat_are_held_versions(client, service, tmp_path):
+    """Before the end others' command_ids are withheld: grouping by seat may merge steps, never split one."""
+    created = client.post("/v1/games", json={"game": "saboteur", "seats": [
+        {"name": "me"}, {"name": "b1", "bot": "random"}, {"name": "b2", "bot": "random"}]}).json
+    gid, token = created["id"], created["seats"][0]["token"]
+    _play(client, service, gid, token, commands=30)
+    auth = {"Authorization": f"Bearer {token}"}
+    events = _events(client, gid, auth)
+    assert any(ev["command_id"] is None for ev in events)
+    for end in _node_batch_ends(tmp_path, events):
+        assert client.get(f"/v1/games/{gid}/states/{end}", headers=auth).status_code == 200, end

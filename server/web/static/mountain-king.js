@@ -4,7 +4,7 @@
 // horde, the spellbook and each player's storage and roster as tables.
 import {brief, clear, h, s, section, seatLabel, table} from "./dom.js";
 
-const C = 34; // board cell, px
+const C = 32; // board cell, px: a 19-column board and the horde fit side by side
 const LEVEL_COLOURS = {1: "#4a4a4a", 2: "#9a9a9a", 3: "#8b5a2b", 4: "#f08c1a", 5: "#f5d33a"};
 const HEART = "#6d1a36";
 const CLAN_COLOURS = {fire: "#e53935", ice: "#4fc3f7", moon: "#b39ddb", mud: "#795548"};
@@ -179,7 +179,9 @@ function status(view, ctx) {
   if (view.turn) bits.push(`step: ${view.turn.step}`);
   if (view.turns_left !== null && view.turns_left !== undefined) bits.push(`turns left: ${view.turns_left}`);
   bits.push(`board: ${view.board}`);
-  if (view.teams) bits.push("teams");
+  if (view.teams) {
+    bits.push(`teams: ${view.teams.map((team) => team.map((seat) => seatLabel(ctx.seats, seat)).join(" + ")).join(" vs ")}`);
+  }
   return h("p", {class: "status-line"}, bits.join(" · "));
 }
 
@@ -220,7 +222,8 @@ function rosters(view, ctx, names) {
 function horde(view, names) {
   const rows = Object.entries(view.horde.slots).map(([slot, sp]) => {
     const card = names.trolls[sp.card] || {};
-    const troll = sp.card ? [sp.card, h("br"), h("small", {class: "muted"}, card.clan ? `${card.clan} L${card.level}` : "")] : "—";
+    const troll = sp.card ? h("span", {class: "nowrap"}, sp.card, h("br"),
+      h("small", {class: "muted"}, card.clan ? `${card.clan} L${card.level}` : "")) : "—";
     return [slot, troll, h("span", {}, (card.symbols || []).map((sym) => chip(sym))), resources(sp.bribes),
       sp.pedestal ? h("span", {class: "clan", style: `background:${CLAN_COLOURS[sp.pedestal]}`}, sp.pedestal)
         : sp.choose_pedestal ? "choose" : ""];

@@ -3,6 +3,7 @@
 // /v1 API with the caller's token, so a seat sees exactly what the API lets
 // it see, and after the end everyone sees everything.
 import {api, allEvents, follow, loadToken, saveToken} from "./api.js";
+import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {brief, clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
@@ -36,40 +37,6 @@ const app = {
 function say(text) {
   $("message").hidden = !text;
   $("message").textContent = text || "";
-}
-
-// -- batches -------------------------------------------------------------------
-
-/**
- * Events of one command share a command_id and the game never rests inside
- * one, so only batch ends are replayable versions. Before the end the API
- * withholds other seats' command_ids; then consecutive events of one seat
- * are grouped, which can merge two commands of a seat but never splits one.
- */
-function batchKey(ev) {
-  if (ev.command_id) return ev.command_id;
-  return ev.seat === null ? "platform" : `seat:${ev.seat}`;
-}
-
-function addToBatches(batches, ev) {
-  const key = batchKey(ev);
-  const last = batches[batches.length - 1];
-  if (last && last.key === key) {
-    last.end = ev.seq;
-    last.events.push(ev);
-  } else {
-    batches.push({key, first: ev.seq, end: ev.seq, events: [ev]});
-  }
-}
-
-function batchesOf(events) {
-  const batches = [];
-  for (const ev of events) addToBatches(batches, ev);
-  return batches;
-}
-
-function batchOfSeq(seq) {
-  return app.batches.findIndex((b) => b.first <= seq && seq <= b.end);
 }
 
 // -- loading -------------------------------------------------------------------
@@ -123,7 +90,7 @@ async function loadGame() {
   refreshPanels();
   if (app.summary.status === "active") startStream();
   const wanted = linkedVersion();
-  const linked = wanted === null ? -1 : batchOfSeq(wanted);
+  const linked = wanted === null ? -1 : batchOfSeq(app.batches, wanted);
   if (wanted !== null) setMode("replay", linked < 0 ? app.batches.length - 1 : linked);
   else setMode(app.summary.status === "active" ? "live" : "replay", app.batches.length - 1);
 }
@@ -338,7 +305,7 @@ function eventRow(ev) {
     h("span", {class: "type"}, ev.type),
     h("span", {class: "data"}, brief(ev.data, 90)));
   row.addEventListener("click", () => {
-    const index = batchOfSeq(ev.seq);
+    const index = batchOfSeq(app.batches, ev.seq);
     if (index >= 0) setMode("replay", index);
   });
   return row;
