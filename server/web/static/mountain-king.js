@@ -198,13 +198,17 @@ function playersTable(view, ctx) {
   return table(["player", "door", "honor", "pedestals", "ped. tokens", "levels", "storage"], rows);
 }
 
+/** During the starter draft: the hand (its cards for its owner, a count for others) and the deck left. */
+function draftLine(draft) {
+  if (!draft) return null;
+  const hand = Array.isArray(draft.hand) ? `hand ${draft.hand.join(", ") || "empty"}` : `${draft.hand} in hand`;
+  return h("p", {class: "muted"}, `draft: ${hand}, ${draft.deck} in deck`);
+}
+
 /** A roster: position, troll, clan/level and its top-row symbols with tokens held (filled) or not. */
-function roster(view, ctx, p, names) {
+function roster(p, names) {
   const entries = Object.entries(p.roster).sort(([a], [b]) => a.localeCompare(b, "en", {numeric: true}));
-  if (!entries.length) {
-    const draft = p.draft ? ` (draft: ${Array.isArray(p.draft.hand) ? p.draft.hand.join(", ") || "empty hand" : `${p.draft.hand} in hand`}, ${p.draft.deck} in deck)` : "";
-    return h("p", {class: "muted"}, `no trolls yet${draft}`);
-  }
+  if (!entries.length) return h("p", {class: "muted"}, "no trolls yet");
   const rows = entries.map(([pos, troll]) => {
     const card = names.trolls[troll.card] || {};
     const symbols = card.symbols || card.top || [];
@@ -216,7 +220,7 @@ function roster(view, ctx, p, names) {
 
 function rosters(view, ctx, names) {
   return h("div", {class: "rosters"}, view.players.map((p) =>
-    h("div", {class: "roster-box"}, h("h4", {}, seatCell(view, ctx, p.seat)), roster(view, ctx, p, names))));
+    h("div", {class: "roster-box"}, h("h4", {}, seatCell(view, ctx, p.seat)), roster(p, names), draftLine(p.draft))));
 }
 
 function horde(view, names) {

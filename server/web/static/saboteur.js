@@ -8,7 +8,7 @@ const H = 70; // card height: Saboteur cards are portrait
 const TUNNEL = 13; // tunnel width
 const TOOLS = ["pick", "lantern", "cart"];
 // One colour per seat (up to 10 players), for the dot on the cards they laid.
-export const SEAT_COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4",
+const SEAT_COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4",
   "#42d4f4", "#f032e6", "#9a6324", "#469990", "#000075"];
 
 const cellKey = (x, y) => `${x},${y}`;

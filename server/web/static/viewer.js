@@ -43,10 +43,11 @@ function say(text) {
 
 /** A token may arrive in the URL fragment (never sent to the server); keep it and tidy the URL. */
 function takeTokenFromFragment() {
-  const match = window.location.hash.match(/token=([^&]+)/);
+  const match = window.location.hash.match(/token=([^&]+)&?/);
   if (!match) return;
   saveToken(gameId, decodeURIComponent(match[1]));
-  history.replaceState(null, "", window.location.pathname + window.location.search);
+  const rest = window.location.hash.replace(match[0], "").replace(/^#$/, "");
+  history.replaceState(null, "", window.location.pathname + window.location.search + rest);
 }
 
 async function whoAmI() {
@@ -66,6 +67,7 @@ async function catalogEntry(game) {
 async function loadGame() {
   stopStream();
   stopPlay();
+  setLiveState("");
   app.token = loadToken(gameId);
   try {
     app.summary = await api(`/v1/games/${gameId}`, {token: app.token});
@@ -264,9 +266,7 @@ function renderView(view, batch, state = null) {
   const ctx = {
     seats: app.summary.seats,
     content: app.content,
-    seat: app.seat,
-    batch: batch ? batch.events : [],
-    activeSeats: app.mode === "live" ? app.summary.active_seats : [],
+    batch: batch ? batch.events : [], // the shown step's events, to outline what they touched
     state, // the full state: only after the end (or for the admin)
   };
   try {
@@ -278,7 +278,7 @@ function renderView(view, batch, state = null) {
     board.prepend(h("p", {class: "message"}, `The ${app.summary.game} renderer failed (${err.message}); raw view below.`));
   }
   if (state) {
-    board.append(h("details", {class: "full-state"}, h("summary", {}, "Full state at this version (public after the end)"),
+    board.append(h("details", {class: "full-state"}, h("summary", {}, "Full state at this version"),
       h("pre", {class: "json"}, JSON.stringify(state, null, 1))));
   }
 }
