@@ -1,0 +1,53 @@
+"""Every normative rule of a hosted game's spec is cited by at least one test.
+
+Rule IDs are defined in bold in ``shared/rules/<game>.md`` (``**SAB-PATH-3``);
+tests cite them in their names (``test_SAB_PATH_3_...``) or docstrings. The
+few IDs below are descriptive, not rules an engine can be tested against.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = Path(os.environ.get("DELVE_RULES_DIR", ROOT.parent / "shared" / "rules"))
+SPECS = {"saboteur": "SAB", "mountain-king": "MK"}
+DESCRIPTIVE = {
+    # How to read the spec, and overviews restated by the rules that follow.
+    *(f"SAB-DOC-{n}" for n in range(1, 7)), *(f"MK-DOC-{n}" for n in range(1, 7)),
+    "SAB-OVW-1", "SAB-OVW-2", "SAB-OVW-3",
+    "SAB-GAP-5",    # lost pictures: nothing in play depends on them
+    "MK-BOARD-12",  # the workshop supply's corner is cosmetic
+    "MK-END-8",     # advice, not a rule
+    "MK-GAP-10", "MK-GAP-11", "MK-GAP-13",  # complete as printed / no engine consequence
+}
+
+
+def defined_ids(spec: Path, prefix: str) -> set[str]:
+    return set(re.findall(rf"\*\*({prefix}-[A-Z]+-\d+(?:\.\d+)?)", spec.read_text(encoding="utf-8")))
+
+
+def cited_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("*.py"))
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+def test_every_rule_is_cited_by_a_test(game):
+    spec = RULES / f"{game}.md"
+    if not spec.is_file():
+        pytest.skip(f"the rules specs are not beside this checkout ({RULES}); set DELVE_RULES_DIR")
+    text = cited_text()
+    missing = []
+    for rule in sorted(defined_ids(spec, SPECS[game]) - DESCRIPTIVE):
+        # "MK-DIG-3" must not be found inside "MK-DIG-3.1" or "MK-DIG-30"; a test
+        # name may cite several rules of one area at once (test_MK_CASC_2_3_4_...).
+        hyphen = re.escape(rule) + r"(?![\d.]\d)(?!\d)"
+        underscore = re.escape(rule.replace("-", "_").replace(".", "_")) + r"(?!\d)"
+        combined = re.escape(rule.rsplit("-", 1)[0].replace("-", "_")) + r"(?:_\d+)*_" + \
+            re.escape(rule.rsplit("-", 1)[1].replace(".", "_")) + r"(?!\d)"
+        if not re.search(f"{hyphen}|{underscore}|{combined}", text):
+            missing.append(rule)
+    assert not missing, f"{len(missing)} rules of {game} no test cites: {missing}"
