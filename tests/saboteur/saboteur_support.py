@@ -124,3 +124,42 @@ def all_cards(state) -> list[str]:
 
 def dumps(value) -> str:
     return json.dumps(value, sort_keys=True)
+
+
+def card_for(t: Table, seat: int, pred) -> str:
+    """A free card matching ``pred``, put into ``seat``'s hand."""
+    card = t.free(pred)
+    t.give(seat, card)
+    return card
+
+
+def play(t: Table, shape: str, x: int, y: int, rotated: bool = False, seat: int = 0) -> list[dict]:
+    card = card_for(t, seat, path_card(shape))
+    return t.do(seat, {"type": "play_path", "card": card, "x": x, "y": y, "rotated": rotated})
+
+
+def treasure_found_by(t: Table, finder: int) -> list[dict]:
+    """Stage a tunnel to (6,0) with the treasure at B; ``finder`` completes it at (7,0)."""
+    t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
+    for x in range(1, 7):
+        t.place_ew(x, 0)
+    t.set_turn(finder)
+    # Any card open west and east will do: earlier staging may have used up the straights.
+    card = card_for(t, finder, lambda c: c.shape in ("straight-ew", "tee-new", "cross"))
+    return t.do(finder, {"type": "play_path", "card": card, "x": 7, "y": 0, "rotated": False})
+
+
+def cards_run_out(t: Table, last: int) -> list[dict]:
+    """Empty the pile and every hand but one card of ``last``, who then discards it."""
+    t.empty_deck()
+    for seat, hand in enumerate(t.state.hands):
+        keep = hand[:1] if seat == last else []
+        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
+        t.state.hands[seat] = keep
+    t.set_turn(last)
+    return t.do(last, {"type": "pass", "card": t.state.hands[last][0]})
+
+
+def data(evs: list[dict], type_: str) -> list[dict]:
+    """The data of every event of one type."""
+    return [e["data"] for e in evs if e["type"] == type_]

@@ -3,17 +3,11 @@ import pytest
 
 from domain.core import Illegal
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, action_card, path_card
+from saboteur_support import Table, action_card, card_for, path_card
 
 
 def table(**options) -> Table:
     return Table(5, first_player=0, **options)
-
-
-def card_for(t: Table, seat: int, pred) -> str:
-    card = t.free(pred)
-    t.give(seat, card)
-    return card
 
 
 def break_on(t: Table, seat: int, target: int, tool: str) -> list[dict]:

@@ -4,17 +4,11 @@ import pytest
 from domain.core import Illegal
 from domain.saboteur.maze import connected_edges, oriented
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, path_card
+from saboteur_support import Table, path_card, play
 
 
 def table(**options) -> Table:
     return Table(5, first_player=0, **options)
-
-
-def play(t: Table, shape: str, x: int, y: int, rotated: bool = False, seat: int = 0):
-    card = t.free(path_card(shape))
-    t.give(seat, card)
-    return t.do(seat, {"type": "play_path", "card": card, "x": x, "y": y, "rotated": rotated})
 
 
 def illegal(t: Table, shape: str, x: int, y: int, rotated: bool = False, seat: int = 0) -> Illegal:

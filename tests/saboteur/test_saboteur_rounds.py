@@ -4,33 +4,7 @@ import pytest
 from domain.core import Illegal, Scoreboard
 from domain.saboteur.rounds import payout_options
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, path_card
-
-
-def treasure_found_by(t: Table, finder: int) -> list[dict]:
-    """Stage a tunnel to (6,0) with the treasure at B; ``finder`` completes it."""
-    t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
-    for x in range(1, 7):
-        t.place_ew(x, 0)
-    t.set_turn(finder)
-    card = t.free(path_card("straight-ew"))
-    t.give(finder, card)
-    return t.do(finder, {"type": "play_path", "card": card, "x": 7, "y": 0, "rotated": False})
-
-
-def cards_run_out(t: Table, last: int) -> list[dict]:
-    """Empty the pile and every hand but one card of ``last``, who then passes."""
-    t.empty_deck()
-    for seat, hand in enumerate(t.state.hands):
-        keep = hand[:1] if seat == last else []
-        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
-        t.state.hands[seat] = keep
-    t.set_turn(last)
-    return t.do(last, {"type": "pass", "card": t.state.hands[last][0]})
-
-
-def data(evs, type_):
-    return [e["data"] for e in evs if e["type"] == type_]
+from saboteur_support import Table, cards_run_out, data, treasure_found_by
 
 
 def test_SAB_EX_9_SAB_GOLD_4_bundle_goes_counter_clockwise_to_miners():

@@ -10,22 +10,11 @@ from domain.saboteur.content import (
 )
 from domain.saboteur.maze import candidate_cells, connected_edges, oriented
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, action_card, dumps, path_card
+from saboteur_support import Table, action_card, card_for, cards_run_out, data, dumps, path_card, play, treasure_found_by
 
 
 def table(players: int = 5, **options) -> Table:
     return Table(players, first_player=0, **options)
-
-
-def card_for(t: Table, seat: int, pred) -> str:
-    card = t.free(pred)
-    t.give(seat, card)
-    return card
-
-
-def play(t: Table, shape: str, x: int, y: int, rotated: bool = False, seat: int = 0) -> list[dict]:
-    card = card_for(t, seat, path_card(shape))
-    return t.do(seat, {"type": "play_path", "card": card, "x": x, "y": y, "rotated": rotated})
 
 
 def stage_broken(t: Table, target: int, tool: str, keep_hand: int | None = None) -> str:
@@ -35,31 +24,6 @@ def stage_broken(t: Table, target: int, tool: str, keep_hand: int | None = None)
     t._take(card)
     t.state.broken[target][tool] = {"card": card, "by": None}
     return card
-
-
-def treasure_found_by(t: Table, finder: int) -> list[dict]:
-    """The treasure at B, a tunnel staged to (6,0); ``finder`` completes it at (7,0)."""
-    t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
-    for x in range(1, 7):
-        t.place_ew(x, 0)
-    t.set_turn(finder)
-    card = card_for(t, finder, lambda c: c.shape in ("straight-ew", "tee-new", "cross"))
-    return t.do(finder, {"type": "play_path", "card": card, "x": 7, "y": 0, "rotated": False})
-
-
-def cards_run_out(t: Table, last: int) -> list[dict]:
-    """Empty the pile and every hand but one card of ``last``, who then discards it."""
-    t.empty_deck()
-    for seat, hand in enumerate(t.state.hands):
-        keep = hand[:1] if seat == last else []
-        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
-        t.state.hands[seat] = keep
-    t.set_turn(last)
-    return t.do(last, {"type": "pass", "card": t.state.hands[last][0]})
-
-
-def data(evs: list[dict], type_: str) -> list[dict]:
-    return [e["data"] for e in evs if e["type"] == type_]
 
 
 def round_events(t: Table, rnd: int) -> list[dict]:
