@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+import redis
+
 from domain import registry
 from domain.core import Drbg, Game, Illegal, Seat, State, fold
 from events import lobby
@@ -231,7 +233,10 @@ class GameService:
         has finished.
         """
         key = self.store.keys.events(game_id)
-        got = self.store.r.xread({key: f"{after}-0"}, count=200, block=block_ms)
+        try:
+            got = self.store.r.xread({key: f"{after}-0"}, count=200, block=block_ms)
+        except redis.TimeoutError:
+            got = None  # the client's socket timeout beat the block: same as "nothing yet"
         meta = self.store.meta(game_id)
         finished = meta["status"] == "finished"
         if not got:

@@ -20,7 +20,8 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     app = Flask(__name__)
     app.config.update(
         RATE_LIMIT=int(os.environ.get("DELVE_RATE_LIMIT", "200")),
-        SSE_BLOCK_MS=int(os.environ.get("DELVE_SSE_BLOCK_MS", "15000")),
+        # Below redis-py's 5 s default socket timeout, so a quiet stream sends keep-alives.
+        SSE_BLOCK_MS=int(os.environ.get("DELVE_SSE_BLOCK_MS", "4000")),
         MAX_EXPORT_BYTES=int(os.environ.get("DELVE_MAX_EXPORT_BYTES", str(32 * 1024 * 1024))),
         MAX_CONTENT_LENGTH=int(os.environ.get("DELVE_MAX_BODY_BYTES", str(33 * 1024 * 1024))),
         JSON_SORT_KEYS=False,

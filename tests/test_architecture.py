@@ -50,3 +50,15 @@ def test_a_game_package_uses_only_core_and_itself(path):
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and node.module.startswith("domain."):
             assert node.module == "domain.core" or node.module.startswith(f"domain.{package}"), node.module
+
+
+def test_every_data_file_ships_in_the_package():
+    """A non-editable install (the Docker image) only carries files package-data names."""
+    import fnmatch
+    import tomllib
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["*"]
+    for package in ("domain", "events", "server", "workers"):
+        for path in (ROOT / package).rglob("*"):
+            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts \
+                    and path.name not in ("MISSING.md", "AUTHORED.md", "README.md"):
+                assert any(fnmatch.fnmatch(path.name, p) for p in patterns), path

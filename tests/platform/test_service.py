@@ -193,3 +193,16 @@ def test_cache_off_gives_the_same_states(service, store):
     play_out(service, gid)
     assert uncached.load(gid).game.dump_state(uncached.load(gid).state) == \
         service.load(gid).game.dump_state(service.load(gid).state)
+
+
+def test_waiting_longer_than_the_socket_timeout_is_a_quiet_wait(service, store, redis_url):
+    """SSE blocks on XREAD; a client socket timeout shorter than the block must not crash it."""
+    import redis as redis_lib
+
+    from events.service import GameService
+    from events.store import RedisEventStore
+    gid = new(service)["id"]
+    impatient = GameService(RedisEventStore(redis_lib.Redis.from_url(redis_url, socket_timeout=0.3),
+                                            prefix=store.keys.prefix))
+    version = service.load(gid).version
+    assert impatient.wait_events(gid, 0, version, block_ms=1000) == ([], version, False)
