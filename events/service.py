@@ -150,10 +150,13 @@ class GameService:
             raise Forbidden("not_a_seat", "only a seat of this game may act in it")
         rng = Drbg(bytes.fromhex(g.meta["seed"]), command_stream(g.version))
         evs = g.game.decide(g.state, seat, command, rng)
+        if not evs:
+            # A version must always name a change; a command that changes nothing is refused.
+            raise Illegal("no_effect", None, "this command would change nothing")
         envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
                                  at=now_iso(), rules_version=g.game.rules_version)
         state = fold(g.game, evs, g.state)
-        version = envs[-1]["seq"] if envs else g.version
+        version = envs[-1]["seq"]
         self._keep(g.game, game_id, g.version, version, state)
         return {"version": version, "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": g.game.is_terminal(state)}

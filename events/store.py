@@ -71,6 +71,8 @@ class RedisEventStore:
         GameNotFound for an unknown game. ``meta`` fields are set atomically
         with the append (status changes, finished_at).
         """
+        if not events:
+            raise ValueError("an append needs at least one event: the head hash names the last one")
         head = self.r.hget(self.keys.meta(game_id), "head")
         if head is None:
             raise GameNotFound(game_id)

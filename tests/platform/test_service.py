@@ -206,3 +206,15 @@ def test_waiting_longer_than_the_socket_timeout_is_a_quiet_wait(service, store, 
                                             prefix=store.keys.prefix))
     version = service.load(gid).version
     assert impatient.wait_events(gid, 0, version, block_ms=1000) == ([], version, False)
+
+
+def test_a_command_that_changes_nothing_is_refused(service, store, monkeypatch):
+    from tests.support.tinygame import GAME
+    gid = new(service)["id"]
+    v = service.load(gid).version
+    monkeypatch.setattr(GAME, "decide", lambda *a: [])
+    with pytest.raises(Illegal) as e:
+        service.submit(gid, 0, v, {"type": "pass"}, "x")
+    assert e.value.code == "no_effect" and store.version(gid) == v
+    with pytest.raises(ValueError):
+        store.append(gid, v, [], seat=0, command_id="x", command=None, at="t", rules_version="tiny-1")
