@@ -186,6 +186,7 @@ class Game(Protocol):
     max_players: int
     rules_version: str
     options_schema: dict  # JSON Schema of the options object, shown in /v1/catalog
+    command_schema: dict  # JSON Schema (oneOf, one branch per command type) of the commands, in /v1/catalog/{game}
     bots: Mapping[str, BotPolicy]
 
     def validate_options(self, options: dict, seats: int) -> dict:

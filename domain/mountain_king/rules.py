@@ -49,6 +49,8 @@ the order in which your storage and roster trolls are drawn on; the default is
 your roster bottom row first, left to right, then storage. ``legal_commands``
 lists each action once, with the default sources.
 
+The command shapes are also a JSON Schema, ``commands_schema.COMMAND_SCHEMA``.
+
 Events: TableSet, HordeDealt (deck order secret), PedestalsDrawn, WorkshopsRevealed,
 SpellbookRevealed (deck order secret), StatuesPlaced, StarterDecksShuffled (secret),
 PhaseBegan, DoorPlaced, StartersDrawn (cards: owner only), StarterPlaced,
@@ -72,6 +74,7 @@ from domain.core import Drbg, Event, Scoreboard, Seat, require
 
 from . import commands, content, public, secrecy, setup
 from .bots import BOTS
+from .commands_schema import COMMAND_SCHEMA
 from .workshops import TYPES
 from .evolve import evolve as _evolve
 from .scoring import CATEGORIES, breakdowns, tiebreak
@@ -129,6 +132,7 @@ class MountainKing:
     max_players = 5
     rules_version = "mountain-king-1"
     options_schema = OPTIONS_SCHEMA
+    command_schema = COMMAND_SCHEMA
     bots = BOTS
 
     def validate_options(self, options: dict | None, seats: int) -> dict:

@@ -26,6 +26,8 @@ owner), GoalRevealed, RoundEnded, RolesRevealed, GoldBundleDrawn (values: holder
 GoldKept (value: owner), GoldBundlePassed (values: giver and receiver),
 GoldPayoutDue, GoldPaid (values: owner), GoldRevealed (final scoring, public).
 
+The command shapes are also a JSON Schema, ``commands_schema.COMMAND_SCHEMA``.
+
 Options: see ``OPTIONS_SCHEMA``; every default is the spec's "Proposed" resolution.
 """
 from __future__ import annotations
@@ -33,6 +35,7 @@ from __future__ import annotations
 from domain.core import Command, Drbg, Event, Scoreboard, Seat, require
 from domain.saboteur import bots as _bots
 from domain.saboteur import rounds, secrecy, turns
+from domain.saboteur.commands_schema import COMMAND_SCHEMA
 from domain.saboteur.content import ROUNDS, components
 from domain.saboteur.evolve import evolve
 from domain.saboteur.state import SaboteurState
@@ -73,6 +76,7 @@ class Saboteur:
     max_players = 10
     rules_version = "saboteur-1"
     options_schema = OPTIONS_SCHEMA
+    command_schema = COMMAND_SCHEMA
     bots = _bots.BOTS
 
     def validate_options(self, options: dict | None, seats: int) -> dict:

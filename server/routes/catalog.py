@@ -1,4 +1,4 @@
-"""/v1/catalog: the games this server hosts, their seat counts, bots and options."""
+"""/v1/catalog: the games this server hosts, their seat counts, bots, options and commands."""
 from __future__ import annotations
 
 from flask import Blueprint
@@ -24,9 +24,10 @@ def catalog():
 
 @bp.get("/catalog/<game>")
 def catalog_game(game: str):
-    """One game with its public components (the ids views refer to)."""
+    """One game with its public components (the ids views refer to) and its command vocabulary."""
     try:
         found = registry.get(game)
     except Illegal:
         raise ApiError(404, "unknown_game", f"no game {game!r}; see GET /v1/catalog")
-    return dump(schemas.CatalogGameDetail, {**_entry(found), "content": found.content()})
+    detail = {**_entry(found), "content": found.content(), "commands_schema": found.command_schema}
+    return dump(schemas.CatalogGameDetail, detail)

@@ -23,6 +23,17 @@ class TinyGame:
     rules_version = "tiny-1"
     options_schema = {"type": "object", "properties": {"turns": {"type": "integer", "minimum": 1, "maximum": 50}},
                       "additionalProperties": False}
+    command_schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "oneOf": [
+            {"type": "object", "description": "Pass the turn (TINY-2).", "properties": {"type": {"const": "pass"}},
+             "required": ["type"], "additionalProperties": False},
+            {"type": "object", "description": "Guess another seat's digit (TINY-2).",
+             "properties": {"type": {"const": "guess"}, "target": {"type": "integer", "minimum": 0, "maximum": 3},
+                            "digit": {"type": "integer", "minimum": 0, "maximum": 9}},
+             "required": ["type", "target", "digit"], "additionalProperties": False},
+        ],
+    }
     bots = {"random": _random_bot}
 
     def validate_options(self, options, seats):
