@@ -50,8 +50,8 @@ _SPELL_PARAMS = {
 }
 
 
-def _cast() -> dict:
-    """One ``if spell in ids then exactly these parameters`` branch per effect kind (MK-AMB-29)."""
+def _cast() -> tuple[dict, list[dict]]:
+    """Every spell parameter, and one ``if spell in ids then exactly these`` branch per effect (MK-AMB-29)."""
     branches = []
     for effect, params in _SPELL_PARAMS.items():
         ids = sorted(sid for sid, sp in SPELLS.items() if sp["effect"] == effect)
@@ -59,7 +59,7 @@ def _cast() -> dict:
                          "then": {"properties": {"type": True, "spell": True, "sources": True, **params},
                                   "required": list(params), "additionalProperties": False}})
     every = {k: v for params in _SPELL_PARAMS.values() for k, v in params.items()}
-    return {"spell": {"enum": sorted(SPELLS)}, **every, "sources": SOURCES}, branches
+    return {**every, "sources": SOURCES}, branches
 
 
 def _command(kind: str, description: str, required: dict, optional: dict | None = None, **extra) -> dict:
@@ -88,7 +88,7 @@ COMMAND_SCHEMA: dict = {
                  "your turn (MK-TRADE-1, MK-TURN-4).", {"give": BAG, "get": RESOURCE}, {"sources": SOURCES}),
         _command("cast", "Step 1: cast a spellbook card for 1 rune, with the parameters its effect takes "
                  "(MK-SPELL-1, MK-SPELL-2, MK-TURN-2, MK-AMB-29).",
-                 {"spell": _cast_props.pop("spell")}, _cast_props, allOf=_cast_branches),
+                 {"spell": {"enum": sorted(SPELLS)}}, _cast_props, allOf=_cast_branches),
         _command("use_workshop", "Step 1: one use of a workshop your network reaches -- give+get, or at a "
                  "Quartermaster's Post move [r, i, token] (MK-WS-3, MK-WS-4, MK-WS-5).",
                  {"space": SPACE},

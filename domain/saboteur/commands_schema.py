@@ -14,7 +14,7 @@ def _cards(kind: str) -> list[str]:
 
 
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 9, "description": "a seat index, oneself included"}
-_CELL = {"type": "integer", "description": "maze coordinate; the start card is at (0, 0)"}
+_CELL = {"type": "integer", "description": "maze coordinate, unbounded grid, start card at (0, 0) (SAB-GRID-1)"}
 
 
 def _command(kind: str, description: str, required: dict, optional: dict | None = None) -> dict:
