@@ -186,7 +186,7 @@ class CatalogGame(Schema):
 
 class CatalogGameDetail(CatalogGame):
     content = fields.Dict()
-    commands_schema = fields.Dict()
+    command_schema = fields.Dict()
 
 
 class Catalog(Schema):

@@ -29,5 +29,5 @@ def catalog_game(game: str):
         found = registry.get(game)
     except Illegal:
         raise ApiError(404, "unknown_game", f"no game {game!r}; see GET /v1/catalog")
-    detail = {**_entry(found), "content": found.content(), "commands_schema": found.command_schema}
+    detail = {**_entry(found), "content": found.content(), "command_schema": found.command_schema}
     return dump(schemas.CatalogGameDetail, detail)

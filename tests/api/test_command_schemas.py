@@ -128,10 +128,10 @@ def test_malformed_commands_do_not_fit(gid, bad):
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))
-def test_catalog_serves_the_commands_schema(client, gid):
+def test_catalog_serves_the_command_schema(client, gid):
     resp = client.get(f"/v1/catalog/{gid}")
     assert resp.status_code == 200
-    assert resp.json["commands_schema"] == json.loads(json.dumps(game(gid).command_schema))
+    assert resp.json["command_schema"] == json.loads(json.dumps(game(gid).command_schema))
 
 
 def test_every_spell_has_its_parameter_branch():
