@@ -163,3 +163,13 @@ def cards_run_out(t: Table, last: int) -> list[dict]:
 def data(evs: list[dict], type_: str) -> list[dict]:
     """The data of every event of one type."""
     return [e["data"] for e in evs if e["type"] == type_]
+
+
+def reach_stone_goal_a(t: Table) -> list[dict]:
+    """A tunnel up from the start and east along y=-2; seat 0 completes it onto stone goal A."""
+    t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
+    t.place("straight-ns", 0, -1)
+    t.place("curve-nw", 0, -2, rotated=True)  # S, E
+    for x in range(1, 7):
+        t.place_ew(x, -2)
+    return play(t, "straight-ew", 7, -2)

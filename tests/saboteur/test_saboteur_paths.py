@@ -4,7 +4,7 @@ import pytest
 from domain.core import Illegal
 from domain.saboteur.maze import connected_edges, oriented
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, path_card, play
+from saboteur_support import Table, path_card, play, reach_stone_goal_a
 
 
 def table(**options) -> Table:
@@ -120,12 +120,7 @@ def row_to(t: Table, last_x: int, y: int = 0) -> None:
 
 def test_SAB_EX_8_SAB_GOAL_3_stone_is_turned_up_and_play_continues():
     t = table()
-    t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
-    t.place("straight-ns", 0, -1)
-    t.place("curve-nw", 0, -2, rotated=True)  # S, E
-    for x in range(1, 7):
-        t.place_ew(x, -2)
-    evs = play(t, "straight-ew", 7, -2)
+    evs = reach_stone_goal_a(t)
     types = t.types(evs)
     assert types[:2] == ["PathPlaced", "GoalRevealed"]
     rev = evs[1]["data"]

@@ -10,7 +10,7 @@ from domain.saboteur.content import (
 )
 from domain.saboteur.maze import candidate_cells, connected_edges, oriented
 from domain.saboteur.rules import GAME
-from saboteur_support import Table, action_card, card_for, cards_run_out, data, dumps, path_card, play, treasure_found_by
+from saboteur_support import Table, action_card, card_for, cards_run_out, data, dumps, path_card, play, reach_stone_goal_a, treasure_found_by
 
 
 def table(players: int = 5, **options) -> Table:
@@ -396,12 +396,7 @@ def test_SAB_ROCK_4_either_role_may_use_a_rockfall():
 
 def test_SAB_MAP_3_a_map_cannot_target_a_goal_already_face_up():
     t = table()
-    t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
-    t.place("straight-ns", 0, -1)
-    t.place("curve-nw", 0, -2, rotated=True)  # S, E
-    for x in range(1, 7):
-        t.place_ew(x, -2)
-    play(t, "straight-ew", 7, -2)  # turns stone A face up
+    reach_stone_goal_a(t)  # turns stone A face up
     card = card_for(t, 1, action_card("map"))
     assert {c["goal"] for c in GAME.legal_commands(t.state, 1) if c["type"] == "map"} == {"B", "C"}
     with pytest.raises(Illegal) as exc:
