@@ -70,18 +70,19 @@ class GameService:
 
     # -- auth ------------------------------------------------------------------
 
-    def authenticate(self, game_id: str, token: str | None) -> int | None:
+    def authenticate(self, game_id: str, token: str | None, meta: dict[str, str] | None = None) -> int | None:
         """The seat a bearer token belongs to, ADMIN, or None for a spectator.
 
         Tokens are compared as hashes in constant time; an unknown token is
-        Forbidden rather than silently treated as a spectator.
+        Forbidden rather than silently treated as a spectator. ``meta`` saves
+        a read when the caller holds the game's meta hash already.
         """
         if not token:
             return None
         digest = hash_token(token)
         if self.admin_token_hash and hmac.compare_digest(digest, self.admin_token_hash):
             return ADMIN
-        meta = self.store.meta(game_id)
+        meta = meta if meta is not None else self.store.meta(game_id)
         found = None
         for key, value in meta.items():
             if key.startswith("token:") and hmac.compare_digest(digest, value):
@@ -124,8 +125,8 @@ class GameService:
 
     # -- commands ---------------------------------------------------------------
 
-    def load(self, game_id: str, upto: int | None = None) -> Loaded:
-        meta = self.store.meta(game_id)
+    def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
+        meta = meta if meta is not None else self.store.meta(game_id)
         game = registry.get(meta["game"])
         state, version = self.store.load(game, game_id, upto=upto)
         return Loaded(game, meta, state, version)
@@ -136,10 +137,11 @@ class GameService:
         The version check comes first, so a stale client learns that before
         anything about its command. Nothing is written unless decide accepts.
         """
-        return self._submit(self.load(game_id), game_id, seat, expected_version, command, command_id)
+        return self.submit_loaded(self.load(game_id), game_id, seat, expected_version, command, command_id)
 
-    def _submit(self, g: Loaded, game_id: str, seat: int, expected_version: int, command: Any,
-                command_id: str) -> dict:
+    def submit_loaded(self, g: Loaded, game_id: str, seat: int, expected_version: int, command: Any,
+                      command_id: str) -> dict:
+        """``submit`` for a caller that has loaded the game already (a bot turn, the HTTP route)."""
         if expected_version != g.version:
             raise VersionConflict(g.version)
         if g.finished:
@@ -203,7 +205,7 @@ class GameService:
         private = g.game.load_state(g.game.dump_state(g.state))
         command = g.game.bots[seat.bot](g.game, private, seat.index, rng)
         try:
-            return self._submit(g, game_id, seat.index, version, command, command_id=f"bot:{game_id}:{version}")
+            return self.submit_loaded(g, game_id, seat.index, version, command, command_id=f"bot:{game_id}:{version}")
         except VersionConflict:
             return None  # someone else moved first; the reactor will schedule the next turn
 

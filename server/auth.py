@@ -18,13 +18,13 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def caller(service: GameService, game_id: str) -> int | None:
+def caller(service: GameService, game_id: str, meta: dict[str, str] | None = None) -> int | None:
     """The caller's seat in ``game_id``: an index, ADMIN, or None (spectator)."""
-    return service.authenticate(game_id, bearer())
+    return service.authenticate(game_id, bearer(), meta)
 
 
-def require_seat(service: GameService, game_id: str) -> int:
-    seat = caller(service, game_id)
+def require_seat(service: GameService, game_id: str, meta: dict[str, str] | None = None) -> int:
+    seat = caller(service, game_id, meta)
     if seat is None:
         raise ApiError(401, "token_required", "acting needs the seat token returned when the game was created")
     if seat == ADMIN:

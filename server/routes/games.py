@@ -50,7 +50,8 @@ def legal_actions(game_id: str):
 @bp.post("/games/<game_id>/actions")
 def post_action(game_id: str):
     svc = service()
-    seat = require_seat(svc, game_id)
+    meta = svc.store.meta(game_id)  # one read serves auth, the version check and the decision
+    seat = require_seat(svc, game_id, meta)
     key = request.headers.get("Idempotency-Key")
     raw = json_body()
     if key is not None:
@@ -64,15 +65,16 @@ def post_action(game_id: str):
                                "this Idempotency-Key was used with a different body; use a new key")
             return stored["body"], stored["status"], {"Idempotent-Replayed": "true"}
     ratelimit.check(svc.store, current_app.config["RATE_LIMIT"])
+    loaded = svc.load(game_id, meta=meta)
     # DESIGN: the version check comes before validation, whatever the command.
-    if isinstance(raw, dict) and type(raw.get("expected_version")) is int:
-        current = svc.store.version(game_id)
-        if raw["expected_version"] != current:
-            raise VersionConflict(current)
+    stated = raw.get("expected_version") if isinstance(raw, dict) else None
+    if type(stated) is int and stated != loaded.version:
+        raise VersionConflict(loaded.version)
     body = schemas.ActionRequest().load(raw)
-    game = svc.store.meta(game_id)["game"]
+    game = loaded.game.id
     try:
-        result = svc.submit(game_id, seat, body["expected_version"], body["command"], uuid.uuid4().hex)
+        result = svc.submit_loaded(loaded, game_id, seat, body["expected_version"], body["command"],
+                                   uuid.uuid4().hex)
     except Exception:
         metrics.COMMANDS.labels(game, "refused").inc()
         raise
