@@ -41,8 +41,3 @@ def horde_ids(lv: int) -> list[str]:
 
 def starter_ids(colour: str) -> list[str]:
     return [t.id for t in content.starter_trolls(colour)]
-
-
-def tile(tile_id) -> content.TileType | None:
-    """The tile stack ``tile_id`` or None."""
-    return next((t for t in content.tiles() if t.id == tile_id), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.core import event, require
 
 from . import board as geo
-from . import catalog, content, terrain
+from . import content, terrain
 from .content import MINERALS
 from .economy import available, plan_payment, spendable
 from .state import is_pos, key, store_of
@@ -62,9 +62,11 @@ def can_dig(s, seat: int) -> bool:
 
 def dig(s, seat: int, cmd: dict, rng, emit) -> None:
     """MK-DIG-13: check, pay, score, place, unbury and unearth."""
-    tile = catalog.tile(cmd.get("tile"))
-    require(tile is not None, "unknown_tile", "MK-DIG-1", "no such tunnel tile")
-    require(s["tiles"].get(tile.id, 0) > 0, "tile_gone", "MK-DIG-1", "that tile's stack is empty")
+    tile_id = cmd.get("tile")
+    # The supply names every stack (empty ones stay at 0), so it is the check for a known tile too.
+    require(isinstance(tile_id, str) and tile_id in s["tiles"], "unknown_tile", "MK-DIG-1", "no such tunnel tile")
+    require(s["tiles"][tile_id] > 0, "tile_gone", "MK-DIG-1", "that tile's stack is empty")
+    tile = content.tile(tile_id)
     mineral = cmd.get("mineral")
     require(mineral in MINERALS, "bad_mineral", "MK-DIG-2", "pay in stone, iron or heartstone")
     cells = cmd.get("cells")
