@@ -205,7 +205,8 @@ class GameService:
         private = g.game.load_state(g.game.dump_state(g.state))
         command = g.game.bots[seat.bot](g.game, private, seat.index, rng)
         try:
-            return self.submit_loaded(g, game_id, seat.index, version, command, command_id=f"bot:{game_id}:{version}")
+            return self.submit_loaded(g, game_id, seat.index, version, command,
+                                      command_id=f"bot:{game_id}:{version}")
         except VersionConflict:
             return None  # someone else moved first; the reactor will schedule the next turn
 
@@ -251,19 +252,20 @@ class GameService:
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
     def state_at(self, game_id: str, seat: int | None, version: int) -> dict:
-        g = self.load(game_id)
-        if not 1 <= version <= g.version:
-            raise Illegal("no_such_version", None, f"versions run from 1 to {g.version}")
+        meta = self.store.meta(game_id)
+        current, finished = int(meta["version"]), meta["status"] == "finished"
+        if not 1 <= version <= current:
+            raise Illegal("no_such_version", None, f"versions run from 1 to {current}")
         here, *after = self.store.read(game_id, after=version - 1, limit=2)
         if after and after[0]["command_id"] == here["command_id"]:
             # One command's events land together: the game never rested between them.
             raise Illegal("not_a_held_version", None,
                           f"version {version} falls inside one command's batch of events; "
                           "ask for a version that ends a batch (see the events' command_id)")
-        at = self.load(game_id, upto=version)
+        at = self.load(game_id, upto=version, meta=meta)
         out = {"version": version, "view": self._view(at, seat)}
-        if g.finished or seat == ADMIN:
-            out["state"] = g.game.dump_state(at.state)
+        if finished or seat == ADMIN:
+            out["state"] = at.game.dump_state(at.state)
         return out
 
     def scores(self, game_id: str) -> dict:

@@ -96,8 +96,7 @@ def list_events(game_id: str):
 def stream_events(game_id: str):
     """Server-sent events: every event the caller may see, live, resumable by Last-Event-ID."""
     svc = service()
-    seat = caller(svc, game_id)
-    svc.store.meta(game_id)
+    seat = caller(svc, game_id, svc.store.meta(game_id))  # 404 for an unknown game, token or not
     cursor = request.headers.get("Last-Event-ID", request.args.get("after", "0"))
     if not cursor.isdigit():
         raise ApiError(400, "bad_last_event_id", "Last-Event-ID (or after) must be an event seq")
