@@ -14,7 +14,7 @@ import os
 from events.runtime import service_from_env
 from events.service import GameService
 
-_ENV = ("REDIS_URL", "DELVE_PREFIX", "DELVE_PARTITIONS", "DELVE_SNAPSHOT_EVERY", "DELVE_ADMIN_TOKEN")
+_ENV = ("REDIS_URL", "DELVE_PREFIX", "DELVE_PARTITIONS", "DELVE_SNAPSHOT_EVERY", "DELVE_STATE_CACHE", "DELVE_ADMIN_TOKEN")
 _cache: dict[tuple, GameService] = {}
 
 
