@@ -110,6 +110,88 @@ class Drbg:
         return Drbg(hmac.new(self._key, self._stream + b"/" + name.encode(), hashlib.sha256).digest(), name)
 
 
+PLATFORM_COMMANDS = frozenset({"timeout", "resign", "abort", "forfeit"})
+"""Commands no seat's rules decide: the platform issues them (a clock, an admin,
+a player leaving) and records them in the envelope like a seat's command, so
+``verify`` re-runs them. ``Game.decide_platform`` says what each means."""
+
+
+def seat_id(seat: int) -> str:
+    """Participant id of a seat: ``seat:2``."""
+    return f"seat:{seat}"
+
+
+def team_id(team: int) -> str:
+    return f"team:{team}"
+
+
+def actor_id(actor: str) -> str:
+    """Participant id of a game-driven actor: ``actor:automaton``, ``actor:monster-3``."""
+    return f"actor:{actor}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts next, like OpenSpiel's ``current_player()``: a set of seats,
+    the game itself (a game-driven actor: an automaton, a monster, chance), or
+    nobody (terminal). Seats and an actor never act at once.
+
+    A game-driven step is decided by the rules (``Game.decide_actor``) with the
+    DRBG and appended by the platform (a worker), so a replay reproduces it.
+    """
+
+    seats: frozenset[int] = frozenset()
+    actor: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.seats and self.actor is not None:
+            raise ValueError("a turn belongs to seats or to a game-driven actor, not both")
+
+    @classmethod
+    def to_seats(cls, seats: Iterable[int]) -> "Turn":
+        return cls(seats=frozenset(seats))
+
+    @classmethod
+    def to_actor(cls, actor: str) -> "Turn":
+        return cls(actor=actor)
+
+    @classmethod
+    def over(cls) -> "Turn":
+        return cls()
+
+    @property
+    def terminal(self) -> bool:
+        return not self.seats and self.actor is None
+
+    def to_dict(self) -> dict:
+        return {"seats": sorted(self.seats), "actor": self.actor, "terminal": self.terminal}
+
+
+@dataclass(frozen=True)
+class GameType:
+    """A game's dynamics declared as data (OpenSpiel's ``_GAME_TYPE``).
+
+    ``actors`` names the game-driven participants that may take turns or be
+    scored (DWARF's ``automaton``, Indagar's monsters); ``chance`` says the
+    rules draw from the DRBG; ``information`` is ``perfect`` or ``imperfect``
+    (then ``view``/``redact`` hide something); ``teams`` that seats may score
+    as teams; ``simultaneous`` that several seats may be active at once.
+    """
+
+    min_players: int
+    max_players: int
+    chance: bool = True
+    information: str = "imperfect"
+    actors: tuple[str, ...] = ()
+    teams: bool = False
+    simultaneous: bool = False
+
+    def to_dict(self) -> dict:
+        return {"players": [self.min_players, self.max_players], "chance": self.chance,
+                "information": self.information, "actors": list(self.actors), "teams": self.teams,
+                "simultaneous": self.simultaneous}
+
+
 @dataclass(frozen=True)
 class SeatScore:
     seat: int
@@ -122,11 +204,59 @@ class SeatScore:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """A participant's line: a seat (``seat:0``), a team (``team:1``) or a
+    game-driven actor (``actor:automaton``). ``place`` None = out of the
+    ranking (an aborted game, a seat that resigned in a game that ranks the rest)."""
+
+    participant: str
+    total: int
+    breakdown: dict[str, int]
+    place: int | None
+
+    def to_dict(self) -> dict:
+        return {"id": self.participant, "total": self.total, "breakdown": dict(self.breakdown),
+                "place": self.place}
+
+
+OUTCOMES = ("pending", "win", "shared", "no_player_wins", "aborted")
+"""``win``: one seat or team wins; ``shared``: several share first place;
+``no_player_wins``: no seat wins (a game-driven actor won, or nobody did);
+``aborted``: no result; ``pending``: not over."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str
+    winners: tuple[str, ...] = ()  # participant ids
+
+    def __post_init__(self) -> None:
+        if self.kind not in OUTCOMES:
+            raise ValueError(f"unknown outcome {self.kind!r}")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "winners": list(self.winners)}
+
+
+def _participant_key(pid: str) -> tuple[int, str, int]:
+    kind, _, rest = pid.partition(":")
+    order = {"seat": 0, "team": 1, "actor": 2}.get(kind, 3)
+    return (order, "" if rest.isdigit() else rest, int(rest) if rest.isdigit() else 0)
+
+
+@dataclass(frozen=True)
 class Scoreboard:
-    """Per-seat breakdown by category plus a ranking with shared places."""
+    """Standings over participants (seats, teams, game-driven actors) and an outcome.
+
+    ``seats`` keeps the per-seat lines clients have always read; ``others``
+    holds team and actor lines. ``to_dict`` keeps the old keys (``ranking`` and
+    ``winners`` are seat numbers) and adds ``participants`` and ``outcome``.
+    """
 
     final: bool
     seats: list[SeatScore] = field(default_factory=list)
+    others: list[Standing] = field(default_factory=list)
+    outcome: Outcome | None = None  # None = derived from the places
 
     @property
     def ranking(self) -> list[int]:
@@ -136,40 +266,55 @@ class Scoreboard:
     def winners(self) -> list[int]:
         return [s.seat for s in self.seats if s.place == 1]
 
+    @property
+    def standings(self) -> list[Standing]:
+        lines = [Standing(seat_id(s.seat), s.total, s.breakdown, s.place) for s in self.seats]
+        lines += self.others
+        return sorted(lines, key=lambda s: (s.place is None, s.place or 0, _participant_key(s.participant)))
+
+    def result(self) -> Outcome:
+        if self.outcome is not None:
+            return self.outcome
+        if not self.final:
+            return Outcome("pending")
+        first = [s.participant for s in self.standings if s.place == 1]
+        if not any(p.startswith(("seat:", "team:")) for p in first):
+            return Outcome("no_player_wins", tuple(first))
+        return Outcome("win" if len(first) == 1 else "shared", tuple(first))
+
     def to_dict(self) -> dict:
         return {
             "final": self.final,
             "ranking": self.ranking,
             "winners": self.winners,
             "seats": [s.to_dict() for s in sorted(self.seats, key=lambda s: s.seat)],
+            "participants": [s.to_dict() for s in self.standings],
+            "outcome": self.result().to_dict(),
         }
 
     @classmethod
     def rank(
         cls,
         final: bool,
-        breakdowns: Mapping[int, Mapping[str, int]],
-        tiebreak: Mapping[int, Any] | None = None,
+        breakdowns: Mapping[int | str, Mapping[str, int]],
+        tiebreak: Mapping[int | str, Any] | None = None,
     ) -> "Scoreboard":
-        """Place seats by total (high first), then by ``tiebreak`` (high first).
+        """Place participants by total (high first), then by ``tiebreak`` (high first).
 
-        Seats equal on both share a place (standard competition ranking:
-        1, 1, 3). A game whose tie-breaker prefers *low* values passes negated
-        numbers.
+        Keys are seat numbers or participant ids (``actor:automaton``,
+        ``team:0``); an actor ranks like a player (DW-SOLO-1). Participants
+        equal on both share a place (standard competition ranking: 1, 1, 3).
+        A game whose tie-breaker prefers *low* values passes negated numbers.
         """
         tiebreak = tiebreak or {}
-        keyed = {
-            seat: (sum(b.values()), tiebreak.get(seat, 0)) for seat, b in breakdowns.items()
-        }
-        order = sorted(keyed, key=lambda s: keyed[s], reverse=True)
-        seats: list[SeatScore] = []
-        for pos, seat in enumerate(order):
-            if pos and keyed[seat] == keyed[order[pos - 1]]:
-                place = seats[-1].place
-            else:
-                place = pos + 1
-            seats.append(SeatScore(seat, keyed[seat][0], dict(breakdowns[seat]), place))
-        return cls(final=final, seats=seats)
+        keyed = {who: (sum(b.values()), tiebreak.get(who, 0)) for who, b in breakdowns.items()}
+        order = sorted(keyed, key=lambda w: keyed[w], reverse=True)
+        places: dict[int | str, int] = {}
+        for pos, who in enumerate(order):
+            places[who] = places[order[pos - 1]] if pos and keyed[who] == keyed[order[pos - 1]] else pos + 1
+        seats = [SeatScore(w, keyed[w][0], dict(breakdowns[w]), places[w]) for w in order if isinstance(w, int)]
+        others = [Standing(w, keyed[w][0], dict(breakdowns[w]), places[w]) for w in order if isinstance(w, str)]
+        return cls(final=final, seats=seats, others=others)
 
 
 BotPolicy = Callable[[Any, State, int, Drbg], Command]
@@ -188,6 +333,7 @@ class Game(Protocol):
     options_schema: dict  # JSON Schema of the options object, shown in /v1/catalog
     command_schema: dict  # JSON Schema (oneOf, one branch per command type) of the commands, in /v1/catalog/{game}
     bots: Mapping[str, BotPolicy]
+    game_type: GameType
 
     def validate_options(self, options: dict, seats: int) -> dict:
         """Normalised options (defaults filled in); raises Illegal."""
@@ -207,10 +353,24 @@ class Game(Protocol):
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         """Every command ``seat`` may issue now."""
 
-    def active_seats(self, state: State) -> set[int]:
-        """Seats expected to act now."""
+    def turn(self, state: State) -> Turn:
+        """Who acts next: seats, a game-driven actor, or nobody (terminal)."""
 
-    def is_terminal(self, state: State) -> bool: ...
+    def decide_actor(self, state: State, actor: str, rng: Drbg) -> list[Event]:
+        """The game-driven actor's step when ``turn(state).actor == actor``
+        (an automaton's placement, a monster's move, a chance draw). The
+        platform appends it with no seat; ``verify`` re-runs it."""
+
+    def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
+        """What a platform command (``PLATFORM_COMMANDS``: a seat's ``timeout``,
+        ``resign`` or ``forfeit``; ``abort`` with seat None) means under this
+        game's rules. ``domain.kit`` gives a default any game may override."""
+
+    def active_seats(self, state: State) -> set[int]:
+        """Seats expected to act now (``turn(state).seats``)."""
+
+    def is_terminal(self, state: State) -> bool:
+        """``turn(state).terminal``."""
 
     def content(self) -> dict:
         """The static, public components (cards, maps, tiles) that views name by id."""
