@@ -29,7 +29,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     app.config.update(config)
     app.extensions["delve.service"] = service or service_from_env()
     errors.install(app)
-    metrics.install(app)
+    metrics.install(app, app.extensions["delve.service"].store)
     for module in (catalog, games, audit, ops):
         app.register_blueprint(module.bp)
     app.register_blueprint(web_bp)
