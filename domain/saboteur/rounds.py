@@ -14,7 +14,6 @@ from domain.saboteur.content import (
     CARDS, GOAL_CELLS, GOAL_SHAPES, HAND_SIZE, MAX_MINER_GOLD_CARDS, ROLE_DECK, ROUNDS,
     SABOTEUR_PAY, TREASURE,
 )
-from domain.saboteur.evolve import evolve
 from domain.saboteur.maze import connected_edges, frontier, goal_rotation
 from domain.saboteur.state import SaboteurState
 
