@@ -1,0 +1,91 @@
+"""Staging helpers for Indagar tests: a started table, and one-line edits that put
+figures, outposts and tiles where a rule test needs them (like a FEN fixture)."""
+from __future__ import annotations
+
+from domain.core import Drbg, Seat, fold
+from domain.indagar import state as st
+from domain.indagar.rules import GAME
+
+
+class ScriptedDice:
+    """A stand-in for the DRBG that rolls the faces a worked example prints.
+
+    Only ``randbelow`` is used by the dice (``dice.roll``); each call returns the
+    next scripted face - 1, and running out is an error, so a test states every die."""
+
+    def __init__(self, *faces: int):
+        self.faces = list(faces)
+
+    def randbelow(self, n: int) -> int:
+        face = self.faces.pop(0)
+        assert 1 <= face <= n
+        return face - 1
+
+
+def table(players: int = 2, seed: bytes = b"indagar", **options) -> dict:
+    seats = [Seat(i, f"p{i}") for i in range(players)]
+    return fold(GAME, GAME.start(GAME.validate_options(options, players), seats, Drbg(seed, "start")))
+
+
+def apply(s: dict, seat: int, command: dict, rng=None) -> dict:
+    """Decide one command and fold it onto a copy (a fixed DRBG unless a scripted one is given)."""
+    events = GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
+    s = st.copy(s)
+    for ev in events:
+        s = GAME.evolve(s, ev)
+    return s
+
+
+def events_of(s: dict, seat: int, command: dict, rng=None) -> list[dict]:
+    return GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
+
+
+def clear_board(s: dict) -> dict:
+    """Lift every figure off the board (heroes to a holding 'retreat', monsters away)."""
+    for h in s["heroes"].values():
+        h["tile"] = None
+    for m in s["monsters"].values():
+        m["tile"] = None
+    return s
+
+
+def put(s: dict, figure: str, tile: str) -> dict:
+    (s["heroes"] if figure in s["heroes"] else s["monsters"])[figure]["tile"] = tile
+    return s
+
+
+def reveal(s: dict, tile: str, kind: str) -> dict:
+    """Make ``tile`` face up as ``kind``."""
+    s["tiles"][tile]["type"] = kind
+    s["hidden"].pop(tile, None)
+    return s
+
+
+def hide(s: dict, tile: str, kind: str) -> dict:
+    """Make ``tile`` face down, hiding ``kind``."""
+    s["tiles"][tile]["type"] = None
+    s["hidden"][tile] = kind
+    return s
+
+
+def outpost(s: dict, tile: str, seat: int, level: int = 1) -> dict:
+    s["outposts"][tile] = {"owner": seat, "level": level, "damage": 0, "downgraded": False}
+    return s
+
+
+def turn_of(s: dict, seat: int, hero: str | None = None, moves: int | None = None) -> dict:
+    """Make it ``seat``'s turn, with ``hero`` activated (its full movement unless ``moves``)."""
+    s["pending"] = []
+    s["attack"] = None
+    s["phase"] = "play"
+    s["turn"] = {"who": f"seat:{seat}", "hero": hero, "moves": 0, "action": False, "used": [], "stopped": False,
+                 "charged": False, "must_attack": False, "cleared": False}
+    if hero:
+        s["heroes"][hero]["activated"] = True
+        s["turn"]["moves"] = st.hero_card(hero)["movement"] if moves is None else moves
+    s["cursor"] = s["ring"].index(f"seat:{seat}") if not s["solo"] else 1
+    return s
+
+
+def neighbours(s: dict, tile: str) -> tuple[str, ...]:
+    return st.board(s).neighbours[tile]
