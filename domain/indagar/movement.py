@@ -53,9 +53,25 @@ def reveal(s: State, emit: Emit, tile: str, seat: int | None, hero: str | None, 
         if st.pieces_free(s, seat, 1) and (entering or st.figure_at(s, tile) is None):
             emit(event("OutpostPlaced", tile=tile, seat=seat, level=1, reason="abandoned_outposts"))
     elif kind in EVENT_MONSTERS:                                               # IND-EVT-7/10/13, IND-EVT-15
-        emit(event("EventMonsterAppeared", monster=kind, tile=tile))
+        at = tile
+        if st.figure_at(s, tile) is not None:                                  # IND-AMB-22
+            from .monsters import closest_free
+            at = closest_free(s, tile)
+        if at is not None:
+            emit(event("EventMonsterAppeared", monster=kind, tile=at))
         return False
     return True
+
+
+def reveal_attack(s: State, emit: Emit, tile: str, hero: str, rng: Drbg) -> None:
+    """IND-EVM-2, IND-EVT-15: an event monster revealed at ``tile`` attacks the revealing
+    hero at once if it stands next to it (IND-AMB-22/23)."""
+    kind = st.tile_type(s, tile)
+    m = s["monsters"].get(kind) if kind in EVENT_MONSTERS else None
+    here = s["heroes"][hero]["tile"]
+    if m and m["tile"] and here and m["tile"] in st.board(s).neighbours[here]:
+        from .combat import begin_attack
+        begin_attack(s, emit, ("monster", kind), here, rng, reveal_attack=True)
 
 
 def one_in_a_million(s: State, emit: Emit, rng: Drbg) -> None:
@@ -78,17 +94,17 @@ def one_in_a_million(s: State, emit: Emit, rng: Drbg) -> None:
 def enter_effects(s: State, emit: Emit, hero: str, tile: str) -> None:
     """Entering: Poison Swamp deals 2 (IND-EVT-1, IND-AMB-35; not attack damage);
     the Mystic Clearing heals 2 once per activation (IND-EVT-12, IND-AMB-21)."""
-    kind = st.tile_type(s, tile)
-    if kind == "poison_swamp":
+    if st.tile_type(s, tile) == "poison_swamp":
         damage_hero(s, emit, hero, 2, cause=None)
-    elif kind == "mystic_clearing":
+    else:
         clearing_heal(s, emit, hero)
 
 
 def clearing_heal(s: State, emit: Emit, hero: str) -> None:
+    """A hero on the Mystic Clearing removes 2 damage once per activation (IND-EVT-12)."""
     x = s["heroes"][hero]
     turn = s.get("turn") or {}
-    if x["damage"] and turn.get("hero") == hero and not turn.get("cleared"):
+    if x["tile"] and st.tile_type(s, x["tile"]) == "mystic_clearing" and x["damage"] and turn.get("hero") == hero and not turn.get("cleared"):
         emit(event("HeroHealed", hero=hero, damage=max(0, x["damage"] - 2), reason="mystic_clearing"))
 
 
@@ -117,10 +133,7 @@ def move_hero(s: State, emit: Emit, hero: str, to: str, rng: Drbg, charge: bool 
     left = s["turn"]["moves"] - (0 if charge else 1)
     if face_down(s, to) and not reveal(s, emit, to, seat, hero, rng, entering=True):
         emit(event("HeroMoveBlocked", hero=hero, tile=to, moves=left))
-        appeared = st.monster_at(s, to)
-        if appeared and s["monsters"][appeared]["kind"] == "event" and s["heroes"][hero]["tile"] == frm:
-            from .combat import begin_attack                                     # IND-EVM-2
-            begin_attack(s, emit, ("monster", appeared), frm, rng, reveal_attack=True)
+        reveal_attack(s, emit, to, hero, rng)
         return
     emit(event("HeroMoved", hero=hero, frm=frm, to=to, moves=left,
                stopped=stops(s, hero, st.tile_type(s, to)), charge=charge))
@@ -152,7 +165,4 @@ def finish_explore(s: State, emit: Emit, seat: int, tile: str, show: bool, rng: 
     emit(event("ExploreResolved", tile=tile, seat=seat, revealed=show))
     if show:
         reveal(s, emit, tile, seat, hero, rng)
-        appeared = st.monster_at(s, tile)
-        if appeared and s["monsters"][appeared]["kind"] == "event" and s["heroes"][hero]["tile"]:
-            from .combat import begin_attack
-            begin_attack(s, emit, ("monster", appeared), s["heroes"][hero]["tile"], rng, reveal_attack=True)
+        reveal_attack(s, emit, tile, hero, rng)

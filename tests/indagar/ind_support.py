@@ -89,3 +89,68 @@ def turn_of(s: dict, seat: int, hero: str | None = None, moves: int | None = Non
 
 def neighbours(s: dict, tile: str) -> tuple[str, ...]:
     return st.board(s).neighbours[tile]
+
+
+def flatten(s: dict) -> dict:
+    """Reveal every face-down tile as a plain Meadow: a board with no surprises."""
+    for t in list(s["hidden"]):
+        reveal(s, t, "meadow")
+    return s
+
+
+def arena(players: int = 2, **options) -> dict:
+    """A started table with every figure lifted and every tile a revealed Meadow."""
+    return flatten(clear_board(table(players, **options)))
+
+
+def line(s: dict, start: str, n: int) -> list[str]:
+    """``n`` tiles in a straight east-west row from ``start`` (same board row)."""
+    row, col = st.board(s).cells[start]
+    out = [f"r{row}c{col + i}" for i in range(n)]
+    assert all(t in s["tiles"] for t in out), out
+    return out
+
+
+def decide_all(s: dict, seat: int, commands: list[tuple[dict, object]]) -> dict:
+    for cmd, rng in commands:
+        s = apply(s, seat, cmd, rng)
+    return s
+
+
+def armour_everyone(s: dict) -> dict:
+    """Three shield tokens on every hero: no monster finds them juicy (IND-JUICY-1)."""
+    for h in s["heroes"].values():
+        h["bonuses"] = ["shield", "shield", "shield"]
+    return s
+
+
+def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
+    """Play the current round to its end: seats activate their first available hero and end
+    the turn at once; decisions take the first listed option. Returns the state and the
+    ``who`` of every turn taken."""
+    from domain.core import Drbg
+    r = s["round"]
+    whos = []
+    for i in range(500):
+        if s["round"] != r or GAME.is_terminal(s):
+            return s, whos
+        t = GAME.turn(s)
+        rng = Drbg(b"round", f"{r}:{i}")
+        if t.actor:
+            whos.append(t.actor)
+            events = GAME.decide_actor(s, t.actor, rng)
+        else:
+            (seat,) = t.seats
+            legal = GAME.legal_commands(s, seat)
+            if s["pending"]:
+                cmd = legal[0]
+            elif s["turn"]["hero"] is None:
+                whos.append(f"seat:{seat}")
+                cmd = (hero_choice or (lambda s, seat, legal: legal[0]))(s, seat, legal)
+            else:
+                cmd = {"type": "end_turn"}
+            events = GAME.decide(s, seat, cmd, rng)
+        s = st.copy(s)
+        for ev in events:
+            s = GAME.evolve(s, ev)
+    raise AssertionError("round did not end")
