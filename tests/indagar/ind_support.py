@@ -154,3 +154,17 @@ def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
         for ev in events:
             s = GAME.evolve(s, ev)
     raise AssertionError("round did not end")
+
+
+def monster_turn(s: dict, name: str, rng=None) -> dict:
+    """Give ``name`` the turn and let it act (its events folded onto a copy)."""
+    from domain.core import Drbg
+    s = st.copy(s)
+    kind = "event" if s["monsters"][name]["kind"] == "event" else "monster"
+    s["pending"], s["attack"], s["phase"] = [], None, "play"
+    s["turn"] = {"who": f"{kind}-{name}", "hero": None, "moves": 0, "action": False, "used": [], "stopped": False,
+                 "charged": False, "must_attack": False, "cleared": False}
+    events = GAME.decide_actor(s, f"{kind}-{name}", rng or Drbg(b"m", "turn"))
+    for ev in events:
+        s = GAME.evolve(s, ev)
+    return s
