@@ -274,13 +274,21 @@ class GameService:
         board["final"] = g.finished
         return board
 
-    def audit(self, game_id: str) -> dict:
+    def audit(self, game_id: str, seat: int | None) -> dict:
+        """The audit record ``seat`` may read.
+
+        The chain head is a hash over every secret dealt so far; published
+        while the game runs, anyone could try each candidate card of a batch
+        against it (issue 12: every bot batch cracked). So it is withheld from
+        everyone but the admin until the end, like the events' own hashes.
+        """
         meta = self.store.meta(game_id)
         created = self.store.read(game_id, after=0, limit=1)[0]
+        finished = meta["status"] == "finished"
         return {"seed_commitment": created["data"]["seed_commitment"],
-                "seed": meta["seed"] if meta["status"] == "finished" else None,
-                "chain_head": meta["head"], "events": int(meta["version"]),
-                "rules_version": meta["rules_version"], "status": meta["status"]}
+                "seed": meta["seed"] if finished else None,
+                "chain_head": meta["head"] if finished or seat == ADMIN else None,
+                "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"]}
 
     def export(self, game_id: str, admin: bool):
         meta = self.store.meta(game_id)

@@ -154,7 +154,7 @@ class Scores(Schema):
 class Audit(Schema):
     seed_commitment = fields.String()
     seed = fields.String(allow_none=True)
-    chain_head = fields.String()
+    chain_head = fields.String(allow_none=True)
     events = Int()
     rules_version = fields.String()
     status = fields.String()

@@ -130,7 +130,7 @@ def scores(game_id: str):
 
 @bp.get("/games/<game_id>/audit")
 def audit(game_id: str):
-    return dump(schemas.Audit, service().audit(game_id))
+    return dump(schemas.Audit, service().audit(game_id, caller(service(), game_id)))
 
 
 @bp.get("/games/<game_id>/export")
