@@ -274,8 +274,8 @@ class GameService:
         board["final"] = g.finished
         return board
 
-    def audit(self, game_id: str, seat: int | None) -> dict:
-        """The audit record ``seat`` may read.
+    def audit(self, game_id: str, seat: int | None = None) -> dict:
+        """The audit record ``seat`` (None: a spectator) may read.
 
         The chain head is a hash over every secret dealt so far; published
         while the game runs, anyone could try each candidate card of a batch
