@@ -30,16 +30,27 @@ def project(store: RedisEventStore, game_id: str) -> None:
     pipe.execute()
 
 
-def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-    """Newest first, filtered by game and/or status."""
+def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int,
+         after: str | None = None) -> dict:
+    """Newest first, filtered by game and/or status.
+
+    ``after`` (a cursor: the last game id of the previous page) starts the page
+    just past that game, so games created meanwhile do not shift it the way
+    they shift an ``offset``. A game no longer in the index ends the listing.
+    """
     k, r = store.keys, store.r
     if game and status:
         ids = r.zrevrange(k.lobby(f"game:{game}"), 0, -1)
         kept = r.zmscore(k.lobby(f"status:{status}"), ids) if ids else []
-        ids = [i for i, score in zip(ids, kept) if score is not None]
+        ids = [as_text(i) for i, score in zip(ids, kept) if score is not None]
+        if after is not None:
+            offset = ids.index(after) + 1 if after in ids else len(ids)
         total, ids = len(ids), ids[offset:offset + limit]
     else:
         key = k.lobby(f"game:{game}" if game else f"status:{status}" if status else "all")
+        if after is not None:
+            rank = r.zrevrank(key, after)
+            offset = rank + 1 if rank is not None else r.zcard(key)
         total, ids = r.zcard(key), r.zrevrange(key, offset, offset + limit - 1)
     gids = [as_text(raw) for raw in ids]
     pipe = r.pipeline(transaction=False)
@@ -53,5 +64,7 @@ def page(store: RedisEventStore, game: str | None, status: str | None, offset: i
         items.append({"id": gid, "game": meta["game"], "status": meta["status"], "version": int(meta["version"]),
                       "seats": json.loads(meta["seats"]), "created_at": meta["created_at"],
                       "finished_at": meta.get("finished_at")})
-    return {"total": total, "offset": offset, "limit": limit, "games": items}
+    more = offset + len(gids) < total
+    return {"total": total, "offset": offset, "limit": limit, "games": items,
+            "next_cursor": gids[-1] if more and gids else None}
 

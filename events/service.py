@@ -39,6 +39,14 @@ class NotActive(Exception):
     """A command for a game that has finished."""
 
 
+class NoSuchVersion(LookupError):
+    """A replay asked for a version the game has not reached (or never could)."""
+
+    def __init__(self, current: int):
+        super().__init__(f"versions run from 1 to {current}")
+        self.current = current
+
+
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -255,7 +263,7 @@ class GameService:
         meta = self.store.meta(game_id)
         current, finished = int(meta["version"]), meta["status"] == "finished"
         if not 1 <= version <= current:
-            raise Illegal("no_such_version", None, f"versions run from 1 to {current}")
+            raise NoSuchVersion(current)
         here, *after = self.store.read(game_id, after=version - 1, limit=2)
         if after and after[0]["command_id"] == here["command_id"]:
             # One command's events land together: the game never rested between them.
@@ -303,8 +311,9 @@ class GameService:
         """Index a game in the lobby (idempotent; the reactor calls it too)."""
         lobby.project(self.store, game_id)
 
-    def list_games(self, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-        return lobby.page(self.store, game, status, offset, limit)
+    def list_games(self, game: str | None, status: str | None, offset: int, limit: int,
+                   after: str | None = None) -> dict:
+        return lobby.page(self.store, game, status, offset, limit, after)
 
     # -- redaction ---------------------------------------------------------------
 

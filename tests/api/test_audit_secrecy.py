@@ -25,18 +25,14 @@ import re
 import pytest
 
 from events.envelope import GENESIS, compute_hash
+from tests.api.helpers import ADMIN, auth, tiny_game
 
-ADMIN = {"Authorization": "Bearer admin-secret"}
 HEX64 = re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
 CANDIDATES_PER_FIELD = 80  # the issue counted about 67 candidate cards per hidden field
 GAMES = {  # game -> seats (the last one a bot) and how many batches to watch
     "saboteur": ([None, None, None, "heuristic"], 40),
     "mountain-king": ([None, None, "greedy"], 40),
 }
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 def leaves(value, path=()):
@@ -187,8 +183,7 @@ def test_no_public_hash_confirms_a_guess_before_the_end(client, game_id):
 
 
 def test_audit_shows_the_head_to_the_admin_and_to_everyone_after_the_end(client):
-    created = client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "a"}, {"name": "b"}],
-                                             "options": {"turns": 2}}).json
+    created = tiny_game(client, turns=2)
     gid, token = created["id"], created["seats"][0]["token"]
     assert client.get(f"/v1/games/{gid}/audit").json["chain_head"] is None
     assert client.get(f"/v1/games/{gid}/audit", headers=auth(token)).json["chain_head"] is None
