@@ -125,7 +125,7 @@ def abort(game_id: str):
 
 def _platform(svc, game_id: str, seat: int | None, kind: str):
     """Body optional (``{"expected_version": n}``); the events returned are those ``seat`` may see."""
-    body = schemas.PlatformRequest().load(json_body() if request.content_length else {})
+    body = schemas.PlatformRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES) if request.content_length else {})
     return dump(schemas.ActionResponse, svc.platform(game_id, seat, kind, body["expected_version"])), 201
 
 
