@@ -29,7 +29,13 @@ COMMAND_SCHEMA: dict = command_schema("La Guerra de Indagar command", [
         command("gather", "Take all spirits on the Source of Power (IND-ACTN-1)."),
         command("use_ability", "Use an ability; ``hero`` names the hero lending it in an attack window "
                 "(IND-ABL-3, IND-ABL-8, IND-ABL-12).",
-                {"ability": rule({"enum": list(content.abilities())}, "bad_ability", "IND-ABL-1")}, {"hero": _HERO}),
+                {"ability": rule({"enum": [*content.abilities(), *content.tree_abilities()]}, "bad_ability", "IND-ABL-1")},
+                {"hero": _HERO, "discount": rule({"enum": list(content.RESOURCES)}, "bad_discount", "IND-STR-8")}),
+        command("declare", "Start of round: the strategy tree in play, optionally unlocking one of its "
+                "abilities with a token side (IND-ROUND-7, IND-STR-4, IND-STR-6, IND-STR-8).",
+                {"tree": rule({"enum": list(content.trees())}, "bad_tree", "IND-STR-4")},
+                {"unlock": rule({"enum": list(content.tree_abilities())}, "bad_unlock", "IND-STR-6"),
+                 "token": rule({"enum": ["coin", "bolt"]}, "bad_token", "IND-STR-8")}),
         command("spirit", "Spend spirits (IND-SPI-3).",
                 {"use": rule({"enum": ["resources", "dice", "heal", "ignore", "pp"]}, "bad_spirit_use", "IND-SPI-3")},
                 {"get": _MIX, "hero": _HERO}),
