@@ -19,7 +19,7 @@ from . import content
 from . import state as st
 from .state import State
 
-ATTACK_EFFECTS = ("attack_dice", "min_damage", "extra_damage")
+ATTACK_EFFECTS = ("attack_dice", "min_damage", "extra_damage", "reroll")
 DEFENCE_EFFECTS = ("defence_dice", "ignore_damage", "ally_defence")
 TURN_EFFECTS = ("heal", "extra_move", "gain", "storm")
 

@@ -242,7 +242,9 @@ def continue_attack(s: State, emit: Emit, rng: Drbg) -> None:
                     emit(event("MonsterRetreated", monster=did))
                     emit(event("AttackRetreat", caused=True))
             else:
-                chooser = st.owner(s, did) if dk == "hero" else st.last_player(s)
+                # the owner picks a hero's tile, the last player a monster's or a Maelstrom's (IND-AMB-30)
+                on_maelstrom = st.tile_type(s, a["tile"]) == "maelstrom"
+                chooser = st.owner(s, did) if dk == "hero" and not on_maelstrom else st.last_player(s)
                 emit(event("DecisionAsked", kind="fall_back", seat=chooser, options=opts, figure=[dk, did]))
                 return
     if a["stage"] == "outpost":

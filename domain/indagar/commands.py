@@ -13,7 +13,7 @@ from itertools import product
 
 from domain.core import Drbg, event, require
 
-from . import abilities, combat, content, movement, outposts, strategy, turns
+from . import abilities, combat, content, monsters, movement, outposts, strategy, turns
 from . import state as st
 from .state import State
 from .turns import Emit
@@ -43,6 +43,8 @@ def move_problem(s: State, hero: str, to: str) -> tuple[str, str, str] | None:
         return "tile_not_free", "IND-MOVE-3", "that tile holds a figure, an enemy outpost or a Mountain"
     if t["charged"]:
         return "charged", "IND-SPR-1", "after the Charge! move the hero may not move further"
+    if t.get("swapped"):
+        return "swapped", "IND-EVT-2", "after a Portal swap the hero may not move this activation"
     if t["must_attack"]:
         return "must_attack", "IND-SPR-1", "attack after a Charge! move"
     if t["moves"] > 0 and not t["stopped"]:
@@ -79,7 +81,7 @@ def explore_problem(s: State, hero: str, tile: str) -> tuple[str, str, str] | No
         return "not_adjacent", "IND-EXPL-1", "explore a face-down tile next to the active hero"
     if not movement.face_down(s, tile):
         return "not_face_down", "IND-EXPL-1", "only face-down tiles can be explored"
-    if t["moves"] <= 0 or t["stopped"] or t["charged"] or t["must_attack"]:
+    if t["moves"] <= 0 or t["stopped"] or t["charged"] or t["must_attack"] or t.get("swapped"):
         return "no_moves", "IND-AMB-31", "exploring spends a point of movement"
     return None
 
@@ -129,6 +131,7 @@ def legal(s: State, seat: int) -> list[dict]:
             if here == st.board(s).source and s["source"] > 0:
                 out.append({"type": "gather"})
         out += abilities.turn_abilities(s, seat)
+        out += [{"type": "swap", "figure": f} for f in movement.swap_partners(s, hero)]
     out += _spirit_and_exchange(s, seat)
     out.append({"type": "end_turn"})
     return out
@@ -176,6 +179,10 @@ def _decisions(s: State, seat: int, p: dict) -> list[dict]:
         return [{"type": "level_bonus", "side": side} for side in ("sword", "shield")]
     if kind == "declare":
         return strategy.declarations(s, seat)
+    if kind == "cache":
+        return [{"type": "choose_hero", "hero": h} for h in p["options"]]
+    if kind in ("monster_target", "monster_opportunity", "maelstrom"):
+        return [{"type": "choose_tile", "tile": t} for t in p["options"]]
     return []
 
 
@@ -232,6 +239,11 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
         require(not t["action"], "action_used", "IND-ACTN-1", "the hero has used its one action")
         require(not t["must_attack"], "must_attack", "IND-SPR-1", "attack after a Charge! move")
         getattr(outposts, kind)(s, emit, seat, hero)
+    elif kind == "swap":
+        require(cmd.get("figure") in movement.swap_partners(s, hero), "no_swap", "IND-EVT-2",
+                "swap from the Ancient Portal, once per activation, with a figure on a face-up tile "
+                "(not an enemy hero on an outpost)")
+        movement.swap(s, emit, hero, cmd["figure"])
     elif kind == "use_ability":
         require(cmd in abilities.turn_abilities(s, seat), "ability_unusable", "IND-ABL-6",
                 "not an unlocked, affordable, unused ability of the active hero or the tree in play "
@@ -252,6 +264,10 @@ def use_ability(s: State, emit: Emit, seat: int, hero: str, ability: str, rng: D
         from . import dice
         side = "attack" if "attack_dice" in eff else "defence"
         emit(event("DiceRolled", side=side, dice=dice.roll(rng, dice_n, s["options"]["dice_faces"]), reason=ability))
+    if "reroll" in eff:                                                           # IND-TERM-1: all of them
+        from . import dice
+        n = len(s["attack"]["adice"])
+        emit(event("DiceRerolled", side="attack", dice=dice.roll(rng, n, s["options"]["dice_faces"]), reason=ability))
     if "heal" in eff and s["heroes"][hero]["damage"]:
         emit(event("HeroHealed", hero=hero, damage=max(0, s["heroes"][hero]["damage"] - eff["heal"]), reason=ability))
     if "storm" in eff:
@@ -311,6 +327,18 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
     if kind == "declare":
         strategy.declare(s, emit, seat, cmd)
         return
+    if kind == "cache":                                                            # IND-AMB-25
+        emit(event("CacheTaken", hero=cmd["hero"], side=p["side"]))
+        return
+    if kind == "monster_target":                                                   # IND-MTGT-4
+        monsters.proceed(s, emit, p["monster"], cmd["tile"], p["tile_target"], p["action"], p["through"], rng)
+        return
+    if kind == "monster_opportunity":                                              # IND-OPP-2
+        combat.begin_attack(s, emit, ("monster", p["monster"]), cmd["tile"], rng)
+        return
+    if kind == "maelstrom":                                                        # IND-EVT-14
+        movement.move_hero(s, emit, p["hero"], cmd["tile"], rng, maelstrom_done=True)
+        return
     if kind == "explore":
         movement.finish_explore(s, emit, seat, p["tile"], cmd["show"], rng)
         return
@@ -344,5 +372,6 @@ def charge_through(s: State, emit: Emit, rng: Drbg) -> None:
     movement.enter_effects(s, emit, hero, tile)
 
 
-_DECISION_RULE = {"declare": "IND-STR-4", "window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
+_DECISION_RULE = {"cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",
+                  "declare": "IND-STR-4", "window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
                   "charge_through": "IND-FB-4", "level_bonus": "IND-LVL-2"}

@@ -46,5 +46,12 @@ COMMAND_SCHEMA: dict = command_schema("La Guerra de Indagar command", [
                  {"choice": {"enum": ["capture", "destroy", "leave"]}}),
         command("charge_through", "Move into the attacked tile, or not (IND-FB-4).", {"go": {"type": "boolean"}}),
         command("level_bonus", "The side of a new level-up token (IND-LVL-2).", {"side": {"enum": ["sword", "shield"]}}),
+        command("swap", "From the Unearthed Ancient Portal: swap places with a figure (IND-EVT-2).",
+                {"figure": rule({"enum": [*content.heroes(), *content.monsters(), *content.event_monsters()]},
+                                "bad_figure", "IND-EVT-2")}),
+        command("choose_tile", "The last player's pick: a monster's target or opportunity attack, or where a "
+                "hero leaving a Maelstrom goes (IND-MTGT-4, IND-OPP-2, IND-EVT-14).", {"tile": _TILE}),
+        command("choose_hero", "The hero that receives a Weapons or Armour Cache token (IND-EVT-4, IND-EVT-6).",
+                {"hero": _HERO}),
         command("end_turn", "End the active hero's activation (IND-TURN-4)."),
 ])

@@ -188,6 +188,13 @@ def _blocked(s, d):
     s["turn"]["moves"] = d["moves"]
 
 
+@on("FiguresSwapped")
+def _swapped_figures(s, d):
+    s["heroes"][d["hero"]]["tile"] = d["hero_to"]
+    (s["heroes"].get(d["other"]) or s["monsters"][d["other"]])["tile"] = d["other_to"]
+    s["turn"]["swapped"] = True
+
+
 @on("HeroFellBack", "ChargedThrough")
 def _fell_back(s, d):
     s["heroes"][d["hero"]]["tile"] = d["to"]
@@ -428,6 +435,11 @@ def _attack(s, d):
 @on("DiceRolled")
 def _dice(s, d):
     s["attack"]["adice" if d["side"] == "attack" else "ddice"] += d["dice"]
+
+
+@on("DiceRerolled")
+def _rerolled(s, d):
+    s["attack"]["adice" if d["side"] == "attack" else "ddice"] = list(d["dice"])
 
 
 @on("WindowOpened")

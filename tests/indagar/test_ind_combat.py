@@ -213,3 +213,27 @@ def test_IND_AMB_12_damage_modifier_order():
     assert combat.damage(a) == 2                                         # no hit: no extra; min 3; -1
     a = {"adice": [2], "ddice": [6], "extra": 0, "min": 2, "ignore": 5}
     assert combat.damage(a) == 0
+
+
+def test_IND_DMG_4_IND_TERM_1_a_reroll_rerolls_every_attack_die():
+    s = arena(2, factions=["forest", "sect"])
+    a, z = line(s, "r4c1", 2)
+    put(s, "thorn", a)
+    put(s, "zhuan", z)
+    s["heroes"]["thorn"]["bonuses"] = ["shield", "shield"]               # level II: Hunter's Mark
+    s["seats"][0]["res"]["wood"] = 1
+    turn_of(s, 0, "thorn")
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1))
+    s = apply(s, 0, {"type": "use_ability", "ability": "hunters-mark", "hero": "thorn"}, ScriptedDice(5, 6))
+    assert s["attack"]["adice"] == [5, 6]
+
+
+def test_IND_ABL_11_effects_apply_in_the_order_they_were_used():
+    s, a, z, sun = ex1_table()
+    s["seats"][0]["spirits"] = 1
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
+    events = events_of(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
+    s = apply(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
+    s = apply(s, 0, {"type": "spirit", "use": "dice"}, ScriptedDice(4, 5))
+    assert s["attack"]["adice"] == [1, 1, 2, 3, 4, 5]                    # in the order used
+    assert [e["type"] for e in events] == ["AbilityUsed", "DiceRolled"]
