@@ -6,7 +6,7 @@ from collections import Counter
 from domain.indagar import content
 from domain.indagar.abilities import ATTACK_EFFECTS, DEFENCE_EFFECTS, TURN_EFFECTS
 
-KEYWORDS = {"charge", "speed", "resilient", "fortified", "burn-not-build"}       # IND-SPR-1..5
+KEYWORDS = {"charge", "speed", "resilient", "fortified", "burn-not-build"}       # IND-SPR-1, IND-SPR-2, IND-SPR-3, IND-SPR-4, IND-SPR-5
 EFFECTS = set(ATTACK_EFFECTS) | set(DEFENCE_EFFECTS) | set(TURN_EFFECTS) | {"defence_bonus"}
 IN_ATTACK = set(ATTACK_EFFECTS) | set(DEFENCE_EFFECTS)                           # IND-RST-1's bonus types
 POWERS = {"attack_bonus", "defence_bonus", "move_bonus", "income", "pp_if_outposts"}

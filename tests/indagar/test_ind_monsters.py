@@ -67,6 +67,7 @@ def test_IND_MON_6_IND_MTGT_3_spirit_walker_hunts_the_last_ability_user_juicy_he
 
 
 def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
+    """IND-JUICY-5 is settled by IND-AMB-40: the dice the target would roll now."""
     s = lone()
     a, b = line(s, "r2c1", 2)
     put(s, "helgoth", a)                                                 # attack 3 at level 1
@@ -79,6 +80,7 @@ def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
 
 
 def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charges_in():
+    """IND-MMOV-7 and IND-MACT-1: it moves, then takes its one action."""
     s = lone()
     a, b, c = line(s, "r2c1", 3)
     put(s, "helgoth", a)
@@ -124,6 +126,7 @@ def test_IND_MMOV_1_2_3_moves_its_movement_along_the_shortest_route_never_throug
 
 
 def test_IND_MTILE_1_3_mud_and_poison_swamp_stop_a_monster_without_hurting_it():
+    """IND-MON-4: by default monsters follow the heroes' rules (here: Mud)."""
     s = lone()
     row = line(s, "r2c1", 6)
     put(s, "tijian", row[0])
@@ -207,6 +210,8 @@ def test_IND_MRET_1_the_last_player_picks_a_monster_fall_back_tile():
 
 
 def test_IND_MDEF_2_IND_AMB_10_monsters_retreat_above_endurance_and_IND_MDEF_3_xp():
+    """IND-MDEF-1: a monster defends like a hero, its dice from the RNG; IND-MRET-5 and
+    IND-AMB-8: its damage is cleared when it retreats."""
     s = lone()
     a, m = line(s, "r2c1", 2)
     put(s, "ariane", a)

@@ -1,4 +1,4 @@
-"""Setup in order (IND-SETUP-1..11) and the start of round 1."""
+"""Setup in order (IND-SETUP-1, IND-SETUP-2, IND-SETUP-3, IND-SETUP-4, IND-SETUP-5, IND-SETUP-6, IND-SETUP-7, IND-SETUP-8, IND-SETUP-9, IND-SETUP-10, IND-SETUP-11) and the start of round 1."""
 from __future__ import annotations
 
 from collections import Counter
@@ -95,6 +95,7 @@ def test_IND_SETUP_11_IND_ROUND_7_round_1_opens_with_declarations_then_the_initi
 
 
 def test_IND_SOLO_2_IND_BOARD_7_solo_setup_four_monsters_on_random_sealed_homes():
+    """IND-SOLO-9: easy mode plays 3 monsters."""
     homes = set()
     for i in range(8):
         s = table(1, seed=bytes([i]))
