@@ -15,14 +15,12 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-import redis
-
 from domain import registry
 from domain.core import Drbg, Game, Illegal, Seat, State, fold
 from events import lobby
 from events.envelope import PLATFORM_EVENTS
 from events.replay import command_stream, start_stream
-from events.store import RedisEventStore, VersionConflict, parse_entry
+from events.store import RedisEventStore, VersionConflict
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 
@@ -238,16 +236,11 @@ class GameService:
         hide some, but the cursor still moves past them) and whether the game
         has finished.
         """
-        key = self.store.keys.events(game_id)
-        try:
-            got = self.store.r.xread({key: f"{after}-0"}, count=200, block=block_ms)
-        except redis.TimeoutError:
-            got = None  # the client's socket timeout beat the block: same as "nothing yet"
+        envs = self.store.wait(game_id, after, block_ms)
         meta = self.store.meta(game_id)
         finished = meta["status"] == "finished"
-        if not got:
+        if not envs:
             return [], after, finished
-        envs = [parse_entry(fields) for _id, fields in got[0][1]]
         game = registry.get(meta["game"])
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
