@@ -23,14 +23,25 @@ def project(store: RedisEventStore, game_id: str) -> None:
                      [f"status:{s}" for s in STATUSES if f"status:{s}" != status])
 
 
-def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-    """Newest first, filtered by game and/or status."""
+def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int,
+         after: str | None = None) -> dict:
+    """Newest first, filtered by game and/or status.
+
+    ``after`` (a cursor: the last game id of the previous page) starts the page
+    just past that game, so games created meanwhile do not shift it the way
+    they shift an ``offset``. A game no longer in the index ends the listing.
+    """
     if game and status:
         _, ids = store.indexed(f"game:{game}")
         ids = [i for i, kept in zip(ids, store.in_index(f"status:{status}", ids)) if kept]
+        if after is not None:
+            offset = ids.index(after) + 1 if after in ids else len(ids)
         total, ids = len(ids), ids[offset:offset + limit]
     else:
-        total, ids = store.indexed(f"game:{game}" if game else f"status:{status}" if status else "all", offset, limit)
+        index = f"game:{game}" if game else f"status:{status}" if status else "all"
+        rank = store.index_rank(index, after) if after is not None else offset - 1
+        total, ids = store.indexed(index, rank + 1, limit) if rank is not None else (store.indexed(index, 0, 1)[0], [])
+        offset = rank + 1 if rank is not None else total
     items = []
     for gid, meta in zip(ids, store.metas(ids)):
         if meta is None:
@@ -38,4 +49,6 @@ def page(store: RedisEventStore, game: str | None, status: str | None, offset: i
         items.append({"id": gid, "game": meta["game"], "status": meta["status"], "version": int(meta["version"]),
                       "seats": json.loads(meta["seats"]), "created_at": meta["created_at"],
                       "finished_at": meta.get("finished_at")})
-    return {"total": total, "offset": offset, "limit": limit, "games": items}
+    more = offset + len(ids) < total
+    return {"total": total, "offset": offset, "limit": limit, "games": items,
+            "next_cursor": ids[-1] if more and ids else None}

@@ -37,6 +37,14 @@ class NotActive(Exception):
     """A command for a game that has finished."""
 
 
+class NoSuchVersion(LookupError):
+    """A replay asked for a version the game has not reached (or never could)."""
+
+    def __init__(self, current: int):
+        super().__init__(f"versions run from 1 to {current}")
+        self.current = current
+
+
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -248,7 +256,7 @@ class GameService:
         meta = self.store.meta(game_id)
         current, finished = int(meta["version"]), meta["status"] == "finished"
         if not 1 <= version <= current:
-            raise Illegal("no_such_version", None, f"versions run from 1 to {current}")
+            raise NoSuchVersion(current)
         here, *after = self.store.read(game_id, after=version - 1, limit=2)
         if after and after[0]["command_id"] == here["command_id"]:
             # One command's events land together: the game never rested between them.
@@ -267,13 +275,21 @@ class GameService:
         board["final"] = g.finished
         return board
 
-    def audit(self, game_id: str) -> dict:
+    def audit(self, game_id: str, seat: int | None = None) -> dict:
+        """The audit record ``seat`` (None: a spectator) may read.
+
+        The chain head is a hash over every secret dealt so far; published
+        while the game runs, anyone could try each candidate card of a batch
+        against it (issue 12: every bot batch cracked). So it is withheld from
+        everyone but the admin until the end, like the events' own hashes.
+        """
         meta = self.store.meta(game_id)
         created = self.store.read(game_id, after=0, limit=1)[0]
+        finished = meta["status"] == "finished"
         return {"seed_commitment": created["data"]["seed_commitment"],
-                "seed": meta["seed"] if meta["status"] == "finished" else None,
-                "chain_head": meta["head"], "events": int(meta["version"]),
-                "rules_version": meta["rules_version"], "status": meta["status"]}
+                "seed": meta["seed"] if finished else None,
+                "chain_head": meta["head"] if finished or seat == ADMIN else None,
+                "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"]}
 
     def export(self, game_id: str, admin: bool):
         meta = self.store.meta(game_id)
@@ -288,8 +304,9 @@ class GameService:
         """Index a game in the lobby (idempotent; the reactor calls it too)."""
         lobby.project(self.store, game_id)
 
-    def list_games(self, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-        return lobby.page(self.store, game, status, offset, limit)
+    def list_games(self, game: str | None, status: str | None, offset: int, limit: int,
+                   after: str | None = None) -> dict:
+        return lobby.page(self.store, game, status, offset, limit, after)
 
     # -- redaction ---------------------------------------------------------------
 

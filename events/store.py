@@ -225,6 +225,10 @@ class RedisEventStore:
         total, ids = pipe.execute()
         return total, [as_text(i) for i in ids]
 
+    def index_rank(self, index: str, game_id: str) -> int | None:
+        """Where ``game_id`` stands in lobby index ``index``, newest first (None: not in it)."""
+        return self.r.zrevrank(self.keys.lobby(index), game_id)
+
     def in_index(self, index: str, game_ids: list[str]) -> list[bool]:
         """Whether each of ``game_ids`` is in lobby index ``index``."""
         if not game_ids:

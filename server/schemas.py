@@ -42,6 +42,7 @@ class ListGamesQuery(Schema):
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished"]))
+    cursor = fields.String(load_default=None, validate=validate.Regexp(r"^g[0-9a-f]{16}$"))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
@@ -98,6 +99,7 @@ class GameList(Schema):
     offset = Int()
     limit = Int()
     games = fields.List(fields.Nested(GameListItem))
+    next_cursor = fields.String(allow_none=True)
 
 
 class LegalActions(Schema):
@@ -154,7 +156,7 @@ class Scores(Schema):
 class Audit(Schema):
     seed_commitment = fields.String()
     seed = fields.String(allow_none=True)
-    chain_head = fields.String()
+    chain_head = fields.String(allow_none=True)
     events = Int()
     rules_version = fields.String()
     status = fields.String()
