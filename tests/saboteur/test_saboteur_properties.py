@@ -12,7 +12,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from domain.core import Drbg, Illegal
+from domain.core import Drbg, Illegal, fold
 from domain.saboteur.content import CARDS, GOLD
 from domain.saboteur.evolve import evolve
 from domain.saboteur.rules import GAME
@@ -25,16 +25,16 @@ NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate]
 
 def secrets_hidden(state, seat, text: str, view: dict | None) -> None:
     """Canary: ``text`` (a view or a redacted event as JSON) shows ``seat`` nothing it may not know."""
-    over = state.phase == "over"
+    over = state["phase"] == "over"
     strings = set(re.findall(r'"([^"]*)"', text))
-    for other, hand in enumerate(state.hands):
+    for other, hand in enumerate(state["hands"]):
         if other != seat and not over:
             assert not strings & set(hand), f"seat {seat} sees a card of seat {other}"
-    for g, info in state.goals.items():
-        known = info["revealed"] or over or (seat is not None and g in state.peeks[seat])
+    for g, info in state["goals"].items():
+        known = info["revealed"] or over or (seat is not None and g in state["peeks"][seat])
         if not known and info["shape"]:
             assert info["shape"] not in strings, f"seat {seat} sees goal {g}"
-    if view is not None and not (state.roles_revealed or over):
+    if view is not None and not (state["roles_revealed"] or over):
         for p in view["players"]:
             assert p["role"] is None or p["seat"] == seat
         assert view["leftover_role"] is None
@@ -57,31 +57,38 @@ def play_game(players: int, seed: bytes, options: dict, bots: list[str], canarie
     t = Table(players, seed=seed, **options)
     if canaries:
         check_batch(t.events, GAME.initial_state())
-    steps = 0
-    while not GAME.is_terminal(t.state):
-        assert steps < MAX_DECISIONS, "the game does not end"
-        (seat,) = GAME.active_seats(t.state)
-        legal = GAME.legal_commands(t.state, seat)
-        assert legal, "an active seat always has a legal command"
-        if try_all_every and steps % try_all_every == 0:
-            for cmd in legal:
-                GAME.decide(t.state, seat, cmd, Drbg(seed, f"try{steps}"))
-        cmd = GAME.bots[bots[seat]](GAME, t.state, seat, Drbg(seed, f"bot{steps}"))
-        assert cmd in legal
-        before = GAME.dump_state(t.state)
-        evs = t.do(seat, cmd)
-        assert GAME.dump_state(GAME.load_state(before)) == before  # decide did not mutate
+    before: dict = {}
+
+    def checked(bot):
+        def policy(game, state, seat, rng):  # ``state`` is the driver's private copy of the position
+            legal = GAME.legal_commands(state, seat)
+            assert legal, "an active seat always has a legal command"
+            before["state"], before["n"] = GAME.dump_state(state), before.get("n", -1) + 1
+            if try_all_every and before["n"] % try_all_every == 0:
+                for cmd in legal:
+                    GAME.decide(state, seat, cmd, Drbg(seed, f"try{before['n']}"))
+            cmd = GAME.bots[bot](game, state, seat, rng)
+            assert cmd in legal
+            return cmd
+        return policy
+
+    def each(g):
+        evs = g.steps[-1].events
+        # decide did not mutate: its events folded onto the untouched position give the live state
+        assert fold(GAME, evs, GAME.load_state(before["state"])) == g.state
         if canaries:
-            check_batch(evs, GAME.load_state(before))
-        check_state(t.state)
-        steps += 1
+            check_batch(evs, GAME.load_state(before["state"]))
+        check_state(g.state)
+
+    t.finish([checked(b) for b in bots], on_step=each, max_steps=MAX_DECISIONS)
+    assert GAME.is_terminal(t.state), "the game does not end"
     return t.events, t.state
 
 
 def check_state(state) -> None:
-    if state.phase != "setup":
+    if state["phase"] != "setup":
         assert sorted(all_cards(state)) == sorted(CARDS)
-    gold = list(state.gold_deck) + list(state.bundle) + [v for g in state.gold for r in g for v in r]
+    gold = list(state["gold_deck"]) + list(state["bundle"]) + [v for g in state["gold"] for r in g for v in r]
     assert sorted(gold) == sorted(GOLD)
     assert GAME.load_state(json.loads(json.dumps(GAME.dump_state(state)))) == state
 
@@ -92,10 +99,10 @@ def check_batch(evs, state) -> None:
     for ev in evs:
         state = evolve(state, ev)
         json.dumps(ev)
-        for seat in [None, *range(state.players)]:
+        for seat in [None, *range(state["players"])]:
             red = event_hides(ev, seat)
             secrets_hidden(state, seat, json.dumps(red), None)
-    for seat in [None, *range(state.players)]:
+    for seat in [None, *range(state["players"])]:
         view = GAME.view(state, seat)
         secrets_hidden(state, seat, json.dumps(view), view)
 
@@ -104,7 +111,7 @@ def check_batch(evs, state) -> None:
 def test_SAB_INFO_1_random_game_invariants_and_canaries(players):
     bots = ["heuristic" if i % 2 else "random" for i in range(players)]
     events, state = play_game(players, b"prop-%d" % players, {}, bots)
-    assert [h["round"] for h in state.history] == [1, 2, 3]  # SAB-WIN-1
+    assert [h["round"] for h in state["history"]] == [1, 2, 3]  # SAB-WIN-1
     assert GAME.scores(state).final
 
 
@@ -142,8 +149,8 @@ def test_determinism_same_seed_same_events(players, seed):
 def test_illegal_commands_raise_illegal_only():
     t = Table(4, first_player=0)
     junk = [{}, {"type": "play_path"}, {"type": "play_path", "card": 5}, {"type": "map", "card": None},
-            {"type": "repair", "card": t.state.hands[0][0], "target": "x"},
-            {"type": "rockfall", "card": t.state.hands[0][0], "x": "1", "y": 0},
+            {"type": "repair", "card": t.state["hands"][0][0], "target": "x"},
+            {"type": "rockfall", "card": t.state["hands"][0][0], "x": "1", "y": 0},
             {"type": "take_gold", "values": "3"}, {"type": "take_gold"}]
     for cmd in junk:
         with pytest.raises(Illegal):
