@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Iterator
 
 from events.embedded import EmbeddedRedis, _free_port
-from server.cli import gunicorn_argv
-from workers.supervise import child_env
+from delve.cli import gunicorn_argv
+from delve.supervise import child_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
