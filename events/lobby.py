@@ -15,7 +15,7 @@ from redis.client import Pipeline
 
 from events.store import RedisEventStore
 
-STATUSES = ("active", "finished")
+STATUSES = ("active", "finished", "aborted")
 
 
 def project(store: RedisEventStore, game_id: str, tx: Pipeline | None = None) -> None:
