@@ -51,10 +51,14 @@ def _bot_due(g: Loaded) -> bool:
     return not _over(g) and any(s.bot and s.index in g.game.active_seats(g.state) for s in g.seats)
 
 
+def _moved(result: dict | None) -> dict | None:
+    """What a turn job reports (rq keeps it as the job's result): the version reached, or None."""
+    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+
+
 def _bot_run(service: GameService, game_id: str, version: int) -> dict | None:
     """Play the bot to act at ``version``; None if the game has moved on (the job re-checks it)."""
-    result = service.bot_turn(game_id, version)
-    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+    return _moved(service.bot_turn(game_id, version))
 
 
 def _actor_due(g: Loaded) -> bool:
@@ -64,8 +68,7 @@ def _actor_due(g: Loaded) -> bool:
 
 def _actor_run(service: GameService, game_id: str, version: int) -> dict | None:
     """Append the actor's step decided at ``version``; None if the game has moved on."""
-    result = service.actor_turn(game_id, version)
-    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+    return _moved(service.actor_turn(game_id, version))
 
 
 def _finalize_due(g: Loaded) -> bool:
