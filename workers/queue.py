@@ -30,8 +30,8 @@ GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
 # without a heartbeat for STALE_AFTER seconds belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
-HEARTBEAT = 2
-STALE_AFTER = 6.0
+HEARTBEAT = 1
+STALE_AFTER = 4.0
 log = logging.getLogger("delve.queue")
 
 
