@@ -12,7 +12,7 @@ import pytest
 
 from delve.supervise import Supervisor, child_env
 from events.embedded import _free_port
-from tests.faults.support import ROOT, Client, Redis
+from tests.faults.support import ROOT, Client, Redis, stop_group
 from tests.workers.test_worker_crash import children, wait_for
 
 pytestmark = pytest.mark.slow
@@ -61,9 +61,5 @@ def test_serve_keeps_the_api_up_through_a_redis_restart_and_a_dead_worker(tmp_pa
         assert serve.poll() is None and api.call("GET", "/healthz")[0] == 200
         wait_for(lambda: api.call("GET", "/readyz")[0] == 200, 20, "the API to reach Redis again")
     finally:
-        os.killpg(serve.pid, signal.SIGTERM)
-        try:
-            serve.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(serve.pid, signal.SIGKILL)
+        stop_group(serve)
         redis.stop()
