@@ -13,7 +13,7 @@ import pytest
 from delve.supervise import Supervisor, child_env
 from events.embedded import _free_port
 from tests.faults.support import ROOT, Client, Redis, stop_group
-from tests.workers.test_worker_crash import children, wait_for
+from tests.workers.test_worker_crash import wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -48,8 +48,9 @@ def test_serve_keeps_the_api_up_through_a_redis_restart_and_a_dead_worker(tmp_pa
         api.wait_healthy(serve, timeout=60)
 
         def worker_pids() -> list[int]:
-            return [pid for pid in children(serve.pid) if b" worker" in open(f"/proc/{pid}/cmdline", "rb").read()
-                    .replace(b"\0", b" ")]
+            rows = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(serve.pid)], capture_output=True,
+                                  text=True).stdout.splitlines()
+            return [int(row.split()[0]) for row in rows if row.rstrip().endswith(" worker")]
 
         first = worker_pids()
         assert len(first) == 1
