@@ -292,8 +292,9 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
 @click.argument("export", type=click.File("rb"))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def verify(export, as_json: bool) -> None:
-    """Check an NDJSON export (`-` = stdin): hash chain, then a full replay. Exit 0 if sound, 1 if not."""
-    from events.replay import verify as check
+    """Check an NDJSON export or tournament bundle (`-` = stdin): hash chains, replays, pairings.
+    Exit 0 if sound, 1 if not."""
+    from events.tournament_verify import verify_any as check
 
     verdict = check(export)
     if as_json:
@@ -303,13 +304,14 @@ def verify(export, as_json: bool) -> None:
     else:
         first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
                      else {"seq": None, "problem": "unknown"})
-        where = f"first bad seq {first['seq']}" if first["seq"] is not None else "no seq to blame"
+        where = (f"first bad place: {first['place']}" if first.get("place")
+                 else f"first bad seq {first['seq']}" if first["seq"] is not None else "no seq to blame")
         click.echo(f"NOT OK: {where}: {first['problem']}\n"
                    f"  chain {'intact' if verdict.chain_ok else 'broken'}, "
                    f"replay {'matches' if verdict.replay_ok else 'does not match'}, {verdict.events} events")
         for p in verdict.problems:
             if p is not first:
-                click.echo(f"  also: seq {p['seq']}: {p['problem']}")
+                click.echo(f"  also: {p.get('place') or 'seq ' + str(p['seq'])}: {p['problem']}")
     sys.exit(0 if verdict.ok else 1)
 
 

@@ -1,5 +1,5 @@
 """Tournaments as pure, deterministic functions: who sits where each round, and
-the standings that follow from the results (rules in ``RULES.md``, IDs ``TRN-*``).
+the standings that follow from the results (rules in ``README.md``, IDs ``TRN-*``).
 
 Nothing here does I/O or reads a clock; every random choice comes from the
 ``Drbg`` keyed by the tournament seed, so ``delve verify`` can re-derive each

@@ -1,9 +1,10 @@
-"""/v1/audit/verify: anyone may check an export — chain intact, replay identical."""
+"""/v1/audit/verify: anyone may check an export — chain intact, replay identical — or a
+tournament bundle (events/tournament_verify.py), told apart by its first line."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from events.replay import verify
+from events.tournament_verify import verify_any
 from server import schemas
 from server.errors import ApiError
 from server.routes.common import dump
@@ -22,4 +23,4 @@ def verify_export():
     body = request.get_data(cache=False)
     if len(body) > limit:
         raise ApiError(413, "export_too_large", f"exports up to {limit} bytes are verified here")
-    return dump(schemas.Verdict, verify(body.splitlines()).to_dict())
+    return dump(schemas.Verdict, verify_any(body.splitlines()).to_dict())

@@ -1,5 +1,5 @@
 """Property tests of every format: everyone placed once a round, no avoidable
-rematch, fair byes, determinism (TRN-* in domain/tournament/RULES.md)."""
+rematch, fair byes, determinism (TRN-* in domain/tournament/README.md)."""
 from __future__ import annotations
 
 import itertools

@@ -1,5 +1,5 @@
 """Worked examples of the standings, the knockout and the settings (TRN-* in
-domain/tournament/RULES.md), computed by hand."""
+domain/tournament/README.md), computed by hand."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -54,6 +54,7 @@ def test_TRN_STD_1_entrants_equal_on_everything_share_the_place():
 
 
 def test_TRN_TB_2_opponents_average_then_game_score_at_larger_tables():
+    """TRN-TB-3: equal on opponents' average, the game's own score decides."""
     entrants = field(6)
     e = [x["id"] for x in entrants]
     rounds = [{"round": 1, "byes": [], "tables": [table(e[:3], [1, 2, 3], [9, 5, 1]),
@@ -74,6 +75,7 @@ def test_TRN_PTS_2_a_bye_scores_the_first_places_points_unless_configured():
 
 
 def test_TRN_KO_1_eight_seeded_by_rating_best_against_worst():
+    """Seeds follow the rating (TRN-RANK-1)."""
     entrants = field(8, ratings=[1500, 1900, 1700, 1600, 1800, 1400, 1300, 2000])
     first = pair_round(config("knockout", 2), entrants, [], b"k")
     seeds = ["e7", "e1", "e4", "e2", "e3", "e0", "e5", "e6"]
@@ -150,3 +152,20 @@ def test_TRN_SEAT_1_seat_order_follows_the_seat_history():
     rounds = [{"round": 1, "byes": [], "tables": [table(["e0", "e1"], [1, 2])]}]
     again = pair_round(config("swiss", 2, rounds=2), entrants, rounds, b"x")
     assert again["tables"][0]["seats"] == ["e1", "e0"]
+
+
+def test_TRN_SW_2_larger_tables_follow_the_score_groups_without_rematches():
+    """Eight at 4-seat tables: round 2 seats the four leaders together and splits every
+    round-1 table (each entrant meets three new ones, which is possible)."""
+    import itertools
+    entrants = field(8)
+    cfg = config("swiss", 4, rounds=2)
+    first = pair_round(cfg, entrants, [], b"s")
+    for t in first["tables"]:
+        t["result"] = {"places": {e: 1 if i < 2 else 3 for i, e in enumerate(t["seats"])}, "scores": {}}
+    second = pair_round(cfg, entrants, [first], b"s")
+    leaders = {e for t in first["tables"] for e in t["seats"][:2]}
+    assert any(set(t["seats"]) == leaders for t in second["tables"])
+    met = {frozenset(p) for t in first["tables"] for p in itertools.combinations(t["seats"], 2)}
+    again = [p for t in second["tables"] for p in itertools.combinations(t["seats"], 2) if frozenset(p) in met]
+    assert len(again) == 4  # a leader table of 2+2 must repeat two pairs; the other table too
