@@ -26,9 +26,11 @@ from domain.core import canonical_json, require
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, pairing_view, table_result
 from events.service import GameService, now_iso
-from events.store import GameNotFound, RedisEventStore, as_text
+from events.store import GameNotFound, VersionConflict
 
 LOCK_MS = 30_000
+MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
+STATUSES = ("registering", "running", "finished")
 BOT_RATING = 0.0
 
 
@@ -40,9 +42,7 @@ class TournamentService:
     def __init__(self, games: GameService):
         self.games = games
         base = games.store
-        self.store = RedisEventStore(base.r, partitions=base.keys.partitions, snapshot_every=10 ** 9,
-                                     prefix=f"{base.keys.prefix}:tourney", cache_size=0)
-        self.index = f"{base.keys.prefix}:tourneys"
+        self.store = base.sibling(f"{base.prefix}:tourney")
 
     # -- director's commands ----------------------------------------------------------
 
@@ -67,7 +67,7 @@ class TournamentService:
         at = now_iso()
         self.store.create(tid, {"status": "registering", "created_at": at, "seed": seed.hex(), "game": game.id},
                           events, command_id=f"create:{tid}", at=at, rules_version=RULES_VERSION)
-        self.store.r.zadd(self.index, {tid: self.store.r.incr(f"{self.index}:created")}, nx=True)
+        self._index(tid, game.id, "registering")
         if entrants and body.get("start_at") is None:
             self.start(tid)
         return self.get(tid)
@@ -107,23 +107,26 @@ class TournamentService:
         Idempotent and safe to run concurrently (a lock, then appends
         conditional on the version). Returns whether anything was appended.
         """
-        lock = f"{self.index}:lock:{tid}"
         token = secrets.token_hex(8)
         # Wait for a worker advancing it now: it may have looked at our game
         # before it finished, so giving up here could leave a result unreported.
         deadline = time.monotonic() + LOCK_MS / 1000
-        while not self.store.r.set(lock, token, nx=True, px=LOCK_MS):
+        while not self.store.try_lock(tid, token, LOCK_MS):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"tournament {tid} stayed locked for {LOCK_MS} ms; the job will be retried")
             time.sleep(0.05)
         try:
             moved = False
-            while self._step(tid):
+            for _ in range(MAX_STEPS):
+                try:
+                    if not self._step(tid):
+                        break
+                except VersionConflict:
+                    continue  # a director's command landed in between: read the log again
                 moved = True
             return moved
         finally:
-            if as_text(self.store.r.get(lock) or b"") == token:
-                self.store.r.delete(lock)
+            self.store.unlock(tid, token)
 
     def _step(self, tid: str) -> bool:
         t, version = self._load(tid)
@@ -154,6 +157,7 @@ class TournamentService:
             self._append(tid, version, [{"type": "SeedRevealed", "data": {"seed": seed.hex()}},
                                         {"type": "TournamentFinished", "data": {"standings": final}}],
                          f"finish:{tid}", meta={"status": "finished", "finished_at": now_iso()})
+            self._index(tid, t["game"], "finished")
             return True
         paired = pair_round(config, t["entrants"], pairing_view(t["rounds"]), seed)
         tables = [{"seats": tb["seats"], "game_id": self._open_game(tid, t, paired["round"], tb["seats"])}
@@ -161,6 +165,7 @@ class TournamentService:
         self._append(tid, version, [{"type": "RoundPaired", "data": {
             "round": paired["round"], "tables": tables, "byes": paired["byes"]}}],
             f"pair:{tid}:{paired['round']}", meta={"status": "running"})
+        self._index(tid, t["game"], "running")
         return True
 
     def _report(self, round_no: int, index: int, table: dict) -> dict | None:
@@ -202,13 +207,11 @@ class TournamentService:
                 "created_at": meta["created_at"], "finished_at": meta.get("finished_at")}
 
     def list(self, status: str | None, game: str | None, offset: int, limit: int) -> dict:
-        ids = [as_text(i) for i in self.store.r.zrevrange(self.index, 0, -1)]
-        rows = []
-        for tid in ids:
-            meta = self.store.meta(tid)
-            if (status is None or meta["status"] == status) and (game is None or meta["game"] == game):
-                rows.append({"id": tid, "game": meta["game"], "status": meta["status"],
-                             "created_at": meta["created_at"]})
+        """Newest first; filtered by one index (status, or game), then by the other."""
+        index = f"status:{status}" if status else f"game:{game}" if game else "all"
+        _total, ids = self.store.indexed(index)
+        rows = [{"id": tid, "game": m["game"], "status": m["status"], "created_at": m["created_at"]}
+                for tid, m in zip(ids, self.store.metas(ids)) if m and (game is None or m["game"] == game)]
         return {"total": len(rows), "tournaments": rows[offset:offset + limit]}
 
     def events(self, tid: str, after: int = 0, limit: int = 100) -> list[dict]:
@@ -236,6 +239,11 @@ class TournamentService:
         name = raw.get("name") or f"{raw['bot']}-{index + 1}"
         require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
         return {"id": f"e{index}", "name": name, "bot": raw["bot"], "player": None, "rating": BOT_RATING}
+
+    def _index(self, tid: str, game: str, status: str) -> None:
+        """The tournament list's indexes (the lobby's kind, under the tournament prefix)."""
+        others = [f"status:{s}" for s in STATUSES if s != status]
+        self.store.index_game(tid, time.time(), ["all", f"game:{game}", f"status:{status}"], others)
 
     def _require(self, tid: str) -> None:
         try:

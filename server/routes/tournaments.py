@@ -14,8 +14,9 @@ from marshmallow import RAISE, Schema, fields, validate
 from events.service import hash_token
 from events.tournaments import TournamentNotFound, TournamentService
 from server.auth import bearer
+from server import parsing
 from server.errors import ApiError, problem
-from server.routes.common import json_body, query, service
+from server.routes.common import service
 
 bp = Blueprint("tournaments", __name__, url_prefix="/v1")
 
@@ -78,19 +79,19 @@ def require_director() -> None:
 
 @bp.errorhandler(TournamentNotFound)
 def _not_found(e: TournamentNotFound):
-    return problem(404, "tournament_not_found", "Not found", f"no tournament {e.args[0]!r}")
+    return problem(404, "tournament_not_found", f"no tournament {e.args[0]!r}")
 
 
 @bp.post("/tournaments")
 def create_tournament():
     require_director()
-    created = tournaments().create(CreateTournamentRequest().load(json_body()))
+    created = tournaments().create(CreateTournamentRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES)))
     return created, 201, {"Location": f"/v1/tournaments/{created['id']}"}
 
 
 @bp.get("/tournaments")
 def list_tournaments():
-    q = query(ListTournamentsQuery)
+    q = parsing.query(ListTournamentsQuery)
     return tournaments().list(q["status"], q["game"], q["offset"], q["limit"])
 
 
@@ -113,14 +114,14 @@ def get_rounds(tournament_id: str):
 
 @bp.get("/tournaments/<tournament_id>/events")
 def get_events(tournament_id: str):
-    q = query(EventsQuery)
+    q = parsing.query(EventsQuery)
     return {"events": tournaments().events(tournament_id, q["after"], q["limit"])}
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
 def register(tournament_id: str):
     require_director()
-    return tournaments().register(tournament_id, EntrantSpec().load(json_body())), 201
+    return tournaments().register(tournament_id, EntrantSpec().load(parsing.json_body(parsing.CREATE_BODY_BYTES))), 201
 
 
 @bp.post("/tournaments/<tournament_id>/entrants/<entrant>/withdraw")

@@ -151,7 +151,7 @@ def test_registration_closes_at_the_start(ts, driver):
 def test_delve_verify_tells_a_bundle_and_names_the_bad_place(ts, driver, tmp_path):
     from click.testing import CliRunner
 
-    from server.cli import cli
+    from delve.cli import cli
     t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 1},
                    "entrants": bots(3)})
     bundle = list(ts.bundle(play_out(ts, t["id"], driver)["id"]))
