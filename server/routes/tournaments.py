@@ -14,7 +14,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from events.service import hash_token
 from events.tournaments import TournamentNotFound, TournamentService
 from server.auth import bearer
-from server import parsing
+from server import parsing, schemas
 from server.errors import ApiError, problem
 from server.routes.common import service
 
@@ -53,14 +53,6 @@ class ListTournamentsQuery(Schema):
     status = fields.String(load_default=None, validate=validate.OneOf(["registering", "running", "finished"]))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
-
-
-class EventsQuery(Schema):
-    class Meta:
-        unknown = RAISE
-
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10**9))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
 def tournaments() -> TournamentService:
@@ -114,7 +106,7 @@ def get_rounds(tournament_id: str):
 
 @bp.get("/tournaments/<tournament_id>/events")
 def get_events(tournament_id: str):
-    q = parsing.query(EventsQuery)
+    q = parsing.query(schemas.EventsQuery)
     return {"events": tournaments().events(tournament_id, q["after"], q["limit"])}
 
 
