@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from events.tournaments import TournamentService
-from tests.tournament.test_tournament_service import driver, play_out  # noqa: F401 - the fixture
+from delve.tournament import play_out
+from tests.tournament.test_tournament_service import driver  # noqa: F401 - the fixture
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
 

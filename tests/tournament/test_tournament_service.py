@@ -10,22 +10,12 @@ from domain.core import Illegal
 from events.tournament_verify import verify_bundle
 from events.tournaments import TournamentService
 from workers import table
+from delve.tournament import play_out
 from workers.inprocess import InProcessDriver
 
 
 def bots(n: int, bot: str = "random") -> list[dict]:
     return [{"bot": bot, "name": f"bot{i}"} for i in range(n)]
-
-
-def play_out(ts: TournamentService, tid: str, driver: InProcessDriver, max_rounds: int = 30) -> dict:
-    """Let the bots play each round's games; the job table's tournament job advances it."""
-    for _ in range(max_rounds):
-        t = ts.get(tid)
-        if t["status"] == "finished":
-            return t
-        driver.run([tb["game_id"] for tb in t["rounds"][-1]["tables"] if tb["result"] is None])
-        ts.advance(tid)  # the driver stops once the games finish, maybe before the last tournament job
-    raise AssertionError("the tournament did not finish")
 
 
 @pytest.fixture
@@ -165,3 +155,17 @@ def test_delve_verify_tells_a_bundle_and_names_the_bad_place(ts, driver, tmp_pat
     refused = CliRunner().invoke(cli, ["verify", str(bad)])
     assert refused.exit_code == 1
     assert f"first bad place: tournament seq {json.loads(bundle[i])['seq']}" in refused.output
+
+
+def test_delve_tournament_runs_a_bot_tournament_and_prints_the_standings(monkeypatch, redis_url):
+    from click.testing import CliRunner
+
+    from delve.cli import cli
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setenv("DELVE_PREFIX", "unused")  # the command picks a throwaway prefix and deletes it
+    result = CliRunner().invoke(cli, ["tournament", "tiny", "--format", "knockout", "--entrants", "5",
+                                      "--options", '{"turns": 1}', "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output[result.output.index("{"):])
+    assert out["verified"] and out["tournament"]["status"] == "finished" and out["games"] == 4
+    assert out["tournament"]["standings"][0]["place"] == 1
