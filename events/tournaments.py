@@ -25,7 +25,7 @@ from domain import registry
 from domain.core import canonical_json, require
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, pairing_view, table_result
-from events.service import GameService, now_iso
+from events.service import GameService
 from events.store import GameNotFound, VersionConflict
 
 LOCK_MS = 30_000
@@ -43,6 +43,7 @@ class TournamentService:
         self.games = games
         base = games.store
         self.store = base.sibling(f"{base.prefix}:tourney")
+        self._heads: dict[str, tuple[int, str]] = {}  # tid -> (version, head) as last read
 
     # -- director's commands ----------------------------------------------------------
 
@@ -64,9 +65,8 @@ class TournamentService:
             "config": config.to_dict(), "rules_version": game.rules_version,
             "seed_commitment": hashlib.sha256(seed).hexdigest()}}
         events = [created] + [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
-        at = now_iso()
-        self.store.create(tid, {"status": "registering", "created_at": at, "seed": seed.hex(), "game": game.id},
-                          events, command_id=f"create:{tid}", at=at, rules_version=RULES_VERSION)
+        self.store.create(tid, {"status": "registering", "seed": seed.hex(), "game": game.id},
+                          events, command_id=f"create:{tid}", rules_version=RULES_VERSION)
         self._index(tid, game.id, "registering")
         if entrants and body.get("start_at") is None:
             self.start(tid)
@@ -156,7 +156,7 @@ class TournamentService:
             final = standings(config, t["entrants"], pairing_view(t["rounds"]))
             self._append(tid, version, [{"type": "SeedRevealed", "data": {"seed": seed.hex()}},
                                         {"type": "TournamentFinished", "data": {"standings": final}}],
-                         f"finish:{tid}", meta={"status": "finished", "finished_at": now_iso()})
+                         f"finish:{tid}", meta={"status": "finished"}, stamp=("finished_at",))
             self._index(tid, t["game"], "finished")
             return True
         paired = pair_round(config, t["entrants"], pairing_view(t["rounds"]), seed)
@@ -252,12 +252,18 @@ class TournamentService:
             raise TournamentNotFound(tid) from None
 
     def _load(self, tid: str) -> tuple[dict, int]:
+        """The folded log and its version; the head is kept for the append that may follow."""
         self._require(tid)
         envs = list(self.store.iter_all(tid))
+        self._heads[tid] = (len(envs), envs[-1]["hash"])
         return fold({"type": e["type"], "data": e["data"]} for e in envs), len(envs)
 
     def _append(self, tid: str, version: int, events: list[dict], command_id: str,
-                meta: dict | None = None) -> None:
-        self.store.append(tid, version, events, seat=None, command_id=command_id, command=None, at=now_iso(),
-                          rules_version=RULES_VERSION, meta=meta)
+                meta: dict | None = None, stamp: tuple[str, ...] = ()) -> None:
+        """Append if the log is still at ``version`` (and the head read with it): VersionConflict otherwise."""
+        read, head = self._heads[tid]
+        if read != version:
+            raise VersionConflict(read)
+        self.store.append(tid, version, events, expected_head=head, seat=None, command_id=command_id, command=None,
+                          rules_version=RULES_VERSION, meta=meta, stamp=stamp)
 
