@@ -4,7 +4,7 @@ Valour (DW-GLOS-9) and Andvettr's instant win (DW-AND-8, DW-AMB-32)."""
 from __future__ import annotations
 
 from domain.dwarf import content
-from domain.dwarf.batch import Batch
+from domain.kit import Batch
 from domain.dwarf.state import has, top
 
 ANDVETTR_LEVELS = ("andvettr", "andvettr-fadir")

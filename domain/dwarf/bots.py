@@ -1,6 +1,6 @@
 """Bot policies ``policy(game, state, seat, rng) -> command``.
 
-- ``random``: uniform over the legal commands.
+- ``random``: the kit's, uniform over the legal commands.
 - ``greedy``: looks one round ahead: the holdings each command would bring by the
   end of this round, valued by the majorities they would give (DW-SCORE) and a
   little for everything that leads there.
@@ -22,10 +22,7 @@ from domain.dwarf.scoring import CATEGORIES
 from domain.dwarf.selection import head
 from domain.dwarf.rounds import special_cost
 from domain.dwarf.state import pile_at, top_effect
-
-
-def random_bot(game: Any, state: dict, seat: int, rng: Drbg) -> Command:
-    return rng.choice(game.legal_commands(state, seat))
+from domain.kit import random_bot
 
 
 def _apply(held: dict, delta: dict) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from domain.core import Drbg
 from domain.dwarf import content
-from domain.dwarf.batch import Batch
+from domain.kit import Batch
 
 
 def lay_out(b: Batch, rng: Drbg, area: int, by_lanterns: bool) -> None:

@@ -4,7 +4,7 @@ of the game (DW-END). ``advance`` runs everything no participant decides."""
 from __future__ import annotations
 
 from domain.dwarf import mining
-from domain.dwarf.batch import Batch
+from domain.kit import Batch
 from domain.dwarf.resolution import begin_help, resolve
 from domain.dwarf.state import free_places, pile_at, piles, solo
 

@@ -26,31 +26,30 @@ from __future__ import annotations
 from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, actor_id, require, seat_id
 from domain.dwarf import bots as _bots
 from domain.dwarf import content, mining, options, rounds, scoring, secrecy, selection
-from domain.dwarf.batch import Batch
 from domain.dwarf.commands_schema import COMMAND_SCHEMA
-from domain.dwarf.evolve import evolve
-from domain.dwarf.state import copy, initial
+from domain.dwarf.evolve import batch, evolve
+from domain.kit import BaseGame
 
 AUTOMATON = "automaton"
 
 
-class Dwarf:
+class Dwarf(BaseGame):
     id = "dwarf"
     title = "DWARF"
-    min_players = 1
-    max_players = 5
     rules_version = "dwarf-1"
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
     bots = _bots.BOTS
     game_type = GameType(1, 5, chance=True, information="imperfect", actors=(AUTOMATON,))
+    players_rule = "DW-COMP-3"
+    over_rule = "DW-END-4"
+    evolve = staticmethod(evolve)
 
-    def validate_options(self, opts: dict | None, seats: int) -> dict:
-        return options.validate(opts, seats)
+    def check_options(self, opts: dict, seats: int) -> dict:
+        return options.check(opts, seats)
 
-    def start(self, opts: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
+    def setup(self, opts: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
         """DW-SETUP: one copy for 1-3 players, two for 4-5 (DW-COMP-3, DW-COMB-1)."""
-        opts = self.validate_options(opts, len(seats))
         n = len(seats)
         players = [seat_id(i) for i in range(n)]
         auto = None
@@ -59,7 +58,7 @@ class Dwarf:
             players.append(actor_id(AUTOMATON))
         first = auto if auto is not None else (rng.randbelow(n) if opts["first_player"] is None
                                                else opts["first_player"])
-        b = Batch(self.initial_state())
+        b = batch({})
         b.emit("GameSetUp", options=opts, seats=n, players=players, automaton=auto, level=opts["solo_level"],
                first=first, areas=2 if n >= 4 else 1)
         for area in range(len(b.state["areas"])):
@@ -68,16 +67,9 @@ class Dwarf:
         rounds.advance(b)
         return b.events
 
-    def initial_state(self) -> dict:
-        return initial()
-
-    def evolve(self, state: dict, event: Event) -> dict:
-        return evolve(state, event)
-
-    def decide(self, state: dict, seat: int, command: Command, rng: Drbg) -> list[Event]:
-        require(isinstance(command, dict), "bad_command", None, "a command is a JSON object")
+    def rules_decide(self, state: dict, seat: int, command: Command, rng: Drbg) -> list[Event]:
         require(state["phase"] != "over", "game_over", "DW-END-4", "the game is over")
-        b = Batch(state)
+        b = batch(state)
         selection.decide(b, seat, command)
         rounds.advance(b)
         return b.events
@@ -86,15 +78,15 @@ class Dwarf:
         """The solo automaton's placement when ``turn`` names it (DW-SOLO-4)."""
         require(actor == AUTOMATON and self.turn(state).actor == AUTOMATON, "not_your_turn", "DW-SOLO-4",
                 "the automaton does not place now")
-        b = Batch(state)
+        b = batch(state)
         selection.automaton_step(b)
         rounds.advance(b)
         return b.events
 
-    def legal_commands(self, state: dict, seat: int) -> list[Command]:
+    def rules_legal(self, state: dict, seat: int) -> list[Command]:
         return selection.legal(state, seat)
 
-    def turn(self, state: dict) -> Turn:
+    def rules_turn(self, state: dict) -> Turn:
         h = selection.head(state)
         if state["phase"] == "over" or h is None:
             return Turn.over()
@@ -102,11 +94,8 @@ class Dwarf:
             return Turn.to_actor(AUTOMATON)
         return Turn.to_seats({h["player"]})
 
-    def active_seats(self, state: dict) -> set[int]:
-        return set(self.turn(state).seats)
-
-    def is_terminal(self, state: dict) -> bool:
-        return self.turn(state).terminal
+    def rules_scores(self, state: dict) -> Scoreboard:
+        return scoring.scoreboard(state)
 
     def content(self) -> dict:
         return content.components()
@@ -116,15 +105,6 @@ class Dwarf:
 
     def redact(self, event: Event, seat: int | None) -> Event | None:
         return secrecy.redact(event, seat)
-
-    def scores(self, state: dict) -> Scoreboard:
-        return scoring.scoreboard(state)
-
-    def dump_state(self, state: dict) -> dict:
-        return copy(state)
-
-    def load_state(self, data: dict) -> dict:
-        return copy(data)
 
 
 GAME = Dwarf()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.core import Command, Illegal, require
 from domain.dwarf import automaton, content
 from domain.dwarf.actions import carry_out, gain_medals, net
-from domain.dwarf.batch import Batch
+from domain.kit import Batch
 from domain.dwarf.grid import LOCATIONS, place
 from domain.dwarf.rounds import special_cost, special_limit_reached, special_piles
 from domain.dwarf.state import available, card_place, free_places, has, pile_at, top, top_effect

@@ -5,8 +5,6 @@ automaton if there is one (DW-SOLO-1). Every place is ``"a:rc"`` (``grid``).
 """
 from __future__ import annotations
 
-import json
-
 from domain.dwarf import content
 from domain.dwarf.grid import place, places, split
 
@@ -21,10 +19,6 @@ def initial() -> dict:
             "pile_workers": [], "extras": [], "extras_used": [], "first_refs": [], "last_ref": None,
             "last_mined": None, "seq": 0, "banned": None, "ban_next": None, "end_pending": None,
             "ended": None}
-
-
-def copy(state: dict) -> dict:
-    return json.loads(json.dumps(state))
 
 
 def new_player(pid: str) -> dict:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from domain.core import Drbg, Seat, event, fold
 from domain.dwarf.rules import GAME
-from domain.dwarf.state import copy
+from domain.kit import Played, play, table
 
 
 def start(n: int = 2, seed: bytes = b"dwarf", bots: str | None = None, **options) -> dict:
@@ -13,10 +13,7 @@ def start(n: int = 2, seed: bytes = b"dwarf", bots: str | None = None, **options
 
 
 def apply(state: dict, events: list) -> dict:
-    s = copy(state)
-    for ev in events:
-        GAME.evolve(s, ev)
-    return s
+    return fold(GAME, events, GAME.load_state(state))
 
 
 def act(state: dict, seat: int, command: dict) -> dict:
@@ -46,17 +43,6 @@ def who(state: dict) -> int | str:
     return t.actor if t.actor else next(iter(t.seats))
 
 
-def play_out(state: dict, bot: str = "random", limit: int = 3000, seed: bytes = b"play") -> tuple[dict, int]:
-    """Bots (and the automaton) play to the end; returns the final state and the number of steps."""
-    s, steps = state, 0
-    while not GAME.is_terminal(s):
-        assert steps < limit, "the game did not end"
-        rng = Drbg(seed, f"v{steps}")
-        t = GAME.turn(s)
-        if t.actor:
-            s = apply(s, GAME.decide_actor(s, t.actor, rng))
-        else:
-            seat = next(iter(t.seats))
-            s = apply(s, GAME.decide(s, seat, GAME.bots[bot](GAME, s, seat, rng.fork("bot")), rng))
-        steps += 1
-    return s, steps
+def played(n: int, bot: str = "random", seed: bytes = b"play", **options) -> Played:
+    """A whole bot game through the kit's driver (the server's DRBG streams)."""
+    return play(GAME, table(GAME, n, bot), options, seed)

@@ -85,6 +85,8 @@ def test_DW_CARD_6_DW_AMB_25_every_card_has_primary_and_fallback_icons():
 def test_DW_GAP_4_DW_GAP_5_DW_GAP_6_resolved_by_options_not_content():
     """DW-GAP-4 (reference cards: no engine use), DW-GAP-5 (cost, DW-AMB-1), DW-GAP-6 (Orc Raiders,
     DW-AMB-2) are options with the proposed defaults."""
-    from domain.dwarf.options import DEFAULTS
+    from domain.dwarf.options import OPTIONS_SCHEMA
+    from domain.kit import option_defaults
+    DEFAULTS = option_defaults(OPTIONS_SCHEMA)
     assert DEFAULTS["special_action_cost_resource"] == "medal" and DEFAULTS["special_action_cost_amount"] == 4
     assert DEFAULTS["orc_raiders_forbids"] == "forge"

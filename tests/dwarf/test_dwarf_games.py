@@ -4,14 +4,14 @@ from __future__ import annotations
 import pytest
 
 from domain.dwarf.rules import GAME
-from tests.dwarf.dwarf_support import play_out, start
+from tests.dwarf.dwarf_support import played
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("bot", sorted(GAME.bots))
 def test_DW_ROUND_1_DW_ROUND_2_bot_games_end(n, bot):
     """DW-ROUND-1/2, DW-END-1/2: rounds repeat until 4 Objects or an empty Mountain."""
-    s, _ = play_out(start(n, seed=bytes([n]), bots=bot), bot)
+    s = played(n, bot, seed=bytes([n])).state
     assert s["ended"] in ("four_objects", "mountain_empty")
     board = GAME.scores(s)
     assert board.final and board.winners
@@ -20,12 +20,11 @@ def test_DW_ROUND_1_DW_ROUND_2_bot_games_end(n, bot):
 @pytest.mark.parametrize("level", ["eldhusfifl", "andvettr", "andvettr-fadir"])
 def test_DW_SOLO_2_each_level_plays_to_the_end(level):
     """DW-SOLO-2: any level can be chosen and the game reaches an end."""
-    s, _ = play_out(start(1, solo_level=level), "greedy")
+    s = played(1, "greedy", solo_level=level).state
     assert s["ended"] in ("four_objects", "mountain_empty", "automaton_medals")
     assert GAME.scores(s).final
 
 
 def test_same_seed_same_game():
-    a, _ = play_out(start(3, seed=b"same"), "random")
-    b, _ = play_out(start(3, seed=b"same"), "random")
-    assert a == b
+    a, b = played(3, seed=b"same"), played(3, seed=b"same")
+    assert a.state == b.state and [s.events for s in a.steps] == [s.events for s in b.steps]

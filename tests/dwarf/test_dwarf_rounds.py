@@ -6,7 +6,7 @@ import pytest
 
 from domain.core import Illegal, event
 from domain.dwarf import mining
-from domain.dwarf.batch import Batch
+from domain.dwarf.evolve import batch
 from domain.dwarf.grid import LOCATIONS
 from domain.dwarf.rules import GAME
 from tests.dwarf.dwarf_support import act, apply, give, stage_top, start, who
@@ -59,7 +59,7 @@ def test_DW_ALT_1_DW_ALT_2_DW_AMB_9_alternative_mountain_two_lanterns_on_top():
 def _mine_with(order: list[str]) -> tuple[dict, list]:
     s = start(2)
     s = apply(s, [event("MountainShuffled", area=0, cards=order)])
-    b = Batch(s)
+    b = batch(s)
     ok = mining.mine(b)
     return {"ok": ok, "state": b.state}, [e for e in b.events if e["type"] == "CardMined"]
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from domain.core import event
 from domain.dwarf import mining
-from domain.dwarf.batch import Batch
+from domain.dwarf.evolve import batch
 from domain.dwarf.rules import GAME
 from tests.dwarf.dwarf_support import act, apply, give, start
 from tests.dwarf.test_dwarf_rounds import place, stage_mine
@@ -26,7 +26,7 @@ def test_DW_COMB_3_DW_AMB_34_mining_per_mine():
     s = start(4)
     s = apply(s, [event("MountainShuffled", area=0, cards=["M26", "M01"]),
                   event("MountainShuffled", area=1, cards=["M26", "M27", "M28"])])
-    b = Batch(s)
+    b = batch(s)
     assert mining.mine(b)
     mined = [(e["data"]["area"], e["data"]["card"]) for e in b.events if e["type"] == "CardMined"]
     assert mined == [(0, "M26"), (0, "M01"), (1, "M26"), (1, "M27"), (1, "M28")]
@@ -36,7 +36,7 @@ def test_DW_COMB_7_either_mountain_empty_ends_the_game():
     """DW-COMB-7, DW-AMB-34: either Mountain failing a draw ends the game."""
     s = start(4)
     s = apply(s, [event("MountainShuffled", area=1, cards=["M01"])])
-    b = Batch(s)
+    b = batch(s)
     assert mining.mine(b) is False
 
 
