@@ -4,10 +4,11 @@ Valour (DW-GLOS-9) and Andvettr's instant win (DW-AND-8, DW-AMB-32)."""
 from __future__ import annotations
 
 from domain.dwarf import content
-from domain.kit import Batch
 from domain.dwarf.state import has, top
+from domain.kit import Batch
 
 ANDVETTR_LEVELS = ("andvettr", "andvettr-fadir")
+GLORY = (1, 2, 3)  # DW-AND-6: Medals for the human's 1st, 2nd, 3rd Special Action (DW-AND-7: no 4th)
 
 
 def is_andvettr(s: dict, player: int) -> bool:

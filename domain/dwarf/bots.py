@@ -18,9 +18,9 @@ from typing import Any
 from domain.core import Command, Drbg
 from domain.dwarf import automaton, content
 from domain.dwarf.actions import net, payable_times
+from domain.dwarf.rounds import special_cost
 from domain.dwarf.scoring import CATEGORIES
 from domain.dwarf.selection import head
-from domain.dwarf.rounds import special_cost
 from domain.dwarf.state import pile_at, top_effect
 from domain.kit import random_bot
 

@@ -2,8 +2,8 @@
 (``decide`` made them); every resource change is a ``delta`` on a participant."""
 from __future__ import annotations
 
-from domain.kit import Batch, evolver
 from domain.dwarf.state import EXTRA_WORKERS, NORMAL_WORKERS, initial, new_player
+from domain.kit import Batch, evolver
 
 
 def _apply(s: dict, player: int, delta: dict) -> None:

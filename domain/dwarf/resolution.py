@@ -6,9 +6,9 @@ from itertools import permutations
 
 from domain.dwarf import content
 from domain.dwarf.actions import carry_out, gain_medals, payable_times, times_for
-from domain.kit import Batch
 from domain.dwarf.grid import places
 from domain.dwarf.state import EXTRA_WORKERS, solo, top, top_effect
+from domain.kit import Batch
 
 
 def begin_help(b: Batch) -> None:

@@ -4,9 +4,10 @@ of the game (DW-END). ``advance`` runs everything no participant decides."""
 from __future__ import annotations
 
 from domain.dwarf import mining
-from domain.kit import Batch
+from domain.dwarf.actions import GLORY, is_andvettr
 from domain.dwarf.resolution import begin_help, resolve
 from domain.dwarf.state import free_places, pile_at, piles, solo
+from domain.kit import Batch
 
 OBJECTS_TO_END = 4  # DW-END-1
 
@@ -31,7 +32,7 @@ def special_cost(s: dict) -> dict:
 
 def special_limit_reached(s: dict, player: int) -> bool:
     """DW-SPEC-9, DW-AND-7, DW-AMB-33: 3 Special Actions against Andvettr and his father."""
-    return s["level"] in ("andvettr", "andvettr-fadir") and s["players"][player]["specials"] >= 3
+    return is_andvettr(s, s["automaton"]) and s["players"][player]["specials"] >= len(GLORY)
 
 
 def special_piles(s: dict, player: int) -> list[int]:

@@ -23,7 +23,18 @@ GameEnded.
 """
 from __future__ import annotations
 
-from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, actor_id, require, seat_id
+from domain.core import (
+    Command,
+    Drbg,
+    Event,
+    GameType,
+    Scoreboard,
+    Seat,
+    Turn,
+    actor_id,
+    require,
+    seat_id,
+)
 from domain.dwarf import bots as _bots
 from domain.dwarf import content, mining, options, rounds, scoring, secrecy, selection
 from domain.dwarf.commands_schema import COMMAND_SCHEMA

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from domain.core import Command, Illegal, require
 from domain.dwarf import automaton, content
-from domain.dwarf.actions import carry_out, gain_medals, net
-from domain.kit import Batch
+from domain.dwarf.actions import GLORY, carry_out, gain_medals, is_andvettr, net
 from domain.dwarf.grid import LOCATIONS, place
 from domain.dwarf.rounds import special_cost, special_limit_reached, special_piles
-from domain.dwarf.state import available, card_place, free_places, has, pile_at, top, top_effect
-
-GLORY = (1, 2, 3)  # DW-AND-6: Medals for the human's 1st, 2nd, 3rd Special Action
+from domain.dwarf.state import (
+    available,
+    card_place,
+    free_places,
+    has,
+    pile_at,
+    top,
+    top_effect,
+)
+from domain.kit import Batch
 
 
 def head(s: dict) -> dict | None:
@@ -66,9 +72,9 @@ def take_special(b: Batch, player: int, pile: int, pay: bool) -> None:
         b.emit("Gained", player=player, delta=net(face, 1), why="special", card=cid)
     else:
         b.emit("ActionFailed", player=player, place=None, card=cid, effect=face.id, reason="cannot_pay")
-    if s["level"] in ("andvettr", "andvettr-fadir") and player != s["automaton"]:
-        if gain_medals(b, s["automaton"], GLORY[s["players"][player]["specials"] - 1], "glory"):
-            return  # DW-AND-6, DW-AND-8
+    if is_andvettr(s, s["automaton"]) and \
+            gain_medals(b, s["automaton"], GLORY[s["players"][player]["specials"] - 1], "glory"):
+        return  # DW-AND-6, DW-AND-8
     where = card_place(cid, pile // 3)
     worker = s["workers"].get(where)
     if worker is not None:

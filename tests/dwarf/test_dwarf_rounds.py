@@ -48,7 +48,7 @@ def test_DW_SETUP_2_3_4_5_6_7_8_table_after_setup():
 
 
 def test_DW_ALT_1_DW_ALT_2_DW_AMB_9_alternative_mountain_two_lanterns_on_top():
-    """DW-ALT-1/2, DW-AMB-9: every 2-lantern card is drawn before any 3-lantern card."""
+    """DW-ALT-1/2, DW-AMB-9, DW-RN-12: every 2-lantern card is drawn before any 3-lantern card."""
     from domain.dwarf import content
     s = start(2, alternative_mountain=True)
     drawn = [c for loc in LOCATIONS for c in s["areas"][0]["stacks"][loc] if content.card(c).kind == "mountain"]
@@ -150,7 +150,7 @@ def test_DW_AMB_11_second_placement_optional_and_never_special():
 
 
 def test_DW_SPEC_1_2_3_4_5_7_special_action_with_both_workers_or_paid():
-    """DW-SPEC-1..5/7, DW-AMB-1: both workers on a pile, or 4 Medals and one worker; the face
+    """DW-SPEC-1..5/7, DW-AMB-1, DW-RN-5: both workers on a pile, or 4 Medals and one worker; the face
     resolves at once, the Mine side lands on its location as the new top card."""
     s = stage_mine(start(2, first_player=0))
     s = apply(s, [event("PilesDealt", area=0, piles=[["X1", "X2", "X3"], ["X4", "X5", "X6"], ["X7", "X8", "X9"]])])
@@ -292,7 +292,7 @@ def test_DW_GLOS_5_DW_GLOS_6_DW_AMB_16_knockers_dragon_take_only_what_there_is()
 
 
 def test_DW_GLOS_4_DW_AMB_2_orc_raiders_stop_forging_and_the_forge_pass():
-    """DW-GLOS-4, DW-AMB-2, DW-FP-3: undefended Orc Raiders: no Forge action this round and
+    """DW-GLOS-4, DW-AMB-2, DW-AMB-41, DW-RN-7, DW-RN-13, DW-FP-3: undefended Orc Raiders: no Forge action this round and
     no first-player pass for forging; defended, the forge resolves and the marker passes."""
     base = give(stage_mine(start(2, first_player=0), {"13": "M14", "31": "S7"}), 0, steel=3)
     s = passes(passes(place(place(base, 0, "31"), 1, "11"), 1), 0)
@@ -314,7 +314,7 @@ def test_DW_AMB_2_orc_raiders_next_round_option():
 
 
 def test_DW_FP_2_DW_FP_3_DW_AMB_5_DW_EOR_4_marker_moves_only_by_actions():
-    """DW-FP-2/3, DW-AMB-5, DW-EOR-4: Receive Help passes it, then the new holder's Forge
+    """DW-FP-2/3, DW-AMB-5, DW-RN-6, DW-EOR-4: Receive Help passes it, then the new holder's Forge
     passes it again; a round with neither leaves it where it is."""
     s = stage_mine(start(3, first_player=0), {"11": "M05", "31": "S7"})
     s = give(s, 1, steel=3)
@@ -379,3 +379,66 @@ def test_DW_AMB_14_player_order_of_own_actions_that_pays_most():
     s = passes(s, 1)
     s = place(s, 0, "12")
     assert s["players"][0]["steel"] == 2 and s["players"][0]["iron"] == 0
+
+
+def test_DW_GRID_1_DW_GRID_2_DW_GRID_3_DW_AMB_36_locations_and_reading_order():
+    """DW-GRID-1/2/3, DW-AMB-36: L(r,c) with row 1 at the top; reading index 3(r-1)+c; rows and columns."""
+    from domain.dwarf.grid import column_mates, places, reading_index, row_mates
+    assert [reading_index(loc) for loc in LOCATIONS] == list(range(1, 10))
+    assert LOCATIONS[0] == "11" and LOCATIONS[-1] == "33"
+    assert row_mates("22") == ["21", "23"] and column_mates("22") == ["12", "32"]
+    assert places(2)[9] == "1:11"
+
+
+def test_DW_AMB_13_extra_workers_act_after_normal_workers():
+    """DW-AMB-13: within a step, normal workers first, then extras: an extra's Iron Vein
+    comes too late for the same player's normal Alloy Steel."""
+    base = stage_mine(start(2, first_player=0), {"22": "S5", "11": "S4", "12": "S1"})
+    s = place(base, 0, "22")  # Receive Help
+    s = place(s, 1, "33")
+    s = passes(s, 1)
+    s = place(s, 0, "11")  # normal worker on Alloy Steel (no Iron yet)
+    s = place(s, 0, "12")  # extra worker on Iron Vein
+    s = passes(s, 0)
+    assert (s["players"][0]["iron"], s["players"][0]["steel"]) == (2, 0)
+
+
+def test_DW_AMB_18_early_defend_and_early_receive_help():
+    """DW-AMB-18: a covered Defend card gives its Medal at once; a covered Receive Help
+    gives the right to 2 extras, placed in the Receive Help step."""
+    s = stage_mine(start(2, first_player=1), {"31": GUARD, "22": "S5"})
+    s = apply(s, [event("PilesDealt", area=0, piles=[["X7", "X5"], [], []])])
+    s = place(s, 1, "31")
+    s = act(s, 0, {"type": "special", "pile": 0, "pay": False})  # X7 covers L(3,1)
+    assert s["players"][1]["medal"] == 1 and s["workers"]["0:31"]["done"]
+    s = place(s, 1, "22")
+    assert s["phase"] == "help" and s["extras"][1] == 2
+    s = stage_mine(start(2, first_player=1), {"22": "S5"})
+    s = apply(s, [event("PilesDealt", area=0, piles=[["X5"], [], []])])
+    s = place(s, 1, "22")
+    s = act(s, 0, {"type": "special", "pile": 0, "pay": False})  # X5 covers the Receive Help
+    s = place(s, 1, "11")
+    assert s["phase"] == "help" and [q["player"] for q in s["queue"]] == [1, 1]
+
+
+def test_DW_AMB_40_workers_on_piles_occupy_no_location():
+    """DW-AMB-40, DW-SPEC-3: after a Special Action every location is still free, and the
+    same pile can be used again in the round."""
+    s = stage_mine(start(3, first_player=0))
+    s = act(s, 0, {"type": "special", "pile": 0, "pay": False})
+    assert s["workers"] == {} and s["pile_workers"][0] == 2
+    assert any(c == {"type": "special", "pile": 0, "pay": False} for c in GAME.legal_commands(s, 1))
+
+
+def test_DW_AMB_3_DW_RN_8_defend_is_the_last_step():
+    """DW-AMB-3, DW-RN-8, DW-RES-1: Receive Help, Mine, Forge, then Defend and threats."""
+    s = stage_mine(start(2, first_player=0), {"22": "S5", "11": "S1", "31": "S7"})
+    s = give(s, 1, steel=3)
+    s = place(place(s, 0, "22"), 1, "31")
+    s = place(passes(s, 1), 0, "11")
+    s = place(s, 0, "13")
+    events = GAME.decide(s, 0, {"type": "pass"}, None)
+    kinds = [(e["type"], e["data"].get("effect") or e["data"].get("why")) for e in events]
+    order = [kinds.index(("ActionResolved", "iron_vein")), kinds.index(("ActionResolved", "forge_sword")),
+             kinds.index(("Gained", "valour"))]
+    assert order == sorted(order)

@@ -14,7 +14,7 @@ def _game(*holdings: dict) -> dict:
 
 
 def test_DW_EX_1_majorities_lorena_wins_two_to_one():
-    """DW-EX-1, DW-SCORE-1, DW-SCORE-2, DW-SCORE-3, DW-OBJ-2, DW-OBJ-3: Alfredo (4,9,8), Lorena (2,10,12)."""
+    """DW-EX-1, DW-RN-2, DW-END-4, DW-SCORE-1, DW-SCORE-2, DW-SCORE-3, DW-OBJ-2, DW-OBJ-3: Alfredo (4,9,8), Lorena (2,10,12)."""
     s = _game({"steel": 4, "gold": 9, "object": 8}, {"steel": 2, "gold": 10, "object": 12})
     board = GAME.scores(s)
     lines = {x.seat: x for x in board.seats}
@@ -66,7 +66,7 @@ def test_DW_AMB_20_three_players_top_tie_goes_to_nobody_and_tiebreaks_only_among
 
 
 def test_DW_AMB_21_tie_after_every_tiebreak_shares_the_victory():
-    """DW-AMB-21: still tied after Medals, Iron and Objects: a shared victory."""
+    """DW-AMB-21, DW-AMB-42 (units are counted, not cubes): still tied after Medals, Iron and Objects: a shared victory."""
     s = _game({"steel": 2, "gold": 2, "object": 1, "medal": 1, "iron": 1},
               {"steel": 2, "gold": 2, "object": 1, "medal": 1, "iron": 1})
     board = GAME.scores(s)

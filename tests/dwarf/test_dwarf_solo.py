@@ -48,7 +48,7 @@ def test_DW_ELD_1_DW_ELD_2_first_worker_on_primary_of_most_recent_card():
 
 
 def test_DW_ELD_3_DW_ELD_4_second_worker_reads_the_humans_card_then_fallback():
-    """DW-ELD-3/4: the grid of the card the human chose; its primary taken, the fallback."""
+    """DW-ELD-3/4, DW-RN-9: the grid of the card the human chose; its primary taken, the fallback."""
     s = mined(stage_mine(start(), {"23": "M26"}), "M07")  # M26: primary 23, fallback 33
     s = step_actor(s)
     s = place(s, 0, "23")
@@ -112,7 +112,7 @@ def test_DW_SOLO_6_DW_SOLO_7_automaton_never_takes_special_and_resolves_like_a_p
 
 
 def test_DW_AND_1_DW_AND_2_DW_AMB_28_second_worker_defends():
-    """DW-AND-1/2, DW-AMB-28: Andvettr's second worker takes the first undefended Defend location."""
+    """DW-AND-1/2, DW-AMB-28, DW-RN-10: Andvettr's second worker takes the first undefended Defend location."""
     cards = {loc: "S1" for loc in ("11", "12", "13", "21", "22", "23", "31", "33")}
     cards["32"] = "S8"  # Knockers
     s = mined(stage_mine(start("andvettr"), cards), "M07")
@@ -141,7 +141,7 @@ def test_DW_AND_4_DW_AMB_29_unusable_choice_scans_forward_then_returns():
 
 
 def test_DW_FAD_1_DW_FAD_2_DW_FAD_3_DW_AMB_30_father_searches_everywhere_or_stays_off():
-    """DW-FAD-1/2/3, DW-AMB-30: with nothing usable after the choice, faðir takes the first
+    """DW-FAD-1/2/3, DW-AMB-30, DW-RN-11: with nothing usable after the choice, faðir takes the first
     usable location from L(1,1); with nothing usable at all, the worker stays off the board."""
     cards = {loc: "S7" for loc in ("11", "12", "13", "21", "22", "23", "31", "32", "33")}
     cards["11"] = "S2"
@@ -212,3 +212,13 @@ def test_DW_AMB_38_human_first_worker_is_never_covered_before_the_automaton_read
     s = mined(stage_mine(start(), {"23": "M26"}), "M07")
     s = place(step_actor(s), 0, "23")
     assert s["first_refs"][0] == {"area": 0, "card": "M26"} and who(s) == "automaton"
+
+
+def test_DW_AMB_33_eldhusfifl_gains_no_medals_for_any_number_of_special_actions():
+    """DW-AMB-33, DW-SPEC-8: against Eldhusfifl a 4th and 5th Special Action are fine and
+    give the automaton nothing."""
+    s = step_actor(mined(stage_mine(start("eldhusfifl")), "M07"))
+    s["players"][0]["specials"] = 4
+    medals = s["players"][AUTO]["medal"]
+    s = act(s, 0, {"type": "special", "pile": 0, "pay": False})
+    assert s["players"][0]["specials"] == 5 and s["players"][AUTO]["medal"] == medals
