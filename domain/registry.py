@@ -10,6 +10,7 @@ _GAMES: dict[str, str] = {
     "saboteur": "domain.saboteur.rules:GAME",
     "mountain-king": "domain.mountain_king.rules:GAME",
     "dwarf": "domain.dwarf.rules:GAME",
+    "indagar": "domain.indagar.rules:GAME",
 }
 _loaded: dict[str, Game] = {}
 
