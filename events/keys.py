@@ -35,6 +35,10 @@ class Keys:
     def feed(self, partition: int) -> str:
         return f"{self.prefix}:{{p{partition}}}:feed"
 
+    def tracking(self, feed: str, follower: str) -> str:
+        """A follower's position in one feed: ``delve:{p<k>}:feed:track:<follower>`` (the feed's slot)."""
+        return f"{feed}:track:{follower}"
+
     def all_feeds(self) -> list[str]:
         return [self.feed(p) for p in range(self.partitions)]
 
@@ -45,3 +49,7 @@ class Keys:
     def counter(self, bucket: str) -> str:
         """A short-lived counter (the API's rate limit): ``delve:rl:<bucket>``."""
         return f"{self.prefix}:rl:{bucket}"
+
+    def lock(self, name: str) -> str:
+        """A short-lived lock (a tournament's advance): ``delve:lock:<name>``."""
+        return f"{self.prefix}:lock:{name}"
