@@ -1,6 +1,6 @@
 """Bot policies: ``policy(game, state, seat, rng) -> command``.
 
-``random`` is uniform over ``legal_commands``. ``greedy`` looks one command
+``random`` is the kit's ``random_bot``, uniform over ``legal_commands``. ``greedy`` looks one command
 ahead: it applies each candidate to a copy of the game (``commands.dispatch``
 with ``evolve`` as the emitter -- exactly what ``GAME.decide`` does, then the
 fold, on one private copy instead of two) and keeps the one whose resulting
@@ -43,9 +43,8 @@ drafted, so one ply shows nothing.
 """
 from __future__ import annotations
 
-import pickle
-
 from domain.core import Illegal
+from domain.kit import copy_state, random_bot
 
 from . import commands, content, terrain
 from .catalog import level, starting_row, top_row
@@ -65,11 +64,6 @@ RIVAL = 0.3  # weight of the best opponent's estimate
 HORIZON = 4.0  # own turns left at which potential counts in full
 
 
-def random_policy(game, state, seat: int, rng):
-    """Uniform over every legal command."""
-    return rng.choice(game.legal_commands(state, seat))
-
-
 def greedy_policy(game, state, seat: int, rng):
     """Best one-ply honor estimate over a pruned candidate list (module docstring)."""
     cmds = game.legal_commands(state, seat)
@@ -82,7 +76,7 @@ def greedy_policy(game, state, seat: int, rng):
     sim = rng.fork("greedy-sim")
     scored = []
     for cmd in candidates(world, seat, cmds, rng):
-        after = pickle.loads(pickle.dumps(world, -1))
+        after = copy_state(world)
         try:  # GAME.decide's own dispatch + fold, on one private copy instead of two
             commands.dispatch(after, seat, cmd, sim, lambda ev: evolve(after, ev))
         except Illegal:
@@ -104,7 +98,7 @@ def determinise(state, seat: int, rng) -> dict:
     Each hidden pile is sorted before the shuffle, so the copy -- and the bot's
     choice -- does not depend on the real hidden order at all.
     """
-    s = pickle.loads(pickle.dumps(state, -1))
+    s = copy_state(state)
     if s.get("horde"):
         for lv, deck in s["horde"]["decks"].items():
             s["horde"]["decks"][lv] = rng.shuffled(sorted(deck))
@@ -338,4 +332,4 @@ class Judge:
         return f * out
 
 
-BOTS = {"random": random_policy, "greedy": greedy_policy}
+BOTS = {"random": random_bot, "greedy": greedy_policy}

@@ -108,19 +108,14 @@ def test_a_forged_platform_command_fails_verification(client):
     """verify re-runs the platform command: a resign re-attributed to another seat is caught."""
     import json
 
-    from events.envelope import compute_hash
+    from tests.support.exports import resealed
     created = create(client, "tiny", 3)
     gid = created["id"]
     client.post(f"/v1/games/{gid}/resign", headers=_seat_token(created, 2))
     envs = [json.loads(line) for line in client.get(f"/v1/games/{gid}/export").data.decode().splitlines()]
     conceded = next(e for e in envs if e["type"] == "SeatConceded")
     conceded["seat"] = 0
-    prev = envs[0]["prev_hash"]
-    for env in envs:
-        env["prev_hash"] = prev
-        env["hash"] = compute_hash(env)
-        prev = env["hash"]
-    verdict = verify([json.dumps(e) for e in envs])
+    verdict = verify(resealed(envs))
     assert verdict.chain_ok and not verdict.replay_ok
 
 

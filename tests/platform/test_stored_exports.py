@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from events.replay import verify
+from tests.support.exports import resealed
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXPORTS = sorted(DATA.glob("*.ndjson"))
@@ -28,14 +29,8 @@ def test_stored_export_verifies(path):
 @pytest.mark.parametrize("path", EXPORTS, ids=[p.stem for p in EXPORTS])
 def test_a_changed_command_in_a_stored_export_fails(path):
     """The verdict is not vacuous: a re-sealed chain with a forged command still fails the replay."""
-    from events.envelope import compute_hash
     envs = [json.loads(line) for line in path.read_text().splitlines()]
     victim = next(e for e in envs if e["seq"] > len(envs) // 2 and e.get("command"))
     victim["command"] = {"type": "no_such_command"}
-    prev = envs[0]["prev_hash"]
-    for env in envs:
-        env["prev_hash"] = prev
-        env["hash"] = compute_hash(env)
-        prev = env["hash"]
-    verdict = verify([json.dumps(e) for e in envs])
+    verdict = verify(resealed(envs))
     assert verdict.chain_ok and not verdict.replay_ok
