@@ -12,7 +12,7 @@ from datetime import datetime
 
 from events.store import RedisEventStore
 
-STATUSES = ("active", "finished")
+STATUSES = ("active", "finished", "aborted")
 
 
 def project(store: RedisEventStore, game_id: str) -> None:

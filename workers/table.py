@@ -49,6 +49,17 @@ def _bot_run(service: GameService, game_id: str, version: int) -> dict | None:
     return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
 
 
+def _actor_due(g: Loaded) -> bool:
+    """A game-driven actor (an automaton, a monster, the house) is to move."""
+    return not _over(g) and g.game.turn(g.state).actor is not None
+
+
+def _actor_run(service: GameService, game_id: str, version: int) -> dict | None:
+    """Append the actor's step decided at ``version``; None if the game has moved on."""
+    result = service.actor_turn(game_id, version)
+    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+
+
 def _finalize_due(g: Loaded) -> bool:
     """The rules say the game is over and the platform has not closed it yet."""
     return not g.finished and g.game.is_terminal(g.state)
@@ -61,6 +72,7 @@ def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
 
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
+    JobKind("actor", _actor_due, _actor_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}

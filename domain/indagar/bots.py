@@ -55,19 +55,54 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
     if kind == "level_bonus":
         return 1 if cmd["side"] == "sword" else 0.9
     if kind == "exchange":
-        return -3
+        return 4 if _exchange_builds(s, seat, cmd) else -3
     if kind == "fall_back":
         return -_pull(s, seat, cmd["to"])
     return 0  # pass, end_turn
 
 
-def _pull(s: dict, seat: int, tile: str) -> float:
-    """How attractive a tile is to stand on: an unbuilt resource tile or the Source with spirits."""
-    kind = st.tile_type(s, tile)
-    if kind in st.RESOURCE_TILES and tile not in s["outposts"] and not s["tiles"][tile]["destroyed"]:
-        return 3
-    if tile == st.board(s).source and s["source"]:
-        return 3
-    lay = st.board(s)
-    return -0.1 * lay.distance(tile, lay.source)
+def _exchange_builds(s: dict, seat: int, cmd: dict) -> bool:
+    """An exchange for the gold that lets the active hero build where it stands."""
+    hero = s["turn"]["hero"]
+    if not hero or cmd["get"] != "gold" or cmd["give"]["gold"] or st.has_rule(hero, "burn-not-build"):
+        return False
+    tile = s["heroes"][hero]["tile"]
+    res = s["seats"][seat]["res"]
+    return (tile is not None and st.tile_type(s, tile) in st.RESOURCE_TILES and tile not in s["outposts"]
+            and not s["turn"]["action"] and res["gold"] == 1)
 
+
+def _goals(s: dict, seat: int, hero: str) -> set[str]:
+    """Tiles worth walking to: an unbuilt resource tile the hero may build on, the Source
+    while spirits lie there, an enemy outpost for a hero that only burns; else the fog."""
+    out = set()
+    if s["source"]:
+        out.add(st.board(s).source)
+    builds = not st.has_rule(hero, "burn-not-build")
+    for t, x in s["tiles"].items():
+        if builds and x["type"] in st.RESOURCE_TILES and not x["destroyed"] and t not in s["outposts"] \
+                and st.figure_at(s, t) in (None, hero):
+            out.add(t)
+    if not builds:
+        out |= {t for t, o in s["outposts"].items() if o["owner"] != seat}
+    return out or {t for t, x in s["tiles"].items() if x["type"] is None and t not in s["sealed"]}
+
+
+def _pull(s: dict, seat: int, tile: str) -> float:
+    """How attractive standing on ``tile`` is: closer to a goal is better (breadth-first
+    over tiles the seat's heroes may enter, up to 10 steps)."""
+    hero = s["turn"]["hero"] if s.get("turn") and s["turn"]["hero"] else s["seats"][seat]["heroes"][0]
+    goals = _goals(s, seat, hero)
+    lay = st.board(s)
+    frontier, seen = [tile], {tile}
+    for dist in range(11):
+        if any(t in goals for t in frontier):
+            return 3 - 0.4 * dist
+        nxt = []
+        for t in frontier:
+            for n in lay.neighbours[t]:
+                if n not in seen and (st.free_for_seat(s, n, seat) or n in goals):
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return -2

@@ -60,6 +60,7 @@ def attack_pool(s: State, attacker: tuple[str, str], tile: str) -> int:
 def hero_attack(s: State, hero: str) -> int:
     x = s["heroes"][hero]
     bonus = x["bonuses"].count("sword") + x["caches"].count("sword")
+    bonus += abilities.power(s, x["owner"]).get("attack_bonus", 0)
     return st.hero_card(hero)["attack"] + bonus + (st.tile_type(s, x["tile"]) == "arcane_mist")
 
 
@@ -70,7 +71,7 @@ def hero_defence(s: State, hero: str) -> int:
     seat = x["owner"]
     bonus = x["bonuses"].count("shield") + x["caches"].count("shield")
     bonus += s["seats"][seat]["commander"] == hero
-    bonus += abilities.passive_defence(s, hero)
+    bonus += abilities.passive_defence(s, hero) + abilities.power(s, seat).get("defence_bonus", 0)
     return st.hero_card(hero)["defence"] + bonus + (st.tile_type(s, x["tile"]) == "mountain_fortress")
 
 
@@ -199,13 +200,19 @@ def monster_retreats_at(s: State, monster: str, total: int) -> bool:
     return total >= endurance if s["options"]["uniform_endurance_threshold"] else total > endurance
 
 
-def hit_monster(s: State, emit: Emit, monster: str, n: int) -> None:
+def damage_monster(s: State, emit: Emit, monster: str, n: int) -> bool:
+    """Damage a monster (IND-MDEF-2); True when it went to retreat."""
     total = s["monsters"][monster]["damage"] + n
     if monster_retreats_at(s, monster, total):
         emit(event("MonsterRetreated", monster=monster))
+        return True
+    emit(event("MonsterDamaged", monster=monster, damage=total))
+    return False
+
+
+def hit_monster(s: State, emit: Emit, monster: str, n: int) -> None:
+    if damage_monster(s, emit, monster, n):
         emit(event("AttackRetreat", caused=True))
-    else:
-        emit(event("MonsterDamaged", monster=monster, damage=total))
 
 
 def fall_back_options(s: State, kind: str, fid: str) -> list[str]:
@@ -235,7 +242,9 @@ def continue_attack(s: State, emit: Emit, rng: Drbg) -> None:
                     emit(event("MonsterRetreated", monster=did))
                     emit(event("AttackRetreat", caused=True))
             else:
-                chooser = st.owner(s, did) if dk == "hero" else st.last_player(s)
+                # the owner picks a hero's tile, the last player a monster's or a Maelstrom's (IND-AMB-30)
+                on_maelstrom = st.tile_type(s, a["tile"]) == "maelstrom"
+                chooser = st.owner(s, did) if dk == "hero" and not on_maelstrom else st.last_player(s)
                 emit(event("DecisionAsked", kind="fall_back", seat=chooser, options=opts, figure=[dk, did]))
                 return
     if a["stage"] == "outpost":

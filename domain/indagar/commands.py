@@ -13,7 +13,7 @@ from itertools import product
 
 from domain.core import Drbg, event, require
 
-from . import abilities, combat, content, movement, outposts, turns
+from . import abilities, combat, content, monsters, movement, outposts, strategy, turns
 from . import state as st
 from .state import State
 from .turns import Emit
@@ -43,6 +43,8 @@ def move_problem(s: State, hero: str, to: str) -> tuple[str, str, str] | None:
         return "tile_not_free", "IND-MOVE-3", "that tile holds a figure, an enemy outpost or a Mountain"
     if t["charged"]:
         return "charged", "IND-SPR-1", "after the Charge! move the hero may not move further"
+    if t.get("swapped"):
+        return "swapped", "IND-EVT-2", "after a Portal swap the hero may not move this activation"
     if t["must_attack"]:
         return "must_attack", "IND-SPR-1", "attack after a Charge! move"
     if t["moves"] > 0 and not t["stopped"]:
@@ -79,7 +81,7 @@ def explore_problem(s: State, hero: str, tile: str) -> tuple[str, str, str] | No
         return "not_adjacent", "IND-EXPL-1", "explore a face-down tile next to the active hero"
     if not movement.face_down(s, tile):
         return "not_face_down", "IND-EXPL-1", "only face-down tiles can be explored"
-    if t["moves"] <= 0 or t["stopped"] or t["charged"] or t["must_attack"]:
+    if t["moves"] <= 0 or t["stopped"] or t["charged"] or t["must_attack"] or t.get("swapped"):
         return "no_moves", "IND-AMB-31", "exploring spends a point of movement"
     return None
 
@@ -128,7 +130,8 @@ def legal(s: State, seat: int) -> list[dict]:
                 out.append({"type": "upgrade"})
             if here == st.board(s).source and s["source"] > 0:
                 out.append({"type": "gather"})
-        out += [{"type": "use_ability", "ability": a} for a in abilities.turn_abilities(s, seat)]
+        out += abilities.turn_abilities(s, seat)
+        out += [{"type": "swap", "figure": f} for f in movement.swap_partners(s, hero)]
     out += _spirit_and_exchange(s, seat)
     out.append({"type": "end_turn"})
     return out
@@ -156,9 +159,9 @@ def _decisions(s: State, seat: int, p: dict) -> list[dict]:
         a = s["attack"]
         me = s["seats"][seat]
         if p["side"] == "attack":
-            out = [{"type": "use_ability", "ability": ab, "hero": h} for h, ab in abilities.attack_window(s, seat)]
+            out = abilities.attack_window(s, seat)
         else:
-            out = [{"type": "use_ability", "ability": ab, "hero": h} for h, ab in abilities.defence_window(s, seat)]
+            out = abilities.defence_window(s, seat)
             if me["spirits"] >= 1 and a["defender"][0] == "hero":
                 out.append({"type": "spirit", "use": "ignore"})
         if me["spirits"] >= 1:
@@ -174,6 +177,12 @@ def _decisions(s: State, seat: int, p: dict) -> list[dict]:
         return [{"type": "charge_through", "go": True}, {"type": "charge_through", "go": False}]
     if kind == "level_bonus":
         return [{"type": "level_bonus", "side": side} for side in ("sword", "shield")]
+    if kind == "declare":
+        return strategy.declarations(s, seat)
+    if kind == "cache":
+        return [{"type": "choose_hero", "hero": h} for h in p["options"]]
+    if kind in ("monster_target", "monster_opportunity", "maelstrom"):
+        return [{"type": "choose_tile", "tile": t} for t in p["options"]]
     return []
 
 
@@ -191,7 +200,8 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
         require(t["hero"] is None, "already_active", "IND-TURN-1", "one hero is activated per turn")
         require(hero in s["seats"][seat]["heroes"], "not_your_hero", "IND-ACT-2", "activate one of your heroes")
         require(st.available(s, hero), "not_available", "IND-ACT-1", "that hero was activated this round or is in retreat")
-        emit(event("HeroActivated", seat=seat, hero=hero, moves=st.hero_card(hero)["movement"]))
+        moves = st.hero_card(hero)["movement"] + abilities.power(s, seat).get("move_bonus", 0)
+        emit(event("HeroActivated", seat=seat, hero=hero, moves=moves))
         movement.clearing_heal(s, emit, hero)
         return
     if kind in ("spirit", "exchange"):
@@ -229,26 +239,50 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
         require(not t["action"], "action_used", "IND-ACTN-1", "the hero has used its one action")
         require(not t["must_attack"], "must_attack", "IND-SPR-1", "attack after a Charge! move")
         getattr(outposts, kind)(s, emit, seat, hero)
+    elif kind == "swap":
+        require(cmd.get("figure") in movement.swap_partners(s, hero), "no_swap", "IND-EVT-2",
+                "swap from the Ancient Portal, once per activation, with a figure on a face-up tile "
+                "(not an enemy hero on an outpost)")
+        movement.swap(s, emit, hero, cmd["figure"])
     elif kind == "use_ability":
-        ability = cmd.get("ability")
-        require(ability in abilities.turn_abilities(s, seat), "ability_unusable", "IND-ABL-6",
-                "not an unlocked, affordable, unused ability of the active hero usable now")
-        use_ability(s, emit, seat, hero, ability)
+        require(cmd in abilities.turn_abilities(s, seat), "ability_unusable", "IND-ABL-6",
+                "not an unlocked, affordable, unused ability of the active hero or the tree in play "
+                "(see legal-actions)")
+        use_ability(s, emit, seat, hero, cmd["ability"], rng, cmd.get("discount"))
     else:
         require(False, "unknown_command", None, f"unknown command {kind!r}; see GET legal-actions")
 
 
-def use_ability(s: State, emit: Emit, seat: int, hero: str, ability: str, rng: Drbg | None = None) -> None:
-    """Pay (IND-ABL-4) and apply an ability's effects (content/abilities.yaml)."""
-    eff = abilities.card(ability)["effect"]
-    emit(event("AbilityUsed", seat=seat, hero=hero, ability=ability, cost=content.cost(ability)))
-    side = "attack" if "attack_dice" in eff else "defence"
+def use_ability(s: State, emit: Emit, seat: int, hero: str, ability: str, rng: Drbg,
+                discount: str | None = None) -> None:
+    """Pay (IND-ABL-4, IND-STR-8) and apply an ability's effect; ``hero`` is the one it helps."""
+    eff = abilities.effect(s, seat, ability)
+    emit(event("AbilityUsed", seat=seat, hero=hero, ability=ability, cost=abilities.paid(ability, discount),
+               effect=eff))
     dice_n = eff.get("attack_dice", 0) + eff.get("defence_dice", 0) + eff.get("ally_defence", 0)
-    if dice_n and rng is not None:
+    if dice_n:
         from . import dice
+        side = "attack" if "attack_dice" in eff else "defence"
         emit(event("DiceRolled", side=side, dice=dice.roll(rng, dice_n, s["options"]["dice_faces"]), reason=ability))
+    if "reroll" in eff:                                                           # IND-TERM-1: all of them
+        from . import dice
+        n = len(s["attack"]["adice"])
+        emit(event("DiceRerolled", side="attack", dice=dice.roll(rng, n, s["options"]["dice_faces"]), reason=ability))
     if "heal" in eff and s["heroes"][hero]["damage"]:
         emit(event("HeroHealed", hero=hero, damage=max(0, s["heroes"][hero]["damage"] - eff["heal"]), reason=ability))
+    if "storm" in eff:
+        storm(s, emit, seat, eff["storm"])
+
+
+def storm(s: State, emit: Emit, seat: int, n: int) -> None:
+    """Wild Storm and its kin: ``n`` damage to every hero not on a resource tile (IND-RST-2,
+    IND-GAP-4; monsters count as heroes, IND-MON-3). Not attack damage: no fall back."""
+    for h, x in sorted(s["heroes"].items()):
+        if x["tile"] and st.tile_type(s, x["tile"]) not in st.RESOURCE_TILES:
+            movement.damage_hero(s, emit, h, n, cause=seat)
+    for m, x in sorted(s["monsters"].items()):
+        if x["tile"] and st.tile_type(s, x["tile"]) not in st.RESOURCE_TILES:
+            combat.damage_monster(s, emit, m, n)
 
 
 def _spirit_or_exchange(s: State, seat: int, cmd: dict, emit: Emit) -> None:
@@ -281,7 +315,7 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
             else:
                 combat.resolve(s, emit, rng)
         elif cmd["type"] == "use_ability":
-            use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng)
+            use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng, cmd.get("discount"))
         else:
             from . import dice
             emit(event("SpiritSpent", seat=seat, n=1, use=cmd["use"]))
@@ -290,6 +324,21 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
                            reason="spirit"))
         return
     emit(event("DecisionMade", kind=kind, seat=seat, choice={k: v for k, v in cmd.items() if k != "type"}))
+    if kind == "declare":
+        strategy.declare(s, emit, seat, cmd)
+        return
+    if kind == "cache":                                                            # IND-AMB-25
+        emit(event("CacheTaken", hero=cmd["hero"], side=p["side"]))
+        return
+    if kind == "monster_target":                                                   # IND-MTGT-4
+        monsters.proceed(s, emit, p["monster"], cmd["tile"], p["tile_target"], p["action"], p["through"], rng)
+        return
+    if kind == "monster_opportunity":                                              # IND-OPP-2
+        combat.begin_attack(s, emit, ("monster", p["monster"]), cmd["tile"], rng)
+        return
+    if kind == "maelstrom":                                                        # IND-EVT-14
+        movement.move_hero(s, emit, p["hero"], cmd["tile"], rng, maelstrom_done=True)
+        return
     if kind == "explore":
         movement.finish_explore(s, emit, seat, p["tile"], cmd["show"], rng)
         return
@@ -323,5 +372,6 @@ def charge_through(s: State, emit: Emit, rng: Drbg) -> None:
     movement.enter_effects(s, emit, hero, tile)
 
 
-_DECISION_RULE = {"window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
+_DECISION_RULE = {"cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",
+                  "declare": "IND-STR-4", "window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
                   "charge_through": "IND-FB-4", "level_bonus": "IND-LVL-2"}

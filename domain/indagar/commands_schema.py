@@ -29,7 +29,13 @@ COMMAND_SCHEMA: dict = command_schema("La Guerra de Indagar command", [
         command("gather", "Take all spirits on the Source of Power (IND-ACTN-1)."),
         command("use_ability", "Use an ability; ``hero`` names the hero lending it in an attack window "
                 "(IND-ABL-3, IND-ABL-8, IND-ABL-12).",
-                {"ability": rule({"enum": list(content.abilities())}, "bad_ability", "IND-ABL-1")}, {"hero": _HERO}),
+                {"ability": rule({"enum": [*content.abilities(), *content.tree_abilities()]}, "bad_ability", "IND-ABL-1")},
+                {"hero": _HERO, "discount": rule({"enum": list(content.RESOURCES)}, "bad_discount", "IND-STR-8")}),
+        command("declare", "Start of round: the strategy tree in play, optionally unlocking one of its "
+                "abilities with a token side (IND-ROUND-7, IND-STR-4, IND-STR-6, IND-STR-8).",
+                {"tree": rule({"enum": list(content.trees())}, "bad_tree", "IND-STR-4")},
+                {"unlock": rule({"enum": list(content.tree_abilities())}, "bad_unlock", "IND-STR-6"),
+                 "token": rule({"enum": ["coin", "bolt"]}, "bad_token", "IND-STR-8")}),
         command("spirit", "Spend spirits (IND-SPI-3).",
                 {"use": rule({"enum": ["resources", "dice", "heal", "ignore", "pp"]}, "bad_spirit_use", "IND-SPI-3")},
                 {"get": _MIX, "hero": _HERO}),
@@ -40,5 +46,12 @@ COMMAND_SCHEMA: dict = command_schema("La Guerra de Indagar command", [
                  {"choice": {"enum": ["capture", "destroy", "leave"]}}),
         command("charge_through", "Move into the attacked tile, or not (IND-FB-4).", {"go": {"type": "boolean"}}),
         command("level_bonus", "The side of a new level-up token (IND-LVL-2).", {"side": {"enum": ["sword", "shield"]}}),
+        command("swap", "From the Unearthed Ancient Portal: swap places with a figure (IND-EVT-2).",
+                {"figure": rule({"enum": [*content.heroes(), *content.monsters(), *content.event_monsters()]},
+                                "bad_figure", "IND-EVT-2")}),
+        command("choose_tile", "The last player's pick: a monster's target or opportunity attack, or where a "
+                "hero leaving a Maelstrom goes (IND-MTGT-4, IND-OPP-2, IND-EVT-14).", {"tile": _TILE}),
+        command("choose_hero", "The hero that receives a Weapons or Armour Cache token (IND-EVT-4, IND-EVT-6).",
+                {"hero": _HERO}),
         command("end_turn", "End the active hero's activation (IND-TURN-4)."),
 ])

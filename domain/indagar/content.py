@@ -55,6 +55,29 @@ def tiles() -> dict:
     return _yaml("tiles.yaml")
 
 
+@lru_cache(maxsize=None)
+def boards() -> dict[str, dict]:
+    """Strategy boards by faction (IND-STR-1/2, authored: IND-GAP-3)."""
+    return {b["faction"]: b for b in _yaml("strategy.yaml")}
+
+
+@lru_cache(maxsize=None)
+def trees() -> dict[str, dict]:
+    """Tree id -> tree, with its faction."""
+    return {t["id"]: {**t, "faction": f} for f, b in boards().items() for t in b["trees"]}
+
+
+@lru_cache(maxsize=None)
+def tree_abilities() -> dict[str, dict]:
+    """Strategy-tree ability id -> card, with the tree it belongs to."""
+    return {a["id"]: {**a, "tree": tid} for tid, t in trees().items() for a in t["abilities"]}
+
+
+def ability(ability_id: str) -> dict:
+    """A hero-card or strategy-tree ability card (IND-ABL-1)."""
+    return abilities().get(ability_id) or tree_abilities()[ability_id]
+
+
 def faction_heroes(faction: str) -> list[str]:
     """The faction's 3 heroes in card order (IND-SETUP-6: automatic in the base game)."""
     return [h for h, card in heroes().items() if card["faction"] == faction]
@@ -65,6 +88,5 @@ def demon_heads(round_no: int) -> int:
     return tiles()["demon_heads"][max(1, min(round_no, 10)) - 1]
 
 
-def cost(ability: str) -> dict[str, int]:
-    card = abilities()[ability]
-    return {r: int(n) for r, n in (card.get("cost") or {}).items()}
+def cost(ability_id: str) -> dict[str, int]:
+    return {r: int(n) for r, n in (ability(ability_id).get("cost") or {}).items()}

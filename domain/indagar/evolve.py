@@ -6,7 +6,7 @@ from typing import Callable
 
 from domain.kit import evolver
 
-from . import abilities, content
+from . import content
 from .state import State
 
 HANDLERS: dict[str, Callable[[State, dict], None]] = {}
@@ -46,7 +46,8 @@ def _initiative(s, d):
 def _factions(s, d):
     for p, seat in enumerate(d["seats"]):
         s["seats"].append({"faction": seat["faction"], "heroes": list(seat["heroes"]), "commander": seat["commander"],
-                           "res": {"gold": 0, "wood": 0, "ore": 0}, "spirits": 0, "pp": {}, "traitors": False})
+                           "res": {"gold": 0, "wood": 0, "ore": 0}, "spirits": 0, "pp": {}, "traitors": False,
+                           "tree": None, "unlocked": {}})
         for h in seat["heroes"]:
             s["heroes"][h] = {"owner": p, "tile": None, "damage": 0, "xp": 0, "bonuses": [], "caches": [],
                               "activated": False}
@@ -79,6 +80,8 @@ def _round(s, d):
     s.update(round=d["round"], phase="play", turn=None)
     for m in s["monsters"].values():
         m["turns"] = 0
+    for seat in s["seats"]:
+        seat.update(traitors=False, tree=None)      # IND-EVT-9 lasts the round; P1 declares anew
 
 
 @on("MonstersRecovered")
@@ -101,7 +104,6 @@ def _redeployed(s, d):
 
 @on("HeroesReadied")
 def _readied(s, d):
-    s["seats"][d["seat"]]["traitors"] = False
     for h in s["seats"][d["seat"]]["heroes"]:
         s["heroes"][h]["activated"] = False
     for h, dmg in d["damage"].items():
@@ -184,6 +186,13 @@ def _moved(s, d):
 @on("HeroMoveBlocked")
 def _blocked(s, d):
     s["turn"]["moves"] = d["moves"]
+
+
+@on("FiguresSwapped")
+def _swapped_figures(s, d):
+    s["heroes"][d["hero"]]["tile"] = d["hero_to"]
+    (s["heroes"].get(d["other"]) or s["monsters"][d["other"]])["tile"] = d["other_to"]
+    s["turn"]["swapped"] = True
 
 
 @on("HeroFellBack", "ChargedThrough")
@@ -360,13 +369,32 @@ def _exchanged(s, d):
     s["seats"][d["seat"]]["res"][d["get"]] += 1
 
 
+@on("TreeDeclared")
+def _declared(s, d):
+    me = s["seats"][d["seat"]]
+    me["tree"] = d["tree"]
+    if d["unlock"]:
+        me["unlocked"][d["unlock"]] = d["token"]
+
+
+@on("ResourcesGained")
+def _gained(s, d):
+    for r, n in d["res"].items():
+        s["seats"][d["seat"]]["res"][r] += n
+
+
+@on("PrimacyGained")
+def _primacy(s, d):
+    _add_pp(s, d["seat"], d["category"], d["n"])
+
+
 @on("AbilityUsed")
 def _ability(s, d):
     _pay(s, d["seat"], d["cost"])
     if s["turn"] is not None:
         s["turn"]["used"].append(d["ability"])
     s["last_ability_seat"] = d["seat"]
-    eff = abilities.card(d["ability"])["effect"]
+    eff = d["effect"]
     a = s["attack"]
     if a is not None:
         a["min"] = max(a["min"], eff.get("min_damage", 0))
@@ -407,6 +435,11 @@ def _attack(s, d):
 @on("DiceRolled")
 def _dice(s, d):
     s["attack"]["adice" if d["side"] == "attack" else "ddice"] += d["dice"]
+
+
+@on("DiceRerolled")
+def _rerolled(s, d):
+    s["attack"]["adice" if d["side"] == "attack" else "ddice"] = list(d["dice"])
 
 
 @on("WindowOpened")

@@ -88,21 +88,22 @@ def _figure_and_outpost_tiles(s: State) -> list[str]:
     return sorted(tiles | set(s["outposts"]))
 
 
-def choose_target(s: State, monster: str) -> tuple[str | None, bool, str, bool]:
-    """Closest candidate (IND-MTGT-2); ties go to the tile order (the last player's pick,
-    IND-MTGT-4, is made by the engine); occupied tiles count only if nothing is
-    reachable otherwise (IND-MTGT-5). Returns (target, tile_target, action, breakthrough)."""
+def choose_target(s: State, monster: str) -> tuple[list[str], bool, str, bool]:
+    """The closest candidates (IND-MTGT-2): several when tied, for the last player to pick
+    (IND-MTGT-4); occupied tiles count only if nothing is reachable otherwise (IND-MTGT-5).
+    Returns (targets, tile_target, action, breakthrough); no targets when none is reachable."""
     here = s["monsters"][monster]["tile"]
     cands, tile_target, action = candidates(s, monster)
     for through in (False, True):
-        best = None
+        dist = {}
         for t in sorted(cands):
-            dist = distances(s, goals_for(s, monster, t, tile_target, through), here, through)
-            if here in dist and (best is None or dist[here] < best[0]):
-                best = (dist[here], t)
-        if best is not None:
-            return best[1], tile_target, action, through
-    return None, tile_target, action, False
+            d = distances(s, goals_for(s, monster, t, tile_target, through), here, through)
+            if here in d:
+                dist[t] = d[here]
+        if dist:
+            best = min(dist.values())
+            return [t for t in sorted(dist) if dist[t] == best], tile_target, action, through
+    return [], tile_target, action, False
 
 
 def step_left(s: State, here: str, options: list[str], target: str) -> str:
@@ -114,11 +115,21 @@ def step_left(s: State, here: str, options: list[str], target: str) -> str:
 
 
 def take_turn(s: State, emit: Emit, monster: str, rng: Drbg) -> None:
-    """One monster turn. Leaves ``state["attack"]`` set when a player must decide in it."""
-    target, tile_target, action, through = choose_target(s, monster)
-    if target is None:
+    """One monster turn (IND-MTURN-7). Pauses on a pending decision when the last player
+    must pick a target, or a player must decide in an attack."""
+    targets, tile_target, action, through = choose_target(s, monster)
+    if not targets:
         opportunity(s, emit, monster, rng)                                         # IND-AMB-49
-        return
+    elif len(targets) > 1:
+        emit(event("DecisionAsked", kind="monster_target", seat=st.last_player(s), options=targets,
+                   monster=monster, tile_target=tile_target, action=action, through=through))
+    else:
+        proceed(s, emit, monster, targets[0], tile_target, action, through, rng)
+
+
+def proceed(s: State, emit: Emit, monster: str, target: str, tile_target: bool, action: str, through: bool,
+            rng: Drbg) -> None:
+    """Move toward the chosen target, then take the one action (IND-MMOV-7, IND-MACT-1)."""
     path = walk(s, monster, target, tile_target, through)
     if path:
         emit(event("MonsterMoved", monster=monster, path=path, charge=False))
@@ -175,15 +186,18 @@ def walk(s: State, monster: str, target: str, tile_target: bool, through: bool) 
 
 def opportunity(s: State, emit: Emit, monster: str, rng: Drbg) -> None:
     """IND-OPP-1/2/3: if nothing better, attack one adjacent juicy hero, outpost or monster
-    (Oryana never does). The pick among several is the engine's (IND-OPP-2)."""
+    (Oryana never does); the last player picks among several (IND-OPP-2)."""
     m = s["monsters"][monster]
     if m["kind"] == "primary" and m["script"] == "oryana":
         emit(event("MonsterIdle", monster=monster))
         return
     adj = [n for n in st.board(s).neighbours[m["tile"]]
            if (st.figure_at(s, n) or n in s["outposts"]) and juicy(s, monster, n)]
-    if adj:
-        combat.begin_attack(s, emit, ("monster", monster), sorted(adj)[0], rng)
+    if len(adj) > 1:
+        emit(event("DecisionAsked", kind="monster_opportunity", seat=st.last_player(s), options=sorted(adj),
+                   monster=monster))
+    elif adj:
+        combat.begin_attack(s, emit, ("monster", monster), adj[0], rng)
     else:
         emit(event("MonsterIdle", monster=monster))
 

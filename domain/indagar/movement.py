@@ -44,7 +44,8 @@ def reveal(s: State, emit: Emit, tile: str, seat: int | None, hero: str | None, 
     if hero is None:
         return True
     if kind in CACHE_SIDE:                                                     # IND-EVT-4/6, IND-AMB-25
-        emit(event("CacheTaken", hero=hero, side=CACHE_SIDE[kind]))
+        emit(event("DecisionAsked", kind="cache", seat=seat, options=list(s["seats"][seat]["heroes"]),
+                   side=CACHE_SIDE[kind]))
     elif kind == "spirit_cache":                                               # IND-EVT-8
         emit(event("SpiritsGained", seat=seat, n=2, reason="spirit_cache"))
     elif kind == "local_traitors":                                             # IND-EVT-9
@@ -75,9 +76,10 @@ def reveal_attack(s: State, emit: Emit, tile: str, hero: str, rng: Drbg) -> None
 
 
 def one_in_a_million(s: State, emit: Emit, rng: Drbg) -> None:
-    """IND-OIM-1 with IND-AMB-7 fix (a): when every tile around a starting area is a
-    revealed Mountain, swap the latest Mountain with a random face-down tile that is
-    neither next to that area nor a monster home. Checked in every player count."""
+    """IND-OIM-1 with IND-AMB-7: when every tile around a starting area is a revealed
+    Mountain, fix (a) swaps the latest Mountain with a random face-down tile that is
+    neither next to that area nor a monster home; fix (b) (option ``restart``) ends the
+    game without a result, so the host starts a new one. Checked in every player count."""
     lay = st.board(s)
     for p in range(s["n"]):
         area = set(lay.area(p))
@@ -87,8 +89,11 @@ def one_in_a_million(s: State, emit: Emit, rng: Drbg) -> None:
             homes = set(lay.homes.values())
             spots = sorted(t for t in s["hidden"] if t not in ring_ and t not in homes
                            and st.figure_at(s, t) is None)
-            if spots:
+            if s["options"]["one_in_a_million"] == "restart":                # fix (b): no result
+                emit(event("GameAborted"))
+            elif spots:
                 emit(event("MountainSwapped", mountain=latest, to=rng.choice(spots), seat=p))
+            return
 
 
 def enter_effects(s: State, emit: Emit, hero: str, tile: str) -> None:
@@ -126,10 +131,16 @@ def retreat_hero(s: State, emit: Emit, hero: str, by_seat: int | None, by_monste
     emit(event("HeroRetreated", hero=hero, by_seat=by_seat, by_monster=by_monster, commander_pp=pp))
 
 
-def move_hero(s: State, emit: Emit, hero: str, to: str, rng: Drbg, charge: bool = False) -> None:
-    """A voluntary move of the active hero (IND-MOVE-1..5, IND-SPR-1)."""
+def move_hero(s: State, emit: Emit, hero: str, to: str, rng: Drbg, charge: bool = False,
+              maelstrom_done: bool = False) -> None:
+    """A voluntary move of the active hero (IND-MOVE-1..5, IND-SPR-1). Leaving a Maelstrom
+    by normal movement, the last player picks the tile (IND-EVT-14, IND-AMB-30)."""
     seat = st.owner(s, hero)
     frm = s["heroes"][hero]["tile"]
+    if st.tile_type(s, frm) == "maelstrom" and not charge and not maelstrom_done:
+        options = [n for n in st.board(s).neighbours[frm] if st.free_for_seat(s, n, seat)]
+        emit(event("DecisionAsked", kind="maelstrom", seat=st.last_player(s), options=options, hero=hero))
+        return
     left = s["turn"]["moves"] - (0 if charge else 1)
     if face_down(s, to) and not reveal(s, emit, to, seat, hero, rng, entering=True):
         emit(event("HeroMoveBlocked", hero=hero, tile=to, moves=left))
@@ -166,3 +177,29 @@ def finish_explore(s: State, emit: Emit, seat: int, tile: str, show: bool, rng: 
     if show:
         reveal(s, emit, tile, seat, hero, rng)
         reveal_attack(s, emit, tile, hero, rng)
+
+
+def swap_partners(s: State, hero: str) -> list[str]:
+    """IND-EVT-2, IND-AMB-29: from the Unearthed Ancient Portal, once per activation, any hero
+    or monster on a face-up tile, except an enemy hero standing on an outpost."""
+    tile = s["heroes"][hero]["tile"]
+    if tile is None or st.tile_type(s, tile) != "ancient_portal" or s["turn"].get("swapped"):
+        return []
+    seat = st.owner(s, hero)
+    out = []
+    for fid, x in [*s["heroes"].items(), *s["monsters"].items()]:
+        at = x["tile"]
+        if fid == hero or at is None or st.tile_type(s, at) is None:
+            continue
+        if fid in s["heroes"] and x["owner"] != seat and at in s["outposts"]:
+            continue
+        out.append(fid)
+    return sorted(out)
+
+
+def swap(s: State, emit: Emit, hero: str, other: str) -> None:
+    """Swap places; the active hero may not move on (IND-AMB-29) and gets the entry effects."""
+    here = s["heroes"][hero]["tile"]
+    there = (s["heroes"].get(other) or s["monsters"][other])["tile"]
+    emit(event("FiguresSwapped", hero=hero, other=other, hero_to=there, other_to=here))
+    enter_effects(s, emit, hero, there)

@@ -59,6 +59,9 @@ OPTIONS_SCHEMA: dict = {
                                     "description": "A hero with no fall-back tile retreats as caused by the attack (IND-AMB-13)."},
         "cache_tokens_survive_retreat": {"type": "boolean", "default": False,
                                          "description": "Weapons/Armour Cache tokens stay on a retreating hero (IND-AMB-25)."},
+        "one_in_a_million": {"enum": ["swap", "restart"], "default": "swap",
+                             "description": "A starting area sealed by Mountains: swap the last one, or end the game "
+                                            "without a result to restart (IND-OIM-1, IND-AMB-7)."},
         "dice_faces": {"type": "integer", "minimum": 2, "maximum": 20, "default": 6,
                        "description": "Faces of every die, numbered from 1 (IND-AMB-1)."},
     },

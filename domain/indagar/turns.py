@@ -31,9 +31,10 @@ def ring(s: State) -> list[str]:
 
 
 def begin_round(s: State, emit: Emit) -> None:
-    """Global steps G1-G3 then per-player steps P2-P4 (IND-ROUND-4..10), then the first turn.
-
-    P1 (declaring a strategy tree, IND-ROUND-7) is not implemented yet (MISSING.md)."""
+    """Global steps G1-G3, per-player steps P2-P4 (IND-ROUND-4..10), then P1 (IND-ROUND-7):
+    each player declares a tree in play order; the last declaration starts the first turn.
+    P1 is asked after P2-P4 only because it needs the players' decisions; nothing in P2-P4
+    depends on it."""
     emit(event("RoundBegan", round=s["round"] + 1, monster_level=None))
     recovered = {m: x["damage"] - 1 for m, x in s["monsters"].items() if x["tile"] and x["damage"] > 0}
     if recovered:
@@ -56,7 +57,8 @@ def begin_round(s: State, emit: Emit) -> None:
         for h in s["seats"][p]["heroes"]:                                      # P4, IND-RET-6
             if s["heroes"][h]["tile"] is None and free:
                 emit(event("HeroRedeployed", hero=h, tile=free.pop(0)))
-    start_cycle(s, emit)
+    from .strategy import ask
+    ask(s, emit)
 
 
 def start_cycle(s: State, emit: Emit) -> None:

@@ -103,6 +103,32 @@ def post_action(game_id: str):
     return out, 201
 
 
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str):
+    """The caller's seat concedes (platform command ``resign``); the game decides what it means."""
+    svc = service()
+    seat = require_seat(svc, game_id)
+    return _platform(svc, game_id, seat, "resign")
+
+
+@bp.post("/games/<game_id>/abort")
+def abort(game_id: str):
+    """The admin ends the game without a result (platform command ``abort``, outcome ``aborted``)."""
+    svc = service()
+    who = caller(svc, game_id)
+    if who is None:
+        raise ApiError(401, "token_required", "aborting needs the admin token (DELVE_ADMIN_TOKEN)")
+    if who != ADMIN:
+        raise ApiError(403, "admin_only", "only the admin token (DELVE_ADMIN_TOKEN) may abort a game")
+    return _platform(svc, game_id, None, "abort")
+
+
+def _platform(svc, game_id: str, seat: int | None, kind: str):
+    """Body optional (``{"expected_version": n}``); the events returned are those ``seat`` may see."""
+    body = schemas.PlatformRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES) if request.content_length else {})
+    return dump(schemas.ActionResponse, svc.platform(game_id, seat, kind, body["expected_version"])), 201
+
+
 @bp.get("/games/<game_id>/events")
 def list_events(game_id: str):
     q = parsing.query(schemas.EventsQuery)

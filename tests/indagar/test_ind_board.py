@@ -68,6 +68,7 @@ def test_IND_BOARD_7_solo_has_four_homes_apart_from_the_face_down_mix():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_IND_BOARD_9_IND_AMB_6_hex_adjacency_is_symmetric_and_connected(players):
+    """IND-TILE-1 (adjacent = touching: an edge), IND-TILE-2 and IND-TERM-3 (range = hex distance)."""
     lay = layout(players)
     for t, ns in lay.neighbours.items():
         assert len(ns) <= 6

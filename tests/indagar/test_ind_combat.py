@@ -1,4 +1,4 @@
-"""Attacks (section 18) and the worked examples IND-EX-1..5 rebuilt as real states."""
+"""Attacks (section 18) and the worked examples IND-EX-1, IND-EX-2, IND-EX-3, IND-EX-4, IND-EX-5 rebuilt as real states."""
 from __future__ import annotations
 
 import pytest
@@ -30,7 +30,12 @@ def ex1_table():
 def test_IND_EX_1_the_rulebook_combat_exactly():
     """Ariane (attack 3) attacks Zhuan (defence 2): 3 dice total 4; Flaming Sword adds a die
     (3) and minimum damage 2: 7; Zhuan rolls 2 dice total 4; Undead Immunity adds a die (2): 6;
-    7 - 6 = 1, raised to 2 by the minimum."""
+    7 - 6 = 1, raised to 2 by the minimum.
+
+    Covers the attack sequence IND-ATK-1, IND-ATK-2, IND-ATK-3, IND-ATK-4, IND-ATK-5, IND-ATK-6 (the action is spent, IND-ATK-6), the windows of
+    IND-ATK-5, IND-ATK-8 and IND-AMB-11, dice pools IND-DICE-1/IND-ATK-3, minimum damage IND-DMG-1,
+    always-available abilities in an opponent's turn IND-ABL-12, fall back IND-FB-1 and
+    Charge Through IND-FB-4, IND-FB-6, XP IND-LVL-3 and IND-SUC-1, IND-SUC-4."""
     s, a, z, sun = ex1_table()
     assert combat.hero_attack(s, "ariane") == 3 and combat.hero_defence(s, "zhuan") == 2
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
@@ -77,11 +82,11 @@ def test_IND_EX_1_8_a_commander_sent_to_retreat_earns_PP_and_3_XP():
     s = apply(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(2, 2))
     s = apply(s, 1, {"type": "pass"})
-    assert s["heroes"]["zhuan"]["tile"] is None                          # IND-RET-1/2
+    assert s["heroes"]["zhuan"]["tile"] is None                          # IND-RET-1, IND-RET-2
     assert s["heroes"]["zhuan"]["damage"] == 0
     assert s["seats"][0]["pp"] == {"commanders": 1}                      # IND-PP-2, IND-CMD-3, IND-SUC-5
     s = apply(s, 0, {"type": "charge_through", "go": False})
-    # +3 XP reaches level I at once (IND-LVL-4/5): the level-up side is asked of Trish
+    # +3 XP reaches level I at once (IND-LVL-4, IND-LVL-5): the level-up side is asked of Trish
     assert s["heroes"]["ariane"]["xp"] == 0 and s["heroes"]["ariane"]["bonuses"] == ["?"]
     assert s["pending"] == [{"kind": "level_bonus", "seat": 0, "options": ["sword", "shield"], "hero": "ariane"}]
     assert s["heroes"]["ariane"]["tile"] == a
@@ -100,6 +105,7 @@ def occupied_outpost(endurance_damage: int):
 
 
 def test_IND_EX_2_IND_AOUT_4_occupied_outpost_absorbs_first_then_the_hero():
+    """IND-AOUT-1, IND-AOUT-2, IND-AOUT-3, IND-OUT-14 (one pool), IND-OUT-11 (downgrade at endurance)."""
     s, a, t = occupied_outpost(6)
     # attack 3 dice of 6 = 18 against Sun Jun 2 + outpost L2 2 = 4 dice of 1
     s = apply(s, 0, {"type": "attack", "tile": t}, ScriptedDice(6, 6, 6))
@@ -126,6 +132,8 @@ def test_IND_EX_2_variant_small_hit_downgrades_without_fall_back_or_charge():
 
 
 def test_IND_EX_3_IND_OUT_17_capture_as_the_lower_level():
+    """IND-OUT-15, IND-OUT-16, IND-OUT-18 (capture, destroy or leave a downgraded L3), IND-OUT-5 and IND-AOUT-5
+    (the level before the downgrade, in the tile's resource), IND-SUC-2 (one success)."""
     s = arena(2)
     a, t = line(s, "r4c1", 2)
     s["tiles"][t]["type"] = "wood"
@@ -176,6 +184,7 @@ def test_IND_EX_5_IND_LVL_5_experience_carries_over_and_cascades():
 
 
 def test_IND_LVL_6_7_xp_after_level_3_is_discarded_and_level_3_gives_a_PP():
+    """IND-PP-5 (a permanent PP per level-3 hero), IND-LVL-2 (the sword side: +1 attack)."""
     s = arena(2)
     put(s, "ariane", "r4c1")
     s["heroes"]["ariane"]["bonuses"] = ["sword", "shield"]
@@ -195,6 +204,7 @@ def test_IND_LVL_6_7_xp_after_level_3_is_discarded_and_level_3_gives_a_PP():
 
 
 def test_IND_DMG_2_IND_SPI_3_a_spirit_ignores_3_damage_even_below_the_minimum():
+    """IND-SUC-3: 0 damage taken is a successful defence (+1 XP); IND-SPI-2: spirits in the reserve."""
     s, a, z, sun = ex1_table()
     s["seats"][1]["spirits"] = 1
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
@@ -207,9 +217,34 @@ def test_IND_DMG_2_IND_SPI_3_a_spirit_ignores_3_damage_even_below_the_minimum():
 
 
 def test_IND_AMB_12_damage_modifier_order():
+    """IND-DMG-1 (minimum after the comparison), IND-DMG-3 (additional damage on a hit)."""
     a = {"adice": [6], "ddice": [2], "extra": 2, "min": 3, "ignore": 0}
     assert combat.damage(a) == 6                                         # 4 + 2, above the minimum
     a = {"adice": [2], "ddice": [6], "extra": 2, "min": 3, "ignore": 1}
     assert combat.damage(a) == 2                                         # no hit: no extra; min 3; -1
     a = {"adice": [2], "ddice": [6], "extra": 0, "min": 2, "ignore": 5}
     assert combat.damage(a) == 0
+
+
+def test_IND_DMG_4_IND_TERM_1_a_reroll_rerolls_every_attack_die():
+    s = arena(2, factions=["forest", "sect"])
+    a, z = line(s, "r4c1", 2)
+    put(s, "thorn", a)
+    put(s, "zhuan", z)
+    s["heroes"]["thorn"]["bonuses"] = ["shield", "shield"]               # level II: Hunter's Mark
+    s["seats"][0]["res"]["wood"] = 1
+    turn_of(s, 0, "thorn")
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1))
+    s = apply(s, 0, {"type": "use_ability", "ability": "hunters-mark", "hero": "thorn"}, ScriptedDice(5, 6))
+    assert s["attack"]["adice"] == [5, 6]
+
+
+def test_IND_ABL_11_effects_apply_in_the_order_they_were_used():
+    s, a, z, sun = ex1_table()
+    s["seats"][0]["spirits"] = 1
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
+    events = events_of(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
+    s = apply(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
+    s = apply(s, 0, {"type": "spirit", "use": "dice"}, ScriptedDice(4, 5))
+    assert s["attack"]["adice"] == [1, 1, 2, 3, 4, 5]                    # in the order used
+    assert [e["type"] for e in events] == ["AbilityUsed", "DiceRolled"]

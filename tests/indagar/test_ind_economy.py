@@ -25,6 +25,8 @@ def refused(s, seat, cmd):
 
 
 def test_IND_OUT_1_2_build_costs_2_gold_on_a_resource_tile_and_is_the_action():
+    """IND-RES-1, IND-RES-2, IND-RES-4: gold, wood and ore pay for outposts and leave the reserve; IND-TT-1, IND-TT-2, IND-TT-3, IND-TT-4:
+    outposts go on Gold/Wood/Ore tiles, not on Meadows."""
     s, t = on_tile()
     s = apply(s, 0, {"type": "build"})
     assert s["outposts"][t] == {"owner": 0, "level": 1, "damage": 0, "downgraded": False}
@@ -81,6 +83,7 @@ def test_IND_SPR_4_fortified_upgrade_to_level_3_gives_2():
 
 
 def test_IND_ACTN_1_IND_SPI_1_gather_takes_every_spirit_on_the_source():
+    """IND-TT-7: the Source of Power collects spirits and a hero there may gather them."""
     s = arena(2)
     src = st.board(s).source
     put(s, "ariane", src)
@@ -112,6 +115,7 @@ def test_IND_RES_5_IND_AMB_20_exchange_three_of_any_mix_for_one():
 
 
 def test_IND_OUT_9_IND_TERM_2_production_skips_destroyed_and_non_resource_tiles():
+    """IND-RES-3: outposts produce the tile's resource, the main source of resources."""
     s = arena(2)
     a, b, c = line(s, "r4c1", 3)
     reveal(s, a, "wood")

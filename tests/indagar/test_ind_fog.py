@@ -1,4 +1,4 @@
-"""Fog of war and secrecy (IND-FOG-1..7): what each seat may see."""
+"""Fog of war and secrecy (IND-FOG-1, IND-FOG-2, IND-FOG-3, IND-FOG-4, IND-FOG-5, IND-FOG-6, IND-FOG-7): what each seat may see."""
 from __future__ import annotations
 
 import json
@@ -39,6 +39,7 @@ def test_IND_BOARD_4_the_shuffled_mix_is_redacted_for_every_seat():
 
 
 def test_IND_EXPL_1_IND_FOG_7_an_explored_tile_is_known_to_its_explorer_only():
+    """IND-FOG-6: exploring reveals a tile or lets its explorer look at it privately."""
     s, hero, here, target = _explore_setup()
     events = GAME.decide(s, 0, {"type": "explore", "tile": target}, None)
     peek = next(e for e in events if e["type"] == "TilePeeked")

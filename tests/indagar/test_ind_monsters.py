@@ -22,8 +22,8 @@ def test_IND_MON_6_helgoth_targets_the_closest_outpost_of_the_player_with_most_o
     reveal(s, e, "wood")
     outpost(s, d, 1)
     outpost(s, e, 1)                   # seat 1 has 2: Helgoth goes for seat 1's closest
-    target, tile_target, action, through = mon.choose_target(s, "helgoth")
-    assert target == d and not tile_target and action == "attack"
+    targets, tile_target, action, through = mon.choose_target(s, "helgoth")
+    assert targets == [d] and not tile_target and action == "attack"
 
 
 def test_IND_MON_6_IND_TERM_2_tijian_destroys_the_closest_unoccupied_resource_tile():
@@ -59,14 +59,15 @@ def test_IND_MON_6_IND_MTGT_3_spirit_walker_hunts_the_last_ability_user_juicy_he
     put(s, "spirit-walker", a)
     put(s, "ariane", c)
     put(s, "zhuan", b)
-    assert mon.choose_target(s, "spirit-walker")[0] is None              # no ability used yet (IND-AMB-49)
+    assert mon.choose_target(s, "spirit-walker")[0] == []                # no ability used yet (IND-AMB-49)
     s["last_ability_seat"] = 0
-    assert mon.choose_target(s, "spirit-walker")[0] == c
+    assert mon.choose_target(s, "spirit-walker")[0] == [c]
     s["heroes"]["ariane"]["bonuses"] = ["shield", "shield", "shield"]    # defence 6 > attack 3: not juicy
-    assert mon.choose_target(s, "spirit-walker")[0] is None
+    assert mon.choose_target(s, "spirit-walker")[0] == []
 
 
 def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
+    """IND-JUICY-5 is settled by IND-AMB-40: the dice the target would roll now."""
     s = lone()
     a, b = line(s, "r2c1", 2)
     put(s, "helgoth", a)                                                 # attack 3 at level 1
@@ -79,6 +80,7 @@ def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
 
 
 def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charges_in():
+    """IND-MMOV-7 and IND-MACT-1: it moves, then takes its one action."""
     s = lone()
     a, b, c = line(s, "r2c1", 3)
     put(s, "helgoth", a)
@@ -90,7 +92,7 @@ def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charge
     assert c not in s["outposts"] and s["seats"][0]["res"]["gold"] == 3  # no reward (IND-MATK-2)
     assert s["monsters"]["helgoth"]["tile"] == c                         # IND-MATK-3, IND-FB-5, IND-AMB-15
     assert s["monsters"]["helgoth"]["counts"] == {"outposts_destroyed": 1}
-    assert s["turn"] is not None and s["turn"]["who"] != "monster-helgoth"   # its turn is over
+    assert (s["turn"] or {}).get("who") != "monster-helgoth"             # its turn is over
 
 
 def test_IND_MATK_4_5_a_hero_defends_against_a_monster_with_its_window():
@@ -124,6 +126,7 @@ def test_IND_MMOV_1_2_3_moves_its_movement_along_the_shortest_route_never_throug
 
 
 def test_IND_MTILE_1_3_mud_and_poison_swamp_stop_a_monster_without_hurting_it():
+    """IND-MON-4: by default monsters follow the heroes' rules (here: Mud)."""
     s = lone()
     row = line(s, "r2c1", 6)
     put(s, "tijian", row[0])
@@ -160,8 +163,8 @@ def test_IND_MTGT_5_IND_MMOV_5_IND_JUICY_4_a_blocked_monster_breaks_through():
         s["heroes"][h]["bonuses"] = ["shield", "shield", "shield"]       # nobody is juicy
     start = next(t for t in s["tiles"] if st.board(s).distance(t, src) == 2)
     put(s, "oryana", start)
-    target, tile_target, action, through = mon.choose_target(s, "oryana")
-    assert target == src and through
+    targets, tile_target, action, through = mon.choose_target(s, "oryana")
+    assert targets == [src] and through
     s = monster_turn(s, "oryana", ScriptedDice(*[1] * 20))
     assert s["attack"] is not None and s["attack"]["breakthrough"]
 
@@ -207,6 +210,8 @@ def test_IND_MRET_1_the_last_player_picks_a_monster_fall_back_tile():
 
 
 def test_IND_MDEF_2_IND_AMB_10_monsters_retreat_above_endurance_and_IND_MDEF_3_xp():
+    """IND-MDEF-1: a monster defends like a hero, its dice from the RNG; IND-MRET-5 and
+    IND-AMB-8: its damage is cleared when it retreats."""
     s = lone()
     a, m = line(s, "r2c1", 2)
     put(s, "ariane", a)
@@ -293,3 +298,37 @@ def test_IND_MTURN_5_a_retreated_monster_takes_no_turn():
     s["monsters"]["helgoth"]["tile"] = "r4c1"
     s["monsters"]["helgoth"]["turns"] = 3
     assert not monster_may_act(s, "helgoth")                             # IND-MTURN-4
+
+
+def test_IND_MTGT_1_2_4_tied_targets_are_the_last_players_pick():
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    put(s, "tijian", b)
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            reveal(s, t, "meadow")
+    reveal(s, a, "gold")
+    reveal(s, c, "wood")                                                 # two resource tiles, one step each
+    targets, tile_target, action, _ = mon.choose_target(s, "tijian")
+    assert targets == sorted([a, c]) and tile_target and action == "destroy"
+    s = monster_turn(s, "tijian")
+    p = s["pending"][0]
+    assert p["kind"] == "monster_target" and p["seat"] == st.last_player(s) and p["options"] == sorted([a, c])
+    s = apply(s, p["seat"], {"type": "choose_tile", "tile": c})
+    assert s["monsters"]["tijian"]["tile"] == c and s["tiles"][c]["destroyed"]
+
+
+def test_IND_OPP_2_several_opportunity_targets_are_the_last_players_pick():
+    s = lone()
+    a, m, b = line(s, "r2c1", 3)
+    put(s, "helgoth", m)
+    for h, t in (("ariane", a), ("bertram", b)):
+        put(s, h, t)
+        s["heroes"][h]["bonuses"] = []
+    s["seats"][0]["commander"] = "elowen"
+    s["heroes"]["bertram"]["bonuses"] = []
+    s = monster_turn(s, "helgoth")                                       # no outposts: no target (IND-AMB-49)
+    p = s["pending"][0]
+    assert p["kind"] == "monster_opportunity" and p["options"] == sorted([a, b])
+    s = apply(s, p["seat"], {"type": "choose_tile", "tile": b}, ScriptedDice(1, 1, 1, 1, 1, 1))
+    assert s["attack"]["tile"] == b

@@ -119,6 +119,8 @@ def test_IND_EXPL_2_IND_EXPL_3_exploring_spends_a_move_and_reveals_effects():
     s = apply(s, 0, {"type": "explore", "tile": b})
     assert s["turn"]["moves"] == 2 and s["pending"][0]["kind"] == "explore"
     s = apply(s, 0, {"type": "reveal", "show": True})
+    assert s["pending"][0] == {"kind": "cache", "seat": 0, "options": ["ariane", "bertram", "elowen"], "side": "sword"}
+    s = apply(s, 0, {"type": "choose_hero", "hero": "ariane"})
     assert s["heroes"]["ariane"]["caches"] == ["sword"]                  # IND-EVT-4
     assert s["heroes"]["ariane"]["tile"] == a
 
@@ -135,7 +137,8 @@ def test_IND_EVT_5_8_9_6_reveal_effects_for_the_revealing_player():
     assert s["seats"][0]["traitors"]
     s, a, b, c, d = walker("armour_cache")
     s = apply(s, 0, {"type": "move", "to": b})
-    assert s["heroes"]["ariane"]["caches"] == ["shield"]
+    s = apply(s, 0, {"type": "choose_hero", "hero": "elowen"})         # any of the player's heroes (IND-AMB-25)
+    assert s["heroes"]["elowen"]["caches"] == ["shield"] and s["heroes"]["ariane"]["caches"] == []
 
 
 def test_IND_EVT_3_11_12_standing_tiles():
@@ -205,3 +208,45 @@ def test_IND_OIM_1_IND_AMB_7_a_sealed_starting_area_gets_its_last_mountain_swapp
     s = apply(s, 0, {"type": "move", "to": last})
     assert s["tiles"][last]["type"] is None                              # the tile moved in stays face down
     assert s["tiles"][far]["type"] == "mountains"                        # the Mountain lies face up elsewhere
+
+
+def test_IND_EVT_14_IND_AMB_30_leaving_a_maelstrom_the_last_player_picks_the_tile():
+    s, a, b, c, d = walker()
+    reveal(s, a, "maelstrom")
+    s["initiative"] = 0                                                  # seat 1 is the last player
+    s = apply(s, 0, {"type": "move", "to": b})
+    p = s["pending"][0]
+    assert p["kind"] == "maelstrom" and p["seat"] == 1 and b in p["options"]
+    assert s["heroes"]["ariane"]["tile"] == a
+    other = next(o for o in p["options"] if o != b)
+    s = apply(s, 1, {"type": "choose_tile", "tile": other})
+    assert s["heroes"]["ariane"]["tile"] == other and s["turn"]["moves"] == 2
+
+
+def test_IND_EVT_2_IND_AMB_29_portal_swap_once_then_no_more_moving():
+    s, a, b, c, d = walker()
+    reveal(s, a, "ancient_portal")
+    put(s, "zhuan", d)
+    put(s, "sunjun", c)
+    outpost(s, c, 1)                                                     # an enemy hero on an outpost
+    assert {"type": "swap", "figure": "zhuan"} in GAME.legal_commands(s, 0)
+    assert {"type": "swap", "figure": "sunjun"} not in GAME.legal_commands(s, 0)
+    s = apply(s, 0, {"type": "swap", "figure": "zhuan"})
+    assert s["heroes"]["ariane"]["tile"] == d and s["heroes"]["zhuan"]["tile"] == a
+    assert refused(s, 0, {"type": "move", "to": next(n for n in neighbours(s, d) if n != c)}).rule == "IND-EVT-2"
+    assert not any(c_["type"] == "swap" for c_ in GAME.legal_commands(s, 0))
+
+
+def test_IND_OIM_1_fix_b_restart_ends_the_game_without_a_result():
+    s = arena(4, one_in_a_million="restart")
+    lay = st.board(s)
+    area = set(lay.area(0))
+    ring = sorted({n for t in area for n in lay.neighbours[t]} - area)
+    for t in ring[:-1]:
+        reveal(s, t, "mountains")
+    hide(s, ring[-1], "mountains")
+    hero = s["seats"][0]["heroes"][0]
+    put(s, hero, next(t for t in area if ring[-1] in lay.neighbours[t]))
+    turn_of(s, 0, hero)
+    s = apply(s, 0, {"type": "move", "to": ring[-1]})
+    assert GAME.is_terminal(s) and GAME.scores(s).result().kind == "aborted"

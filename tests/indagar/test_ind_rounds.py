@@ -10,7 +10,8 @@ from ind_support import armour_everyone, outpost, play_round, table
 
 def test_IND_EX_8_IND_MTURN_1_2_3_multiplayer_turn_order_with_monsters():
     """P1..P4 are seats 0..3; M12 is the monster between P1 and P2 (home 0). P2 holds the
-    initiative: M12 loses its last turn (IND-MTURN-3)."""
+    initiative: M12 loses its last turn (IND-MTURN-3). IND-ROUND-1 (a round is a cycle of
+    player turns), IND-ORDER-1, IND-ORDER-3 (initiative first, monsters interleaved), IND-TURN-1."""
     s = armour_everyone(table(4, monster_start="none", monsters=["helgoth", "tijian", "oryana", "spirit-walker"]))
     assert s["round"] == 1
     s, _ = play_round(s)                     # round 1 from the rolled initiative
@@ -34,14 +35,13 @@ def test_IND_EX_9_IND_SOLO_4_5_solo_slots_skip_a_retreated_monster():
     s = armour_everyone(table(1, monster_start="none"))
     order = st.primaries(s)                  # A, B, C, D clockwise from the player's area
     a, b_, c, d = order
-    # B is in retreat this round; the round's first slot (A) has begun already
-    assert s["turn"]["who"] == f"monster-{a}"
-    s["monsters"][b_].update(tile=None, retreat="grey")
+    s["monsters"][b_].update(tile=None, retreat="grey")  # B is in retreat this round
     s, whos = play_round(s)
     assert whos == [f"monster-{a}", "seat:0", f"monster-{c}", "seat:0", f"monster-{d}", "seat:0"]
 
 
 def test_IND_AMB_36_skip_first_pass_monsters_wait_until_every_player_has_activated():
+    """IND-MTURN-6, read as IND-AMB-36 proposes (the default)."""
     s = armour_everyone(table(3))
     s, whos = play_round(s)
     first_monster = next(i for i, w in enumerate(whos) if w.startswith("monster-"))

@@ -1,4 +1,4 @@
-"""Setup in order (IND-SETUP-1..11) and the start of round 1."""
+"""Setup in order (IND-SETUP-1, IND-SETUP-2, IND-SETUP-3, IND-SETUP-4, IND-SETUP-5, IND-SETUP-6, IND-SETUP-7, IND-SETUP-8, IND-SETUP-9, IND-SETUP-10, IND-SETUP-11) and the start of round 1."""
 from __future__ import annotations
 
 from collections import Counter
@@ -10,7 +10,7 @@ from domain.indagar import content, setup
 from domain.indagar import state as st
 from domain.indagar.board import layout
 from domain.indagar.rules import GAME
-from ind_support import table
+from ind_support import apply, table
 
 EVENTS = set(content.tiles()["events"])
 
@@ -82,14 +82,20 @@ def test_IND_SETUP_8_9_10_monsters_on_homes_heroes_on_deployment_tiles_resources
     assert s["source"] == 0                                                  # IND-AMB-3
 
 
-def test_IND_SETUP_11_round_1_starts_with_the_initiative_holder():
+def test_IND_SETUP_11_IND_ROUND_7_round_1_opens_with_declarations_then_the_initiative_holder():
     s = table(3)
-    assert s["round"] == 1 and s["phase"] == "play"
-    assert s["turn"]["who"] == f"seat:{s['initiative']}"
+    assert s["round"] == 1 and s["phase"] == "play" and s["turn"] is None
+    order = st.play_order(s)
+    assert [p["seat"] for p in s["pending"]] == order and {p["kind"] for p in s["pending"]} == {"declare"}
+    for seat in order:
+        assert GAME.turn(s).seats == {seat}
+        s = apply(s, seat, GAME.legal_commands(s, seat)[0])
+    assert s["turn"]["who"] == f"seat:{s['initiative']}"                 # IND-ORDER-1
     assert GAME.turn(s).seats == {s["initiative"]}
 
 
 def test_IND_SOLO_2_IND_BOARD_7_solo_setup_four_monsters_on_random_sealed_homes():
+    """IND-SOLO-9: easy mode plays 3 monsters."""
     homes = set()
     for i in range(8):
         s = table(1, seed=bytes([i]))
