@@ -33,7 +33,7 @@ def readyz():
     try:
         service().store.ping()
     except Exception:
-        raise ApiError(503, "store_unavailable", "Redis is unreachable; check REDIS_URL")
+        raise ApiError(503, "store_unavailable", "Redis is unreachable; check REDIS_URL", retry_after=1)
     return {"status": "ready"}
 
 

@@ -7,9 +7,10 @@ the candidate whose hash appears in public. Here games of both games are
 played through the API with human seats and a bot seat; after every batch the
 spectator and each seat read everything public to them (summary, events,
 legal actions, audit, scores, states, the lobby, the export attempt, the SSE
-stream). Then the attack is mounted on every batch, for each viewer, with an
-attacker stronger than a real one: it knows every field of the batch except
-the one hidden leaf it is guessing. It must recover nothing.
+and NDJSON streams, every response's headers). Then the attack is mounted on
+every batch, for each viewer, with an attacker stronger than a real one: it
+knows every field of the batch except the one hidden leaf it is guessing. It
+must recover nothing.
 
 A control mounts the same attack with what the audit published before the fix
 (the chain head after every batch) and must recover secrets: the attack works,
@@ -108,23 +109,26 @@ def attack(envelopes: list[dict], seen_by_seq: dict[int, dict], public: set[str]
     return recovered
 
 
-def sse_text(client, gid, token) -> str:
-    resp = client.get(f"/v1/games/{gid}/events/stream", headers=auth(token), buffered=False)
+def stream_text(client, gid, token, accept) -> str:
+    """The start of the live stream (SSE or NDJSON) up to its first keep-alive or its end."""
+    resp = client.get(f"/v1/games/{gid}/events/stream", headers={**auth(token), "Accept": accept}, buffered=False)
     chunks = []
     for chunk in resp.response:
         chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
-        if chunks[-1].startswith(": keep-alive") or "event: end" in chunks[-1]:
+        if chunks[-1] in (": keep-alive\n\n", "\n") or "end" in chunks[-1]:
             break
     resp.close()
-    return "".join(chunks)
+    return str(resp.headers) + "".join(chunks)
 
 
 def public_reads(client, gid, token, version) -> list[str]:
-    """Everything a viewer holding ``token`` (None = spectator) can read about the game now."""
-    paths = ["", "/events?limit=1000", "/legal-actions", "/audit", "/scores", f"/states/{version}", "/export"]
-    texts = [client.get(f"/v1/games/{gid}{p}", headers=auth(token)).get_data(as_text=True) for p in paths]
-    texts.append(client.get("/v1/games?limit=100").get_data(as_text=True))
-    return texts
+    """Everything a viewer holding ``token`` (None = spectator) can read about the game now,
+    headers (ETag, Link...) included."""
+    paths = ["", "/events?limit=1000", "/events?limit=2", "/legal-actions", "/audit", "/scores",
+             f"/states/{version}", "/export"]
+    answers = [client.get(f"/v1/games/{gid}{p}", headers=auth(token)) for p in paths]
+    answers.append(client.get("/v1/games?limit=1"))
+    return [str(a.headers) + a.get_data(as_text=True) for a in answers]
 
 
 def play_and_watch(client, game_id: str, bots: list, moves: int):
@@ -154,7 +158,8 @@ def play_and_watch(client, game_id: str, bots: list, moves: int):
         assert resp.status_code == 201, resp.json
         seen_text[seat].append(resp.get_data(as_text=True))
     for viewer, token in viewers.items():
-        seen_text[viewer].append(sse_text(client, gid, token))
+        seen_text[viewer] += [stream_text(client, gid, token, accept)
+                              for accept in ("text/event-stream", "application/x-ndjson")]
     return gid, viewers, seen_text
 
 

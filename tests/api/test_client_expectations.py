@@ -4,8 +4,11 @@ cursor pagination with Link headers."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 
 from server.app import create_app
 from tests.api.helpers import auth, tiny_game
@@ -39,6 +42,15 @@ def ndjson_lines(client, gid, headers, until):
     return lines
 
 
+def assert_stream_lines(lines):
+    """Each non-empty line is a StreamLine as the spec declares it."""
+    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+    validator = jsonschema.Draft202012Validator({"$ref": "#/components/schemas/StreamLine", **spec})
+    for line in lines:
+        if line:
+            validator.validate(json.loads(line))
+
+
 def test_ndjson_stream_starts_with_the_callers_full_view(client, game):
     token = game["seats"][0]["token"]
     first = json.loads(ndjson_lines(client, game["id"], auth(token), lambda lines: lines)[0])
@@ -54,6 +66,7 @@ def test_ndjson_stream_then_events_then_end(client, game):
     client.application.extensions["delve.service"].finalize(game["id"])
     # A finished game: the full view at its version, then nothing newer... and the end.
     lines = ndjson_lines(client, game["id"], {}, lambda lines: any('"end"' in line for line in lines))
+    assert_stream_lines(lines)
     parsed = [json.loads(line) for line in lines if line]
     assert parsed[0]["type"] == "gameFull" and parsed[0]["game"]["status"] == "finished"
     assert parsed[-1] == {"type": "end"} and all(p["type"] != "event" for p in parsed)
@@ -72,6 +85,7 @@ def test_ndjson_stream_follows_live_events_with_keep_alives(client, game):
     line = next(c for c in chunks if c.strip())
     event = json.loads(line)
     resp.close()
+    assert_stream_lines([json.dumps(first), line])
     assert event["type"] == "event" and event["event"]["seq"] == first["game"]["version"] + 1
     assert "hash" not in event["event"]  # redacted like every live event
 
