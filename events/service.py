@@ -20,7 +20,6 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from typing import Any
 
 from domain import registry
@@ -59,10 +58,6 @@ class NoSuchVersion(LookupError):
         self.current = current
 
 
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -73,6 +68,7 @@ class Loaded:
     meta: dict[str, str]
     state: State
     version: int
+    head: str
 
     @property
     def seats(self) -> list[Seat]:
@@ -133,13 +129,12 @@ class GameService:
             "rules_version": game.rules_version, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
         start = game.start(opts, table, Drbg(seed, START_STREAM))
         tokens = {s.index: secrets.token_urlsafe(24) for s in table if s.bot is None}
-        at = now_iso()
-        meta = {"game": game.id, "status": "active", "created_at": at, "seed": seed.hex(),
+        meta = {"game": game.id, "status": "active", "seed": seed.hex(),
                 "seats": json.dumps([s.to_dict() for s in table]), "rules_version": game.rules_version,
                 **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
-        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}", at=at,
+        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
-        self._keep(game, gid, 0, len(envs), fold(game, start))
+        self._keep(game, gid, 0, envs[-1], fold(game, start))
         self.project_lobby(gid)
         return {"id": gid, "game": game.id, "version": len(envs),
                 "seats": [{**s.to_dict(), "token": tokens.get(s.index)} for s in table]}
@@ -149,8 +144,8 @@ class GameService:
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         meta = meta if meta is not None else self.store.meta(game_id)
         game = registry.get(meta["game"])
-        state, version = self.store.load(game, game_id, upto=upto)
-        return Loaded(game, meta, state, version)
+        state, version, head = self.store.load(game, game_id, upto=upto)
+        return Loaded(game, meta, state, version, head)
 
     def submit(self, game_id: str, seat: int, expected_version: int, command: Any, command_id: str) -> dict:
         """Decide and append one command for ``seat``.
@@ -161,8 +156,13 @@ class GameService:
         return self.submit_loaded(self.load(game_id), game_id, seat, expected_version, command, command_id)
 
     def submit_loaded(self, g: Loaded, game_id: str, seat: int, expected_version: int, command: Any,
-                      command_id: str) -> dict:
-        """``submit`` for a caller that has loaded the game already (a bot turn, the HTTP route)."""
+                      command_id: str, idem: tuple[str, dict] | None = None) -> dict:
+        """``submit`` for a caller that has loaded the game already (a bot turn, the HTTP route).
+
+        ``idem`` = (key, record): an idempotency record, completed here with
+        the batch it answers and stored by the append itself (KeyAlreadyUsed
+        if the key already names another batch).
+        """
         if expected_version != g.version:
             raise VersionConflict(g.version)
         if g.finished:
@@ -173,25 +173,35 @@ class GameService:
             raise Forbidden("not_a_seat", "only a seat of this game may act in it")
         check_command(g.game.command_schema, command)
         evs = g.game.decide(g.state, seat, command, self._rng(g))
-        return self._append(g, game_id, evs, seat, command, command_id)
+        return self._append(g, game_id, evs, seat, command, command_id, idem)
 
     def _rng(self, g: Loaded) -> Drbg:
         """The DRBG of whatever is decided at the game's current version (``domain.kit.driver``)."""
         return Drbg(bytes.fromhex(g.meta["seed"]), command_stream(g.version))
 
     def _append(self, g: Loaded, game_id: str, evs: list[dict], seat: int | None, command: dict,
-                command_id: str) -> dict:
+                command_id: str, idem: tuple[str, dict] | None = None) -> dict:
         """Append one decided batch with what caused it; fold, cache and snapshot the new state."""
         if not evs:
             # A version must always name a change; a command that changes nothing is refused.
             raise Illegal("no_effect", None, "this command would change nothing")
-        envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
-                                 at=now_iso(), rules_version=g.game.rules_version)
         state = fold(g.game, evs, g.state)
-        version = envs[-1]["seq"]
-        self._keep(g.game, game_id, g.version, version, state)
-        return {"version": version, "events": self._redacted(g.game, envs, seat, finished=False),
-                "terminal": g.game.is_terminal(state)}
+        terminal = g.game.is_terminal(state)
+        if idem is not None:
+            idem = (idem[0], {**idem[1], "from_seq": g.version + 1, "version": g.version + len(evs),
+                              "terminal": terminal})
+        envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
+                                 command=command, rules_version=g.game.rules_version, idem=idem)
+        self._keep(g.game, game_id, g.version, envs[-1], state)
+        return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
+                "terminal": terminal}
+
+    def replay_action(self, game_id: str, seat: int, record: dict) -> dict:
+        """The 201 answer of a committed command, rebuilt from its idempotency record and the log."""
+        game = registry.get(self.store.meta(game_id)["game"])
+        envs = self.store.read(game_id, after=record["from_seq"] - 1, upto=record["version"])
+        return {"version": record["version"], "events": self._redacted(game, envs, seat, finished=False),
+                "terminal": record["terminal"]}
 
     def platform(self, game_id: str, seat: int | None, kind: str, expected_version: int | None = None) -> dict:
         """A platform command: ``resign``/``timeout``/``forfeit`` of ``seat``, or ``abort`` (seat None).
@@ -222,11 +232,11 @@ class GameService:
             return result
         raise VersionConflict(self.store.version(game_id))
 
-    def _keep(self, game: Game, game_id: str, old_version: int, version: int, state: State) -> None:
-        """Cache the state just reached, and snapshot it when an interval is crossed."""
+    def _keep(self, game: Game, game_id: str, old_version: int, last: dict, state: State) -> None:
+        """Cache the state just reached (``last`` = its last envelope); snapshot it when an interval is crossed."""
         dumped = game.dump_state(state)
-        self.store.remember(game_id, version, dumped)
-        self.store.maybe_snapshot(game_id, old_version, version, dumped)
+        self.store.remember(game_id, last["seq"], last["hash"], dumped)
+        self.store.maybe_snapshot(game_id, old_version, last["seq"], last["hash"], dumped)
 
     def finalize(self, game_id: str) -> bool:
         """Append SeedRevealed and GameFinished once the game is over (by its rules or a
@@ -242,11 +252,10 @@ class GameService:
             evs = [{"type": "SeedRevealed", "data": {"seed": g.meta["seed"]}},
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
-            at = now_iso()
             try:
-                self.store.append(game_id, g.version, evs, seat=None, command_id=f"finalize:{game_id}",
-                                  command=None, at=at, rules_version=g.game.rules_version,
-                                  meta={"status": status, "finished_at": at})
+                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
+                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
+                                  meta={"status": status}, stamp=("finished_at",))
             except VersionConflict:
                 continue
             self.project_lobby(game_id)

@@ -1,16 +1,15 @@
 """/v1/games: create, list, read, act, events (and their SSE stream), replay, scores."""
 from __future__ import annotations
 
-import hashlib
+import time
 import uuid
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from domain.core import canonical_json
 from events.service import ADMIN
-from events.store import VersionConflict
-from server import metrics, parsing, ratelimit, schemas
+from events.store import KeyAlreadyUsed, VersionConflict
+from server import idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
 from server.routes.common import dump, service
@@ -69,18 +68,20 @@ def post_action(game_id: str):
     svc = service()
     meta = svc.store.meta(game_id)  # one read serves auth, the version check and the decision
     seat = require_seat(svc, game_id, meta)
-    key = request.headers.get("Idempotency-Key")
     raw = parsing.json_body(parsing.ACTION_BODY_BYTES)
-    if key is not None:
-        if not 1 <= len(key) <= 200:
-            raise ApiError(400, "bad_idempotency_key", "Idempotency-Key must be 1-200 characters")
-        fingerprint = hashlib.sha256(canonical_json(raw).encode()).hexdigest()
-        stored = svc.store.idem_get(game_id, f"{seat}:{key}")
-        if stored is not None:
-            if stored["fingerprint"] != fingerprint:
-                raise ApiError(422, "idempotency_key_reused",
-                               "this Idempotency-Key was used with a different body; use a new key")
-            return stored["body"], stored["status"], {"Idempotent-Replayed": "true"}
+    once = idempotency.claim(svc, game_id, seat, request.headers.get("Idempotency-Key"), raw)
+    if isinstance(once, dict):
+        return replayed(svc, game_id, seat, once)
+    try:
+        return act(svc, game_id, seat, meta, raw, once), 201
+    except KeyAlreadyUsed as used:
+        return replayed(svc, game_id, seat, idempotency.check(once, used.record))
+    except Exception:
+        idempotency.release(svc, game_id, once)
+        raise
+
+
+def act(svc, game_id: str, seat: int, meta: dict, raw: object, once: idempotency.Once) -> dict:
     ratelimit.check(svc.store, current_app.config["RATE_LIMIT"])
     loaded = svc.load(game_id, meta=meta)
     # DESIGN: the version check comes before validation, whatever the command
@@ -92,15 +93,18 @@ def post_action(game_id: str):
     game = loaded.game.id
     try:
         result = svc.submit_loaded(loaded, game_id, seat, body["expected_version"], body["command"],
-                                   uuid.uuid4().hex)
+                                   uuid.uuid4().hex, idem=once.record())
     except Exception:
         metrics.COMMANDS.labels(game, "refused").inc()
         raise
     metrics.COMMANDS.labels(game, "accepted").inc()
-    out = dump(schemas.ActionResponse, result)
-    if key is not None:
-        svc.store.idem_put(game_id, f"{seat}:{key}", {"fingerprint": fingerprint, "status": 201, "body": out})
-    return out, 201
+    return dump(schemas.ActionResponse, result)
+
+
+def replayed(svc, game_id: str, seat: int, record: dict):
+    """The stored answer of a command already committed under this Idempotency-Key."""
+    return dump(schemas.ActionResponse, svc.replay_action(game_id, seat, record)), record["status"], \
+        {"Idempotent-Replayed": "true"}
 
 
 @bp.post("/games/<game_id>/resign")
@@ -147,13 +151,20 @@ def stream_events(game_id: str):
     cursor = parsing.stream_cursor()
     block_ms = current_app.config["SSE_BLOCK_MS"]
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    # A capped slot (503 past a cap) held until the stream ends, which it does after
+    # SSE_MAX_SECONDS at the latest: the client resumes with Last-Event-ID (server/streams.py).
+    release = current_app.extensions["delve.streams"].take(request.headers.get("Authorization")
+                                                           or request.remote_addr or "", game_id)
+    until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
     if request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON:
-        return Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms)), mimetype=NDJSON,
+        resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until)), mimetype=NDJSON,
                         headers=headers)
+        resp.call_on_close(release)
+        return resp
 
     def frames(after: int):
         yield "retry: 2000\n\n"
-        for events in _follow(svc, game_id, seat, after, block_ms):
+        for events in _follow(svc, game_id, seat, after, block_ms, until):
             for ev in events or ():
                 yield f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n"
             if events is None:
@@ -161,13 +172,16 @@ def stream_events(game_id: str):
             elif not events:
                 yield ": keep-alive\n\n"
 
-    return Response(stream_with_context(frames(cursor)), mimetype="text/event-stream", headers=headers)
+    resp = Response(stream_with_context(frames(cursor)), mimetype="text/event-stream", headers=headers)
+    resp.call_on_close(release)
+    return resp
 
 
-def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int):
+def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int, until: float):
     """The caller's events after ``after`` as they come: a list per wait ([] when
-    nothing came), then None once the game has finished and all was sent."""
-    while True:
+    nothing came), then None once the game has finished and all was sent. Stops
+    quietly at ``until`` (monotonic), so a stream gives its slot back."""
+    while time.monotonic() < until:
         events, after, finished = svc.wait_events(game_id, seat, after, block_ms)
         if finished and not events:
             yield None
@@ -175,12 +189,12 @@ def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int):
         yield events
 
 
-def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int):
+def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: float):
     """lichess's board stream, for bots written against it: the caller's full view
     first (``gameFull``), then each event after that version; an empty line keeps alive."""
     summary = svc.summary(game_id, seat)
     yield json.dumps({"type": "gameFull", "game": dump(schemas.GameSummary, summary)}) + "\n"
-    for events in _follow(svc, game_id, seat, summary["version"], block_ms):
+    for events in _follow(svc, game_id, seat, summary["version"], block_ms, until):
         for ev in events or ():
             yield json.dumps({"type": "event", "event": ev}) + "\n"
         if events is None:
