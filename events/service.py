@@ -110,8 +110,11 @@ class GameService:
 
     # -- create ----------------------------------------------------------------
 
-    def create(self, game_id: str, seats: list[dict], options: dict) -> dict:
-        """Create a game: validate, seed, deal, append. Returns the create response."""
+    def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None) -> dict:
+        """Create a game: validate, seed, deal, append. Returns the create response.
+
+        ``tags`` are extra meta fields (a tournament game names its tournament
+        there, so the job table can tell it apart)."""
         game = registry.get(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
@@ -131,7 +134,7 @@ class GameService:
         tokens = {s.index: secrets.token_urlsafe(24) for s in table if s.bot is None}
         meta = {"game": game.id, "status": "active", "seed": seed.hex(),
                 "seats": json.dumps([s.to_dict() for s in table]), "rules_version": game.rules_version,
-                **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
+                **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
         self._keep(game, gid, 0, envs[-1], fold(game, start))

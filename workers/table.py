@@ -28,6 +28,7 @@ from redis.client import Pipeline
 from events import lobby
 from events.service import GameService, Loaded
 from events.store import GameNotFound, RedisEventStore
+from events.tournaments import TournamentService
 from workers.follower import FeedEntry, Follower
 
 
@@ -81,10 +82,21 @@ def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
     return service.finalize(game_id)
 
 
+def _tournament_due(g: Loaded) -> bool:
+    """A game of a tournament has finished: report it and maybe pair the next round."""
+    return g.finished and bool(g.meta.get("tournament"))
+
+
+def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
+    """Advance the game's tournament (idempotent: events/tournaments.py)."""
+    return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
+
+
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("actor", _actor_due, _actor_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
+    JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
 
