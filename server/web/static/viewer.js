@@ -7,11 +7,13 @@ import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {brief, clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
+import {renderDwarf} from "./dwarf.js";
 import {renderIndagar} from "./indagar.js";
 import {renderMountainKing} from "./mountain-king.js";
 import {renderSaboteur} from "./saboteur.js";
 
-const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "indagar": renderIndagar};
+const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "dwarf": renderDwarf,
+                   "indagar": renderIndagar};
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;
