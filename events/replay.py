@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from domain import registry
-from domain.core import Drbg, Illegal, Seat, canonical_json, fold
+from domain.core import Drbg, Illegal, canonical_json, fold
+from events import seating
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
 
 
@@ -122,22 +123,27 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         v.problem(revealed[0].get("seq"), "the revealed seed does not match the commitment in GameCreated")
         return False
     try:
-        return _replay_batches(game, seed, info, _batches(envs), v)
+        opening = seating.opening(info, _batches(envs), seed, revealed[0]["data"])
+        if not opening.dealt:
+            return True  # cancelled while it waited for players: nothing was dealt, nothing to re-run
+        return _replay_batches(game, info, opening, v)
+    except seating.BadOpening as exc:
+        v.problem(exc.seq, exc.text)
+        return False
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         v.problem(None, f"replay failed: {exc!r}")
         return False
 
 
-def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v: Verdict) -> bool:
-    seats = [Seat.from_dict(s) for s in info["seats"]]
-    first, rest = batches[0], batches[1:]
-    expected = game.start(info["options"], seats, Drbg(seed, start_stream()))
-    if _plain(first[1:]) != _plain(expected):
-        v.problem(_first_diff(first[1:], expected), "start events differ from a re-run of start() with the seed")
+def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> bool:
+    seed, first = opening.seed, opening.start
+    expected = game.start(info["options"], opening.seats, Drbg(seed, start_stream()))
+    if _plain(first) != _plain(expected):
+        v.problem(_first_diff(first, expected), "start events differ from a re-run of start() with the seed")
         return False
     state = fold(game, domain_events(first))
-    version = first[-1]["seq"]
-    for batch in rest:
+    version = opening.version
+    for batch in opening.rest:
         head = batch[0]
         if head.get("command") is not None:
             try:
@@ -157,7 +163,7 @@ def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v:
 
 def _check_platform_batch(game, state, batch: list[dict], v: Verdict) -> bool:
     for env in batch:
-        if env.get("type") not in PLATFORM_EVENTS - {"GameCreated"}:
+        if env.get("type") not in PLATFORM_EVENTS - {"GameCreated"} - seating.LOBBY_EVENTS:
             v.problem(env.get("seq"), f"event {env.get('type')!r} has no command that caused it")
             return False
         if env["type"] == "GameFinished":

@@ -7,7 +7,6 @@ the lobby indexes.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import secrets
@@ -19,10 +18,12 @@ import redis
 
 from domain import registry
 from domain.core import Drbg, Game, Illegal, Seat, State, fold
-from events import lobby
+from events import lobby, seating, seeding
 from events.envelope import PLATFORM_EVENTS
+from events.players import Players
 from events.replay import command_stream, start_stream
 from events.store import RedisEventStore, VersionConflict, parse_entry
+from events.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 
@@ -41,10 +42,6 @@ class NotActive(Exception):
 
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass
@@ -67,6 +64,7 @@ class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None):
         self.store = store
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
+        self.players = Players(store.r, store.keys.prefix)
 
     # -- auth ------------------------------------------------------------------
 
@@ -76,25 +74,44 @@ class GameService:
         Tokens are compared as hashes in constant time; an unknown token is
         Forbidden rather than silently treated as a spectator. ``meta`` saves
         a read when the caller holds the game's meta hash already.
+        A player token stands for the seat its player holds; elsewhere it (or
+        the game's invite token) is a spectator's. A private game shows
+        nothing to a caller with neither.
         """
+        meta = meta if meta is not None else self.store.meta(game_id)
         if not token:
+            if meta.get("visibility") == "private":
+                raise Forbidden("private_game", "this game is private: send a seat, player or invite token")
             return None
         digest = hash_token(token)
         if self.admin_token_hash and hmac.compare_digest(digest, self.admin_token_hash):
             return ADMIN
-        meta = meta if meta is not None else self.store.meta(game_id)
         found = None
         for key, value in meta.items():
             if key.startswith("token:") and hmac.compare_digest(digest, value):
                 found = int(key.split(":", 1)[1])
-        if found is None:
-            raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
-        return found
+        if found is not None:
+            return found
+        player = self.players.by_token_digest(digest)
+        if player is not None:
+            seat = seating.seat_of(json.loads(meta["seats"]), player)
+            if seat is not None or meta.get("visibility") != "private":
+                return seat
+        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
+            return None
+        raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
 
     # -- create ----------------------------------------------------------------
 
-    def create(self, game_id: str, seats: list[dict], options: dict) -> dict:
-        """Create a game: validate, seed, deal, append. Returns the create response."""
+    def create(self, game_id: str, seats: list[dict], options: dict, *, creator: str | None = None,
+               visibility: str = "public") -> dict:
+        """Create a game: validate, seed, deal, append. Returns the create response.
+
+        Seats may be left open or reserved for a player (``events.seating``);
+        such a game waits in status ``open`` with nothing dealt until the last
+        seat is taken (``events.joining``). ``creator`` (a player id) may cancel
+        it; a ``private`` game hands out an invite token for spectators.
+        """
         game = registry.get(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
@@ -103,25 +120,34 @@ class GameService:
             if s.get("bot") is not None and s["bot"] not in game.bots:
                 raise Illegal("unknown_bot", None,
                               f"seat {i}: no bot {s['bot']!r}; choose one of {sorted(game.bots)}")
+        roster = seating.roster(seats, self.players.exists)
         opts = game.validate_options(dict(options or {}), len(seats))
-        table = [Seat(i, s["name"], s.get("bot")) for i, s in enumerate(seats)]
+        table = [Seat.from_dict(s) for s in roster]
         seed = secrets.token_bytes(32)
         gid = "g" + secrets.token_hex(8)
         created = {"type": "GameCreated", "data": {
-            "game": game.id, "options": opts, "seats": [s.to_dict() for s in table],
-            "rules_version": game.rules_version, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
-        start = game.start(opts, table, Drbg(seed, start_stream()))
-        tokens = {s.index: secrets.token_urlsafe(24) for s in table if s.bot is None}
+            "game": game.id, "options": opts, "seats": roster,
+            "rules_version": game.rules_version, "seed_commitment": seeding.commitment(seed)}}
+        waiting = seating.waiting(roster)
+        start = [] if waiting else game.start(opts, table, Drbg(seed, start_stream()))
+        tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
+        invite = new_token() if visibility == "private" else None
         at = now_iso()
-        meta = {"game": game.id, "status": "active", "created_at": at, "seed": seed.hex(),
-                "seats": json.dumps([s.to_dict() for s in table]), "rules_version": game.rules_version,
+        meta = {"game": game.id, "status": "open" if waiting else "active", "created_at": at,
+                ("server_seed" if waiting else "seed"): seed.hex(), "seats": json.dumps(roster),
+                "rules_version": game.rules_version, "visibility": visibility, "creator": creator or "",
+                **({"invite": hash_token(invite)} if invite else {}),
                 **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}", at=at,
                                  rules_version=game.rules_version)
-        self._keep(game, gid, 0, len(envs), fold(game, start))
+        if not waiting:
+            self._keep(game, gid, 0, len(envs), fold(game, start))
         self.project_lobby(gid)
-        return {"id": gid, "game": game.id, "version": len(envs),
-                "seats": [{**s.to_dict(), "token": tokens.get(s.index)} for s in table]}
+        out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
+               "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
+        if invite:
+            out["invite_token"] = invite
+        return out
 
     # -- commands ---------------------------------------------------------------
 
@@ -146,6 +172,9 @@ class GameService:
             raise VersionConflict(g.version)
         if g.finished:
             raise NotActive(game_id)
+        if g.meta["status"] != "active":
+            raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
+                          "is taken (see GET /v1/games/{id} for the open seats)")
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
@@ -176,9 +205,9 @@ class GameService:
         """
         while True:
             g = self.load(game_id)
-            if g.finished or not g.game.is_terminal(g.state):
+            if g.meta["status"] != "active" or not g.game.is_terminal(g.state):
                 return False
-            evs = [{"type": "SeedRevealed", "data": {"seed": g.meta["seed"]}},
+            evs = [{"type": "SeedRevealed", "data": seeding.revealed(g.meta)},
                    {"type": "GameFinished", "data": {"scores": g.game.scores(g.state).to_dict()}}]
             at = now_iso()
             try:
@@ -193,7 +222,7 @@ class GameService:
     def bot_turn(self, game_id: str, version: int) -> dict | None:
         """Play one bot command if the game is still at ``version`` and a bot is to act."""
         g = self.load(game_id)
-        if g.version != version or g.finished or g.game.is_terminal(g.state):
+        if g.version != version or g.meta["status"] != "active" or g.game.is_terminal(g.state):
             return None
         bots = [s for s in g.seats if s.bot and s.index in g.game.active_seats(g.state)]
         if not bots:
@@ -214,14 +243,17 @@ class GameService:
 
     def summary(self, game_id: str, seat: int | None) -> dict:
         g = self.load(game_id)
+        playing = g.meta["status"] == "active"
         return {"id": game_id, "game": g.game.id, "status": g.meta["status"], "version": g.version,
-                "active_seats": sorted(g.game.active_seats(g.state)) if not g.finished else [],
-                "seats": [s.to_dict() for s in g.seats], "view": self._view(g, seat),
+                "active_seats": sorted(g.game.active_seats(g.state)) if playing else [],
+                "seats": json.loads(g.meta["seats"]), "view": self._view(g, seat) if g.meta.get("seed") else {},
+                "visibility": g.meta.get("visibility", "public"),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
 
     def legal(self, game_id: str, seat: int | None) -> dict:
         g = self.load(game_id)
-        cmds = [] if seat is None or seat == ADMIN or g.finished else g.game.legal_commands(g.state, seat)
+        playing = g.meta["status"] == "active"
+        cmds = g.game.legal_commands(g.state, seat) if playing and seat is not None and seat != ADMIN else []
         return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
@@ -256,6 +288,10 @@ class GameService:
         current, finished = int(meta["version"]), meta["status"] == "finished"
         if not 1 <= version <= current:
             raise Illegal("no_such_version", None, f"versions run from 1 to {current}")
+        first = int(meta.get("started_version", 1)) if meta.get("seed") else current + 1
+        if version < first:
+            raise Illegal("not_dealt_yet", None, "nothing was dealt at this version: the game waited for players "
+                          f"until version {first}" if first <= current else "the game was never dealt")
         here, *after = self.store.read(game_id, after=version - 1, limit=2)
         if after and after[0]["command_id"] == here["command_id"]:
             # One command's events land together: the game never rested between them.
@@ -270,6 +306,8 @@ class GameService:
 
     def scores(self, game_id: str) -> dict:
         g = self.load(game_id)
+        if not g.meta.get("seed"):
+            raise Illegal("game_not_started", None, "the game waits for players: nothing is scored before the start")
         board = g.game.scores(g.state).to_dict()
         board["final"] = g.finished
         return board
@@ -277,10 +315,11 @@ class GameService:
     def audit(self, game_id: str) -> dict:
         meta = self.store.meta(game_id)
         created = self.store.read(game_id, after=0, limit=1)[0]
+        over = meta["status"] == "finished"
         return {"seed_commitment": created["data"]["seed_commitment"],
-                "seed": meta["seed"] if meta["status"] == "finished" else None,
                 "chain_head": meta["head"], "events": int(meta["version"]),
-                "rules_version": meta["rules_version"], "status": meta["status"]}
+                "rules_version": meta["rules_version"], "status": meta["status"],
+                **seeding.audit_parts(meta, json.loads(meta["seats"]), created["data"], over)}
 
     def export(self, game_id: str, admin: bool):
         meta = self.store.meta(game_id)

@@ -12,7 +12,7 @@ from flask import Flask
 from events.runtime import service_from_env
 from events.service import GameService
 from server import errors, metrics
-from server.routes import audit, catalog, games, ops
+from server.routes import audit, catalog, games, lobby, ops, players
 from server.web import bp as web_bp
 
 
@@ -30,7 +30,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     app.extensions["delve.service"] = service or service_from_env()
     errors.install(app)
     metrics.install(app)
-    for module in (catalog, games, audit, ops):
+    for module in (catalog, games, audit, ops, players, lobby):
         app.register_blueprint(module.bp)
     app.register_blueprint(web_bp)
     return app

@@ -6,7 +6,7 @@ their schema so the shapes clients code against cannot drift silently.
 """
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 Int = lambda **kw: fields.Integer(strict=True, **kw)  # noqa: E731 - "5" is not a number here
 
@@ -15,8 +15,16 @@ class SeatSpec(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = fields.String(validate=validate.Length(min=1, max=40))
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
+    open = fields.Boolean(validate=validate.Equal(True))  # left for any player to join
+    player = fields.String(validate=validate.Length(min=1, max=40))  # reserved for this player
+
+    @validates_schema
+    def _one_kind(self, data, **kw):
+        kinds = [k for k in ("name", "open", "player") if k in data]
+        if len(kinds) != 1 or (data.get("bot") is not None and kinds != ["name"]):
+            raise ValidationError("a seat is {name, bot?}, {open: true} or {player: id}")
 
 
 class CreateGameRequest(Schema):
@@ -26,6 +34,7 @@ class CreateGameRequest(Schema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=40))
     seats = fields.List(fields.Nested(SeatSpec), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.String(), load_default=dict)
+    visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
 
 
 class ActionRequest(Schema):
@@ -41,7 +50,7 @@ class ListGamesQuery(Schema):
         unknown = RAISE
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
-    status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished"]))
+    status = fields.String(load_default=None, validate=validate.OneOf(["open", "active", "finished", "aborted"]))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
@@ -58,6 +67,10 @@ class SeatOut(Schema):
     seat = Int()
     name = fields.String()
     bot = fields.String(allow_none=True)
+    open = fields.Boolean()  # present on a seat still to be taken
+    reserved = fields.String()  # the player an open seat waits for
+    player = fields.String()  # the player holding the seat
+    entropy = fields.String()  # the entropy that player sent when joining
 
 
 class SeatWithToken(SeatOut):
@@ -68,6 +81,9 @@ class CreateGameResponse(Schema):
     id = fields.String()
     game = fields.String()
     version = Int()
+    status = fields.String()
+    visibility = fields.String()
+    invite_token = fields.String()  # private games: lets spectators read the game
     seats = fields.List(fields.Nested(SeatWithToken))
 
 
@@ -79,6 +95,7 @@ class GameSummary(Schema):
     active_seats = fields.List(Int())
     seats = fields.List(fields.Nested(SeatOut))
     view = fields.Dict()
+    visibility = fields.String()
     created_at = fields.String()
     finished_at = fields.String(allow_none=True)
 
@@ -89,6 +106,7 @@ class GameListItem(Schema):
     status = fields.String()
     version = Int()
     seats = fields.List(fields.Nested(SeatOut))
+    open_seats = Int()
     created_at = fields.String()
     finished_at = fields.String(allow_none=True)
 
@@ -151,8 +169,16 @@ class Scores(Schema):
     seats = fields.List(fields.Nested(SeatScoreOut))
 
 
+class AuditEntropy(Schema):
+    seat = Int()
+    value = fields.String()
+
+
 class Audit(Schema):
     seed_commitment = fields.String()
+    server_seed_commitment = fields.String()
+    entropy = fields.List(fields.Nested(AuditEntropy))
+    server_seed = fields.String(allow_none=True)
     seed = fields.String(allow_none=True)
     chain_head = fields.String()
     events = Int()

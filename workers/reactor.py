@@ -194,7 +194,7 @@ class Reactor:
             log.warning("reactor: game %s is gone", game_id)
             return None
         self.service.project_lobby(game_id)
-        if g.finished:
+        if g.meta["status"] != "active":  # waiting for players, finished or aborted
             return None
         if g.game.is_terminal(g.state):
             kind = "finalize"

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, json, request, stream_with_c
 from domain.core import canonical_json
 from events.service import ADMIN
 from events.store import VersionConflict
-from server import metrics, ratelimit, schemas
+from server import auth, metrics, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
 from server.routes.common import dump, json_body, query, service
@@ -21,7 +21,9 @@ bp = Blueprint("games", __name__, url_prefix="/v1")
 def create_game():
     ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
     body = schemas.CreateGameRequest().load(json_body())
-    created = service().create(body["game"], body["seats"], body["options"])
+    creator = auth.player(service(), required=False)  # a player token makes its player the creator
+    created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
+                               creator=creator.id if creator else None)
     metrics.GAMES_CREATED.labels(created["game"]).inc()
     return dump(schemas.CreateGameResponse, created), 201, {"Location": f"/v1/games/{created['id']}"}
 
@@ -125,6 +127,7 @@ def state_at(game_id: str, version: int):
 
 @bp.get("/games/<game_id>/scores")
 def scores(game_id: str):
+    caller(service(), game_id)  # a private game's scores are for its seats and invitees
     return dump(schemas.Scores, service().scores(game_id))
 
 

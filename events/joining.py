@@ -1,0 +1,117 @@
+"""Joining, leaving and cancelling a game that waits for players.
+
+Each step is an event in the game's own chain (``SeatTaken``, ``SeatLeft``,
+``GameCancelled``), appended with the version it was decided at, so two
+players racing for the last seat cannot both get it: the loser's append
+conflicts, it re-reads the roster and takes another seat or is told there is
+none. The join that fills the last seat appends, in the same batch,
+``GameStarted`` and the game's start events dealt with the derived seed
+(``events.seeding``): there is no moment when the table is full and undealt.
+"""
+from __future__ import annotations
+
+import json
+
+from domain.core import Drbg, Illegal, Seat, fold
+from events import seating, seeding
+from events.players import Player
+from events.replay import start_stream
+from events.service import ADMIN, Forbidden, GameService, Loaded, now_iso
+from events.store import VersionConflict
+
+RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
+
+
+def _waiting(g: Loaded) -> list[dict]:
+    if g.meta["status"] != "open":
+        raise Illegal("game_not_open", None, f"the game is {g.meta['status']}: seats change only while it is open")
+    return json.loads(g.meta["seats"])
+
+
+def _append(svc: GameService, game_id: str, kind: str, step) -> tuple[Loaded, list[dict], dict]:
+    """Decide a lobby step on the current roster and append it; re-decide after a lost race.
+
+    ``step(g, at) -> (events, meta, extra)``; raises VersionConflict (409)
+    only after RETRIES lost races in a row.
+    """
+    for _ in range(RETRIES):
+        g = svc.load(game_id)
+        at = now_iso()
+        events, meta, extra = step(g, at)
+        try:
+            envs = svc.store.append(game_id, g.version, events, seat=None, command_id=f"{kind}:{game_id}:{g.version}",
+                                    command=None, at=at, rules_version=g.game.rules_version, meta=meta)
+        except VersionConflict:
+            continue
+        svc.project_lobby(game_id)
+        return g, envs, extra
+    raise VersionConflict(svc.store.version(game_id))
+
+
+def join(svc: GameService, game_id: str, player: Player, seat: int | None = None,
+         entropy: str | None = None) -> dict:
+    """Take a seat for ``player``; the last seat taken starts the game. Returns ``{seat, version, status}``."""
+    value = seeding.entropy(entropy)
+
+    def step(g: Loaded, at: str):
+        seats = _waiting(g)
+        index = seating.choose(seats, player.id, seat)
+        taken = {"seat": index, "player": player.id, "name": player.name, "entropy": value}
+        seats = seating.take(seats, taken)
+        events = [{"type": "SeatTaken", "data": taken}]
+        meta = {"seats": json.dumps(seats)}
+        start: list[dict] = []
+        if not seating.waiting(seats):
+            began = seating.started(seats)
+            seed = seeding.derive(bytes.fromhex(g.meta["server_seed"]),
+                                  [bytes.fromhex(e["value"]) for e in began["entropy"]])
+            options = svc.store.read(game_id, after=0, limit=1)[0]["data"]["options"]
+            start = g.game.start(options, [Seat.from_dict(s) for s in began["seats"]], Drbg(seed, start_stream()))
+            events += [{"type": "GameStarted", "data": began}, *start]
+            meta.update(status="active", seed=seed.hex(), started_at=at,
+                        started_version=str(g.version + len(events)))
+        return events, meta, {"seat": index, "start": start, "status": meta.get("status", "open")}
+
+    g, envs, out = _append(svc, game_id, "join", step)
+    version = envs[-1]["seq"]
+    svc.players.note_game(player.id, game_id, g.meta["created_at"])
+    if out["start"]:
+        svc._keep(g.game, game_id, g.version, version, fold(g.game, out["start"]))
+    return {"seat": out["seat"], "version": version, "status": out["status"]}
+
+
+def leave(svc: GameService, game_id: str, player: Player) -> dict:
+    """Give up ``player``'s seat before the start; a reserved seat stays reserved for it."""
+
+    def step(g: Loaded, at: str):
+        seats = _waiting(g)
+        index = seating.seat_of(seats, player.id)
+        if index is None:
+            raise Illegal("not_seated", None, "this player holds no seat of this game")
+        gone = {"seat": index, "player": player.id}
+        return ([{"type": "SeatLeft", "data": gone}],
+                {"seats": json.dumps(seating.leave(seats, gone))}, {"seat": index})
+
+    _g, envs, out = _append(svc, game_id, "leave", step)
+    svc.players.forget_game(player.id, game_id)
+    return {"seat": out["seat"], "version": envs[-1]["seq"], "status": "open"}
+
+
+def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
+    """End an open game before the start (its creator or the admin): status ``aborted``.
+
+    The server seed is revealed at once: nothing was dealt with it, and the
+    export can then be verified like any finished game's.
+    """
+    by = caller.id if isinstance(caller, Player) else "admin" if caller == ADMIN else None
+
+    def step(g: Loaded, at: str):
+        _waiting(g)
+        if by is None or (by != "admin" and by != g.meta.get("creator")):
+            raise Forbidden("not_creator", "only the player who created this game (or the admin) may cancel it")
+        return ([{"type": "GameCancelled", "data": {"by": by}},
+                 {"type": "SeedRevealed", "data": seeding.revealed(g.meta)}],
+                {"status": "aborted", "finished_at": at}, {})
+
+    _g, envs, _ = _append(svc, game_id, "cancel", step)
+    return {"version": envs[-1]["seq"], "status": "aborted"}

@@ -1,0 +1,31 @@
+"""/v1/players: create a player identity, read a public profile."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from events.players import PlayerNotFound, profile
+from events.service import now_iso
+from server import player_schemas as ps
+from server import ratelimit
+from server.errors import ApiError
+from server.routes.common import dump, json_body, service
+
+bp = Blueprint("players", __name__, url_prefix="/v1")
+
+
+@bp.post("/players")
+def create_player():
+    ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
+    body = ps.CreatePlayerRequest().load(json_body())
+    player, token = service().players.register(body["name"], now_iso())
+    return dump(ps.CreatePlayerResponse, {**player.to_dict(), "token": token}), 201, {
+        "Location": f"/v1/players/{player.id}"}
+
+
+@bp.get("/players/<player_id>")
+def get_player(player_id: str):
+    svc = service()
+    try:
+        return dump(ps.Profile, profile(svc.players, svc.store, player_id, {}))
+    except PlayerNotFound:
+        raise ApiError(404, "player_not_found", f"no player {player_id!r}") from None
