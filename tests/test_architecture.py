@@ -44,12 +44,13 @@ def test_layers_point_one_way(layer):
 @pytest.mark.parametrize("path", [p for p in sources("domain") if p.parent.name not in ("domain",)],
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_game_package_uses_only_core_and_itself(path):
-    """Games share code through domain.core only, never each other's packages."""
+    """Games share code through domain.core and the kit only, never each other's packages."""
     package = path.relative_to(ROOT / "domain").parts[0]
     tree = ast.parse(path.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and node.module.startswith("domain."):
-            assert node.module == "domain.core" or node.module.startswith(f"domain.{package}"), node.module
+            assert node.module in ("domain.core", "domain.kit") or node.module.startswith(f"domain.{package}"), \
+                node.module
 
 
 def test_every_data_file_ships_in_the_package():

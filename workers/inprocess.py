@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 import redis
 
 from events.service import GameService
-from workers.queue import job_id
+from workers import table
 from workers.reactor import Reactor
 
 log = logging.getLogger("delve.inprocess")
@@ -36,7 +36,7 @@ class LocalScheduler:
         self._seen: set[str] = set()
 
     def schedule(self, kind: str, game_id: str, version: int) -> str:
-        jid = job_id(kind, game_id, version)
+        jid = table.job_id(kind, game_id, version)
         if jid in self._seen:
             return "exists"
         self._seen.add(jid)
@@ -73,10 +73,7 @@ class InProcessDriver:
             jobs = self.scheduler.take()
             for kind, game_id, version in jobs:
                 try:
-                    if kind == "finalize":
-                        self.service.finalize(game_id)
-                    else:
-                        self.service.bot_turn(game_id, version)
+                    table.kind(kind).run(self.service, game_id, version)
                 except redis.RedisError:
                     raise
                 except Exception as exc:  # a bot that breaks the rules ends its game here, not the run
@@ -84,18 +81,19 @@ class InProcessDriver:
                     self.errors[game_id] = f"{kind} at version {version}: {exc!r}"
                     remaining.discard(game_id)
             if not handled and not jobs:
-                for game_id in list(remaining):
-                    if self.service.store.meta(game_id).get("status") == "finished":
-                        remaining.discard(game_id)
-                        if on_finished:
-                            on_finished(game_id)
+                self._collect(set(remaining), remaining, on_finished)
                 if remaining:
                     raise Stalled(remaining)
-            for kind, game_id, _ in jobs:
-                if kind == "finalize" and game_id in remaining:
-                    remaining.discard(game_id)
-                    if on_finished:
-                        on_finished(game_id)
+            else:
+                self._collect({game_id for _, game_id, _ in jobs} & remaining, remaining, on_finished)
+
+    def _collect(self, candidates: set[str], remaining: set[str], on_finished: Callable[[str], None] | None) -> None:
+        """Drop the candidates whose game has finished from ``remaining``."""
+        for game_id in candidates:
+            if self.service.store.meta(game_id).get("status") == "finished":
+                remaining.discard(game_id)
+                if on_finished:
+                    on_finished(game_id)
 
     def close(self) -> None:
         for feed in self.reactor.feeds:

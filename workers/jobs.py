@@ -1,18 +1,21 @@
-"""The rq job functions: plain, importable by path, JSON arguments only.
+"""The one rq job function: ``run(kind, game_id, version)`` runs a kind of the
+job table (workers/table.py). Plain, importable by path, JSON arguments only.
 
-Each is a thin wrapper around the application service and idempotent: a
-bot turn re-checks the version it was scheduled for, and finalisation does
-nothing to a game that is not over or already finished. The service is built
-once per worker process (a forked work horse inherits it; redis-py reopens
-its connections after a fork) and rebuilt if the environment names another
-store, which is how the tests point one process at per-test prefixes.
+Every kind is idempotent: a bot turn re-checks the version it was scheduled
+for, and finalisation does nothing to a game that is not over or already
+finished. The service is built once per worker process (a forked work horse
+inherits it; redis-py reopens its connections after a fork) and rebuilt if
+the environment names another store, which is how the tests point one
+process at per-test prefixes.
 """
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from events.runtime import service_from_env
 from events.service import GameService
+from workers import table
 
 _ENV = ("REDIS_URL", "DELVE_PREFIX", "DELVE_PARTITIONS", "DELVE_SNAPSHOT_EVERY", "DELVE_STATE_CACHE", "DELVE_ADMIN_TOKEN")
 _cache: dict[tuple, GameService] = {}
@@ -26,12 +29,6 @@ def service() -> GameService:
     return _cache[key]
 
 
-def bot_turn(game_id: str, version: int) -> dict | None:
-    """Play the bot to act at ``version``; None if the game has moved on."""
-    result = service().bot_turn(game_id, version)
-    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
-
-
-def finalize(game_id: str) -> bool:
-    """Append SeedRevealed + GameFinished once the game is over (once only)."""
-    return service().finalize(game_id)
+def run(kind: str, game_id: str, version: int) -> Any:
+    """Run job ``kind`` of the table for ``game_id`` as scheduled at ``version``."""
+    return table.kind(kind).run(service(), game_id, version)

@@ -1,5 +1,6 @@
-"""rq plumbing: the queue from the environment, deterministic job ids, and an
-enqueue that a redelivered feed entry can repeat without duplicating work.
+"""rq plumbing: the queue from the environment, and an enqueue under the job
+table's deterministic ids that a redelivered feed entry can repeat without
+duplicating work.
 
 RQ_REDIS_URL   queue Redis (default REDIS_URL; rq cannot use a Redis Cluster)
 DELVE_QUEUE    queue name (default "delve"; tests use their own)
@@ -16,22 +17,14 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from events.runtime import rq_redis_url
+from workers import table
 
 DEFAULT_QUEUE = "delve"
-JOBS = {"bot": "workers.jobs.bot_turn", "finalize": "workers.jobs.finalize"}
+JOB_FUNCTION = "workers.jobs.run"  # every kind goes through it: the table says what it does
 RESULT_TTL = 300  # a finished job only needs to outlive the redelivery of its feed entry
 FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
-
-
-def job_id(kind: str, game_id: str, version: int) -> str:
-    """``bot-<game>-<version>`` or ``finalize-<game>``.
-
-    DESIGN.md writes them ``bot:<game>:<version>``; rq 3 only accepts
-    ``[A-Za-z0-9_-]`` in a job id, so the separator is a dash.
-    """
-    return f"finalize-{game_id}" if kind == "finalize" else f"{kind}-{game_id}-{version}"
 
 
 def queue_name() -> str:
@@ -64,7 +57,7 @@ class RqScheduler:
 
     def schedule(self, kind: str, game_id: str, version: int) -> str:
         """Returns "enqueued", "exists" or "replaced"."""
-        jid = job_id(kind, game_id, version)
+        jid = table.job_id(kind, game_id, version)
         if self._enqueue(kind, game_id, version, jid):
             return "enqueued"
         try:
@@ -79,9 +72,8 @@ class RqScheduler:
         return "exists"
 
     def _enqueue(self, kind: str, game_id: str, version: int, jid: str) -> bool:
-        args = [game_id] if kind == "finalize" else [game_id, version]
         try:
-            self.queue.enqueue_call(JOBS[kind], args=args, job_id=jid, unique=True, retry=RETRIES,
+            self.queue.enqueue_call(JOB_FUNCTION, args=[kind, game_id, version], job_id=jid, unique=True, retry=RETRIES,
                                     result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
                                     description=f"{kind} {game_id} v{version}")
         except DuplicateJobError:

@@ -3,9 +3,9 @@
 It reads every partition feed through a Redis consumer group (each entry is
 delivered to one reactor of the group, like a Kafka partition to one
 consumer) and, for each game that moved, updates the lobby indexes and
-enqueues what should happen next: the final scoring of a game that reached
-its end, or the turn of the bot that is to act. Job ids are deterministic
-(see workers.queue), so a redelivered entry never schedules twice.
+enqueues the jobs the job table (workers/table.py) says are due: the final
+scoring of a game that reached its end, the turn of the bot that is to act.
+Job ids are deterministic, so a redelivered entry never schedules twice.
 
 Crash safety: an entry is acknowledged only after its job is enqueued. A
 reactor that dies leaves its entries pending; the others (or its successor)
@@ -29,13 +29,15 @@ import redis
 
 from events.service import GameService
 from events.store import GameNotFound, as_text
+from workers import table
 
 log = logging.getLogger("delve.reactor")
 GROUP = "reactors"
 
 
 class Scheduler(Protocol):
-    def schedule(self, kind: str, game_id: str, version: int) -> str: ...
+    def schedule(self, kind: str, game_id: str, version: int) -> str:
+        """Enqueue job ``kind`` (a name in workers/table.py) unless its id is live already."""
 
 
 class Reactor:
@@ -169,44 +171,40 @@ class Reactor:
         self.r.xack(feed, self.group, *[eid for eid, _ in entries])
         return len(entries)
 
-    def _guarded(self, game_id: str, seen: int | None) -> str | None:
+    def _guarded(self, game_id: str, seen: int | None) -> dict[str, str]:
         try:
             return self.handle(game_id, seen)
         except redis.RedisError:
             raise  # leave the entry pending: it is redelivered once Redis is back
         except Exception:  # a broken game must not stop every other game's bots
             log.exception("reactor: game %s could not be handled", game_id)
-            return None
+            return {}
 
     # -- what follows an event -------------------------------------------------------
 
-    def handle(self, game_id: str, seen: int | None = None) -> str | None:
-        """Project the lobby and schedule the next job of ``game_id``; returns the scheduler's outcome.
+    def handle(self, game_id: str, seen: int | None = None) -> dict[str, str]:
+        """Project the lobby and schedule the jobs the table says ``game_id`` needs now.
 
-        ``seen`` is the last seq the feed entry announced. When the game is
-        already further, a later entry will announce it, so this one is skipped.
+        Returns the scheduler's outcome per job kind (``{"bot": "enqueued"}``;
+        empty when nothing is due). ``seen`` is the last seq the feed entry
+        announced. When the game is already further, a later entry will
+        announce it, so this one is skipped.
         """
         try:
             if seen is not None and self.store.version(game_id) > seen:
-                return None
+                return {}
             g = self.service.load(game_id)
         except GameNotFound:
             log.warning("reactor: game %s is gone", game_id)
-            return None
+            return {}
         self.service.project_lobby(game_id)
-        if g.meta["status"] != "active":  # waiting for players, finished or aborted
-            return None
-        if g.game.is_terminal(g.state):
-            kind = "finalize"
-        elif any(s.bot and s.index in g.game.active_seats(g.state) for s in g.seats):
-            kind = "bot"
-        else:
-            return None
-        outcome = self.scheduler.schedule(kind, game_id, g.version)
-        if outcome == "replaced":
-            log.warning("reactor: %s job of game %s at version %d replaced (its worker died or it failed)",
-                        kind, game_id, g.version)
-        return outcome
+        outcomes = {}
+        for kind in table.due(g):
+            outcomes[kind.name] = self.scheduler.schedule(kind.name, game_id, g.version)
+            if outcomes[kind.name] == "replaced":
+                log.warning("reactor: %s job of game %s at version %d replaced (its worker died or it failed)",
+                            kind.name, game_id, g.version)
+        return outcomes
 
     def sweep(self) -> None:
         """Re-handle the active games that did not move since the last sweep, and new ones."""

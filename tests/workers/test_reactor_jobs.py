@@ -11,7 +11,8 @@ from rq.serializers import JSONSerializer
 
 from events.replay import verify
 from workers.inprocess import InProcessDriver, Stalled
-from workers.queue import RqScheduler, job_id
+from workers.queue import RqScheduler
+from workers.table import job_id
 from workers.reactor import Reactor
 
 BOTS = [{"name": "ann", "bot": "random"}, {"name": "bob", "bot": "random"}]
@@ -61,12 +62,12 @@ def test_redelivered_entry_after_a_crash_does_not_enqueue_twice(service, queue, 
     a.ensure_groups()
     delivered = r.xreadgroup(a.group, "a", {f: ">" for f in a.feeds}, count=10)
     assert sum(len(entries) for _feed, entries in delivered) == 1
-    assert a.handle(created["id"]) == "enqueued"  # ... and then the process is killed
+    assert a.handle(created["id"]) == {"bot": "enqueued"}  # ... and then the process is killed
 
     b = reactor_for(service, queue, consumer="b", min_idle_ms=0)
     assert b.step() == 1
     assert len(queue) == 1
-    assert b.handle(created["id"]) == "exists"
+    assert b.handle(created["id"]) == {"bot": "exists"}
     assert sum(r.xpending(feed, b.group)["pending"] for feed in b.feeds) == 0
 
 
@@ -109,7 +110,7 @@ def test_terminal_game_gets_one_finalize_job(service, queue):
     reactor = reactor_for(service, queue)
     reactor.step()
     assert queue.job_ids == [f"finalize-{created['id']}"]
-    assert reactor.handle(created["id"]) == "exists"
+    assert reactor.handle(created["id"]) == {"finalize": "exists"}
 
 
 def test_failed_or_abandoned_job_is_replaced_on_the_next_handle(service, queue, r):

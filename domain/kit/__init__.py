@@ -1,0 +1,61 @@
+"""The game kit: what every game shares, written once (issue 6).
+
+Usage -- a game in a few pieces::
+
+    from domain.core import GameType, Scoreboard, Turn
+    from domain.kit import BaseGame, Batch, command, command_schema, evolver, random_bot, rule
+
+    def _rolled(state, data): state["total"] += data["value"]
+    HANDLERS = {"TableSet": ..., "Rolled": _rolled}          # one handler per event type
+
+    class Dice(BaseGame):
+        id, title, rules_version = "dice", "Dice", "dice-1"
+        game_type = GameType(1, 4, actors=("house",))
+        options_schema = {"type": "object", "additionalProperties": False,
+                          "properties": {"rounds": {"type": "integer", "minimum": 1, "default": 3}}}
+        command_schema = command_schema("Dice command", [
+            command("roll", "Roll the die (DICE-2)."),
+            command("stop", "Stop (DICE-3).", {"at": rule({"type": "integer"}, "bad_stop", "DICE-3")})])
+        bots = {"random": random_bot}
+        evolve = staticmethod(evolver(HANDLERS))             # unknown event types raise UnknownEvent
+
+        def setup(self, options, seats, rng): ...            # options are schema-checked, defaults filled
+        def rules_turn(self, state): return Turn.to_seats({state["current"]})  # or Turn.to_actor("house"), Turn.over()
+        def rules_decide(self, state, seat, command, rng):   # command already fits command_schema
+            b = Batch(state, self.evolve)                    # each emit folds onto a private copy
+            b.emit("Rolled", seat=seat, value=1 + rng.randbelow(6))
+            return b.events
+        def rules_legal(self, state, seat): ...
+        def rules_scores(self, state): return Scoreboard.rank(final, {0: {...}, "actor:house": {...}})
+        def decide_actor(self, state, actor, rng): ...       # the house's step (platform appends it)
+
+    GAME = Dice()
+
+State: a plain JSON-ready dict (``copy_state``; ``dump_state``/``load_state``
+are copies); ``state["platform"]`` is the kit's. ``BaseGame`` gives
+``validate_options``, ``start``, ``decide`` (schema first), ``legal_commands``,
+``turn``, ``active_seats``, ``is_terminal``, ``scores``, ``decide_platform``
+(resign/timeout/forfeit: the seat places last and the game ends; abort: outcome
+``aborted`` -- see ``domain.kit.platform``; override to change) and the state copy.
+
+Play a whole game with the server's DRBG streams::
+
+    from domain.kit import play, table
+    g = play(GAME, table(GAME, 3, "random"), {}, seed=b"any seed")
+    g.terminal, g.scores().to_dict(), g.steps   # steps: (version, seat, command, events)
+"""
+from domain.kit.base import BaseGame
+from domain.kit.driver import (
+    ACTOR_STEP, START_STREAM, Played, Step, actor_command, actor_step, bot_choice, bot_stream, command_stream,
+    play, random_bot, table,
+)
+from domain.kit.platform import CONCEDE
+from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
+from domain.kit.state import Batch, State, UnknownEvent, copy_state, evolver
+
+__all__ = [
+    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Played", "State", "Step", "UnknownEvent",
+    "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
+    "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
+    "random_bot", "rule", "table",
+]

@@ -1,0 +1,130 @@
+"""``BaseGame``: the protocol methods every kit game shares, written once.
+
+A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
+``evolve = evolver(HANDLERS)``) and writes the rules hooks:
+
+- ``check_options(options, seats) -> options`` checks between options (the
+  schema has typed each one already) and fills computed defaults;
+- ``setup(options, seats, rng) -> events``;
+- ``rules_turn(state) -> Turn``: who acts next under the rules;
+- ``rules_decide(state, seat, command, rng) -> events``: the command fits the
+  schema already;
+- ``rules_legal(state, seat) -> commands``;
+- ``rules_scores(state) -> Scoreboard``;
+- ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns.
+
+The kit adds what is the same for every game: schema checks of options and
+commands, the platform's ending (a concession or an abort:
+``domain.kit.platform``) over ``turn``/``scores``/``legal_commands``/``decide``,
+``active_seats``/``is_terminal`` from ``turn``, and the dict-state snapshot.
+"""
+from __future__ import annotations
+
+from typing import Callable, ClassVar, Mapping
+
+from domain.core import (
+    BotPolicy, Command, Drbg, Event, GameType, Illegal, Scoreboard, Seat, Turn, require,
+)
+from domain.kit import platform
+from domain.kit.schemas import check_command, check_options
+from domain.kit.state import State, copy_state
+
+
+class BaseGame:
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    game_type: ClassVar[GameType]
+    options_schema: ClassVar[dict]
+    command_schema: ClassVar[dict]
+    bots: ClassVar[Mapping[str, BotPolicy]]
+    players_rule: ClassVar[str | None] = None
+    """Rule ID cited when the seat count is outside ``game_type``'s range."""
+    over_rule: ClassVar[str | None] = None
+    """Rule ID cited when a command comes after the game has ended."""
+    evolve: Callable[[State, Event], State]
+
+    @property
+    def min_players(self) -> int:
+        return self.game_type.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game_type.max_players
+
+    # -- hooks a game writes ---------------------------------------------------
+
+    def check_options(self, options: dict, seats: int) -> dict:
+        return options
+
+    def setup(self, options: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
+        raise NotImplementedError
+
+    def rules_turn(self, state: State) -> Turn:
+        raise NotImplementedError
+
+    def rules_decide(self, state: State, seat: int, command: Command, rng: Drbg) -> list[Event]:
+        raise NotImplementedError
+
+    def rules_legal(self, state: State, seat: int) -> list[Command]:
+        raise NotImplementedError
+
+    def rules_scores(self, state: State) -> Scoreboard:
+        raise NotImplementedError
+
+    def decide_actor(self, state: State, actor: str, rng: Drbg) -> list[Event]:
+        raise Illegal("no_actor", None, f"{self.title} has no game-driven actor {actor!r}")
+
+    # -- the protocol, given ---------------------------------------------------
+
+    def validate_options(self, options: dict | None, seats: int) -> dict:
+        require(self.min_players <= seats <= self.max_players, "bad_player_count", self.players_rule,
+                f"{self.title} is for {self.min_players} to {self.max_players} players")
+        return self.check_options(check_options(self.options_schema, options), seats)
+
+    def start(self, options: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
+        return self.setup(self.validate_options(options, len(seats)), seats, rng)
+
+    def initial_state(self) -> State:
+        return {}
+
+    def turn(self, state: State) -> Turn:
+        return Turn.over() if platform.ended(state) else self.rules_turn(state)
+
+    def active_seats(self, state: State) -> set[int]:
+        return set(self.turn(state).seats)
+
+    def is_terminal(self, state: State) -> bool:
+        return self.turn(state).terminal
+
+    def decide(self, state: State, seat: int, command: Command, rng: Drbg) -> list[Event]:
+        check_command(self.command_schema, command)
+        require(not platform.ended(state), "game_over", self.over_rule, "the game has ended")
+        return self.rules_decide(state, seat, command, rng)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return [] if platform.ended(state) else self.rules_legal(state, seat)
+
+    def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
+        """The kit's default: see ``domain.kit.platform``. Override to give a
+        platform command a meaning under this game's rules."""
+        require(not self.is_terminal(state), "game_over", self.over_rule, "the game has ended")
+        return platform.decide(state, seat, command, self.players(state))
+
+    def players(self, state: State) -> int:
+        """Number of seats at the table (for checking a platform command's seat)."""
+        return len(self.rules_scores(state).seats)
+
+    def scores(self, state: State) -> Scoreboard:
+        board = self.rules_scores(state)
+        return platform.outcome_board(state, board) if platform.ended(state) else board
+
+    def dump_state(self, state: State) -> dict:
+        return copy_state(state)
+
+    def load_state(self, data: dict) -> State:
+        return copy_state(data)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id}>"
+

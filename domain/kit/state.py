@@ -1,0 +1,78 @@
+"""The one state convention: a game's state is a plain JSON-ready dict.
+
+Lists, dicts with string keys, str/int/bool/None only, so a snapshot is the
+state itself, a deep copy is a JSON round trip (faster than ``copy.deepcopy``
+on such data) and ``dump_state``/``load_state`` are copies. The key
+``"platform"`` is the kit's (concessions, an abort): games never use it.
+
+``evolve`` is built from one handler per event type (``evolver``). An event
+type without a handler raises ``UnknownEvent``: a replay that meets an event
+its rules do not know was recorded under other rules, and must fail loudly
+rather than fold it away and diverge later. Platform envelopes
+(``GameCreated``, ``SeedRevealed``, ``GameFinished``) never reach ``evolve``.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Mapping
+
+from domain.core import Event, event
+from domain.kit.platform import HANDLERS as PLATFORM_HANDLERS
+
+State = dict[str, Any]
+Handler = Callable[[State, dict], None]
+
+
+class UnknownEvent(ValueError):
+    """``evolve`` met an event type the game has no handler for."""
+
+
+def copy_state(state: State) -> State:
+    """A private deep copy of a JSON-ready state."""
+    return json.loads(json.dumps(state))
+
+
+def evolver(handlers: Mapping[str, Handler]) -> Callable[[State, Event], State]:
+    """``evolve(state, event)`` from ``{event type: handler(state, data)}``.
+
+    The kit's own events (a seat conceding, an abort: ``domain.kit.platform``)
+    are folded for every game, so any game's evolve understands them.
+    """
+    table = {**PLATFORM_HANDLERS, **handlers}
+
+    def evolve(state: State, ev: Event) -> State:
+        handler = table.get(ev["type"])
+        if handler is None:
+            raise UnknownEvent(f"no handler for event {ev['type']!r}")
+        handler(state, ev["data"])
+        return state
+
+    return evolve
+
+
+class Batch:
+    """The events of one ``decide``, each folded at once onto a private copy.
+
+    Later steps of one decision see the effects of earlier ones exactly as
+    ``evolve`` will on replay; the caller's state is never touched::
+
+        b = Batch(state, evolve)
+        b.emit("CardDrawn", seat=2, card="P17")
+        if b.state["deck"]: ...
+        return b.events
+    """
+
+    def __init__(self, state: State, evolve: Callable[[State, Event], State]):
+        self.state = copy_state(state)
+        self.events: list[Event] = []
+        self._evolve = evolve
+
+    def emit(self, type_: str, **data: Any) -> Event:
+        """Append ``event(type_, **data)`` and fold it."""
+        return self.add(event(type_, **data))
+
+    def add(self, ev: Event) -> Event:
+        """Append a ready-made event and fold it (usable as an ``emit(ev)`` callback)."""
+        self.events.append(ev)
+        self.state = self._evolve(self.state, ev)
+        return ev

@@ -1,0 +1,85 @@
+"""The job table: every kind of follow-up job, declared once.
+
+A :class:`JobKind` says when a game needs the job (``due``, asked with the
+game as the reactor loaded it after a feed entry or a sweep), the job's
+deterministic id, and what the job does (``run``, through the application
+service). The reactor asks the table which kinds are due, the rq scheduler
+enqueues ``workers.jobs.run(kind, game_id, version)`` under the kind's id,
+and the in-process driver runs ``kind.run`` directly: adding clocks,
+ratings, tournaments or compaction is one entry here.
+
+Job ids are ``<kind>-<game>-<version>`` for a job tied to one version (a bot
+turn: a later version needs a new job) and ``<kind>-<game>`` for a job a game
+needs once (finalize). DESIGN.md spells them ``bot:<game>:<version>``; rq
+accepts only ``[A-Za-z0-9_-]`` in a job id, so the separator is a dash. A
+redelivered feed entry or a second reactor computes the same id, and the
+scheduler keeps at most one live job per id.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from events.service import GameService, Loaded
+
+
+@dataclass(frozen=True)
+class JobKind:
+    name: str
+    due: Callable[[Loaded], bool]
+    run: Callable[[GameService, str, int], Any]
+    per_version: bool = True
+
+    def job_id(self, game_id: str, version: int) -> str:
+        return f"{self.name}-{game_id}-{version}" if self.per_version else f"{self.name}-{game_id}"
+
+
+def _over(g: Loaded) -> bool:
+    return g.finished or g.game.is_terminal(g.state)
+
+
+def _bot_due(g: Loaded) -> bool:
+    """A seat played by a bot is to act."""
+    return not _over(g) and any(s.bot and s.index in g.game.active_seats(g.state) for s in g.seats)
+
+
+def _bot_run(service: GameService, game_id: str, version: int) -> dict | None:
+    """Play the bot to act at ``version``; None if the game has moved on (the job re-checks it)."""
+    result = service.bot_turn(game_id, version)
+    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+
+
+def _finalize_due(g: Loaded) -> bool:
+    """The rules say the game is over and the platform has not closed it yet."""
+    return not g.finished and g.game.is_terminal(g.state)
+
+
+def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
+    """Append SeedRevealed + GameFinished (once only; ``version`` is not needed)."""
+    return service.finalize(game_id)
+
+
+TABLE: tuple[JobKind, ...] = (
+    JobKind("bot", _bot_due, _bot_run),
+    JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
+)
+KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
+
+
+def kind(name: str) -> JobKind:
+    """The kind named ``name``; KeyError names the known ones (a job enqueued by a newer release)."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise KeyError(f"no job kind {name!r}; known: {sorted(KINDS)}") from None
+
+
+def due(g: Loaded) -> list[JobKind]:
+    """The kinds ``g`` needs now, in table order; none while it waits for players or once it is closed."""
+    if g.meta.get("status") != "active":
+        return []
+    return [k for k in TABLE if k.due(g)]
+
+
+def job_id(name: str, game_id: str, version: int) -> str:
+    return kind(name).job_id(game_id, version)
