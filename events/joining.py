@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from domain.core import Drbg, Illegal, Seat, fold
-from events import seating, seeding
+from events import clocks, seating, seeding
 from events.players import Player
 from events.replay import start_stream
 from events.service import ADMIN, Forbidden, GameService, Loaded, now_iso
@@ -60,7 +60,7 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
         seats = seating.take(seats, taken)
         events = [{"type": "SeatTaken", "data": taken}]
         meta = {"seats": json.dumps(seats)}
-        start: list[dict] = []
+        dealt = None
         if not seating.waiting(seats):
             began = seating.started(seats)
             seed = seeding.derive(bytes.fromhex(g.meta["server_seed"]),
@@ -68,15 +68,18 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
             options = svc.store.read(game_id, after=0, limit=1)[0]["data"]["options"]
             start = g.game.start(options, [Seat.from_dict(s) for s in began["seats"]], Drbg(seed, start_stream()))
             events += [{"type": "GameStarted", "data": began}, *start]
-            meta.update(status="active", seed=seed.hex(), started_at=at,
-                        started_version=str(g.version + len(events)))
-        return events, meta, {"seat": index, "start": start, "status": meta.get("status", "open")}
+            dealt = fold(g.game, start)
+            version = g.version + len(events)
+            meta.update(status="active", seed=seed.hex(), started_at=at, started_version=str(version),
+                        **clocks.at_start(json.loads(g.meta["clock_control"]) if g.meta.get("clock_control") else None,
+                                          len(seats), g.game.active_seats(dealt), at, version))
+        return events, meta, {"seat": index, "dealt": dealt, "status": meta.get("status", "open")}
 
     g, envs, out = _append(svc, game_id, "join", step)
     version = envs[-1]["seq"]
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
-    if out["start"]:
-        svc._keep(g.game, game_id, g.version, version, fold(g.game, out["start"]))
+    if out["dealt"] is not None:
+        svc._keep(g.game, game_id, g.version, version, out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
 
 

@@ -64,6 +64,15 @@ class Players:
         f = {as_text(k): as_text(v) for k, v in raw.items()}
         return Player(pid, f["name"], f["created_at"])
 
+    def ensure_bot(self, pid: str, bot: str, now: str) -> None:
+        """A bot's stable identity (no token: nobody logs in as a bot), made on its first rated game."""
+        if not self.r.exists(self._key(pid)):
+            self.r.hset(self._key(pid), mapping={"name": f"{bot} (bot)", "created_at": now, "bot": bot})
+
+    def name_of(self, pid: str) -> str | None:
+        name = self.r.hget(self._key(pid), "name")
+        return as_text(name) if name is not None else None
+
     def exists(self, pid: str) -> bool:
         return isinstance(pid, str) and ":" not in pid and bool(self.r.exists(self._key(pid)))
 
@@ -89,8 +98,8 @@ class Players:
         return [as_text(g) for g in self.r.zrevrange(self._key(pid, "games"), 0, limit - 1)]
 
 
-def profile(players: Players, store, pid: str, ratings: dict[str, dict]) -> dict:
-    """The public profile: name, ratings and the player's public games, newest first."""
+def profile(players: Players, store, pid: str, ratings: dict[str, dict], history: list[dict]) -> dict:
+    """The public profile: name, ratings (and their latest changes) and the player's public games, newest first."""
     player = players.get(pid)
     games = []
     for gid in players.games(pid):
@@ -103,4 +112,4 @@ def profile(players: Players, store, pid: str, ratings: dict[str, dict]) -> dict
         seat = next((s["seat"] for s in json.loads(meta["seats"]) if s.get("player") == pid), None)
         games.append({"id": gid, "game": meta["game"], "status": meta["status"], "seat": seat,
                       "created_at": meta["created_at"]})
-    return {**player.to_dict(), "ratings": ratings, "games": games}
+    return {**player.to_dict(), "ratings": ratings, "rating_history": history, "games": games}

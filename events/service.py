@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -18,9 +19,10 @@ import redis
 
 from domain import registry
 from domain.core import Drbg, Game, Illegal, Seat, State, fold
-from events import lobby, seating, seeding
+from events import clocks, lobby, seating, seeding
 from events.envelope import PLATFORM_EVENTS
 from events.players import Players
+from events.ratings import Ratings
 from events.replay import command_stream, start_stream
 from events.store import RedisEventStore, VersionConflict, parse_entry
 from events.tokens import hash_token, new_token
@@ -65,6 +67,7 @@ class GameService:
         self.store = store
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
         self.players = Players(store.r, store.keys.prefix)
+        self.ratings = Ratings(store.r, store.keys.prefix, self.players)
 
     # -- auth ------------------------------------------------------------------
 
@@ -104,13 +107,14 @@ class GameService:
     # -- create ----------------------------------------------------------------
 
     def create(self, game_id: str, seats: list[dict], options: dict, *, creator: str | None = None,
-               visibility: str = "public") -> dict:
+               visibility: str = "public", clock: dict | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
         Seats may be left open or reserved for a player (``events.seating``);
         such a game waits in status ``open`` with nothing dealt until the last
         seat is taken (``events.joining``). ``creator`` (a player id) may cancel
-        it; a ``private`` game hands out an invite token for spectators.
+        it; a ``private`` game hands out an invite token for spectators;
+        ``clock`` is a time control (``events.clocks``).
         """
         game = registry.get(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
@@ -122,14 +126,17 @@ class GameService:
                               f"seat {i}: no bot {s['bot']!r}; choose one of {sorted(game.bots)}")
         roster = seating.roster(seats, self.players.exists)
         opts = game.validate_options(dict(options or {}), len(seats))
+        ctl = clocks.control(clock, game)
         table = [Seat.from_dict(s) for s in roster]
         seed = secrets.token_bytes(32)
         gid = "g" + secrets.token_hex(8)
         created = {"type": "GameCreated", "data": {
             "game": game.id, "options": opts, "seats": roster,
-            "rules_version": game.rules_version, "seed_commitment": seeding.commitment(seed)}}
+            "rules_version": game.rules_version, "seed_commitment": seeding.commitment(seed),
+            **({"clock": ctl} if ctl else {})}}
         waiting = seating.waiting(roster)
         start = [] if waiting else game.start(opts, table, Drbg(seed, start_stream()))
+        state = None if waiting else fold(game, start)
         tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
         invite = new_token() if visibility == "private" else None
         at = now_iso()
@@ -137,11 +144,13 @@ class GameService:
                 ("server_seed" if waiting else "seed"): seed.hex(), "seats": json.dumps(roster),
                 "rules_version": game.rules_version, "visibility": visibility, "creator": creator or "",
                 **({"invite": hash_token(invite)} if invite else {}),
+                **({"clock_control": json.dumps(ctl)} if ctl and waiting else {}),
+                **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), at, 1 + len(start))),
                 **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}", at=at,
                                  rules_version=game.rules_version)
         if not waiting:
-            self._keep(game, gid, 0, len(envs), fold(game, start))
+            self._keep(game, gid, 0, len(envs), state)
         self.project_lobby(gid)
         out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
                "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
@@ -184,13 +193,22 @@ class GameService:
         if not evs:
             # A version must always name a change; a command that changes nothing is refused.
             raise Illegal("no_effect", None, "this command would change nothing")
-        envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
-                                 at=now_iso(), rules_version=g.game.rules_version)
         state = fold(g.game, evs, g.state)
+        at = now_iso()
+        envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
+                                 at=at, rules_version=g.game.rules_version,
+                                 meta=self._clock_after(g, game_id, at, seat, state, g.version + len(evs)))
         version = envs[-1]["seq"]
         self._keep(g.game, game_id, g.version, version, state)
         return {"version": version, "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": g.game.is_terminal(state)}
+
+    def _clock_after(self, g: Loaded, game_id: str, at: str, mover: int | None, state: State,
+                     version: int) -> dict[str, str]:
+        """The clock record to write with a batch (``events.clocks``); nothing for a game without one."""
+        meta = g.meta if int(g.meta.get("version", -1)) == g.version else self.store.meta(game_id)
+        active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
+        return clocks.after_batch(meta, at, mover, active, version)
 
     def _keep(self, game: Game, game_id: str, old_version: int, version: int, state: State) -> None:
         """Cache the state just reached, and snapshot it when an interval is crossed."""
@@ -248,6 +266,7 @@ class GameService:
                 "active_seats": sorted(g.game.active_seats(g.state)) if playing else [],
                 "seats": json.loads(g.meta["seats"]), "view": self._view(g, seat) if g.meta.get("seed") else {},
                 "visibility": g.meta.get("visibility", "public"),
+                **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
 
     def legal(self, game_id: str, seat: int | None) -> dict:

@@ -40,12 +40,37 @@ class ProfileGame(Schema):
     created_at = fields.String()
 
 
+class RatingChange(Rating):
+    game = fields.String()
+    game_id = fields.String()
+    at = fields.String()
+
+
 class Profile(Schema):
     id = fields.String()
     name = fields.String()
     created_at = fields.String()
     ratings = fields.Dict(keys=fields.String(), values=fields.Nested(Rating))
+    rating_history = fields.List(fields.Nested(RatingChange))
     games = fields.List(fields.Nested(ProfileGame))
+
+
+class LeaderboardQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=100))
+
+
+class LeaderboardLine(Rating):
+    player = fields.String()
+    name = fields.String(allow_none=True)
+
+
+class Leaderboard(Schema):
+    game = fields.String()
+    players = fields.List(fields.Nested(LeaderboardLine))
 
 
 class JoinRequest(Schema):

@@ -35,6 +35,7 @@ class CreateGameRequest(Schema):
     seats = fields.List(fields.Nested(SeatSpec), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
+    clock = fields.Dict(keys=fields.String(), load_default=None)  # checked by events.clocks.control
 
 
 class ActionRequest(Schema):
@@ -96,6 +97,8 @@ class GameSummary(Schema):
     seats = fields.List(fields.Nested(SeatOut))
     view = fields.Dict()
     visibility = fields.String()
+    clocks = fields.List(fields.Dict())  # [{seat, remaining_ms}]
+    deadline = fields.String(allow_none=True)
     created_at = fields.String()
     finished_at = fields.String(allow_none=True)
 

@@ -23,6 +23,7 @@ import socket
 import threading
 import time
 import uuid
+from datetime import datetime
 from typing import Protocol
 
 import redis
@@ -36,8 +37,8 @@ GROUP = "reactors"
 
 
 class Scheduler(Protocol):
-    def schedule(self, kind: str, game_id: str, version: int) -> str:
-        """Enqueue job ``kind`` (a name in workers/table.py) unless its id is live already."""
+    def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
+        """Enqueue job ``kind`` (a name in workers/table.py) unless its id is live already; at ``at`` if given."""
 
 
 class Reactor:
@@ -200,7 +201,8 @@ class Reactor:
         self.service.project_lobby(game_id)
         outcomes = {}
         for kind in table.due(g):
-            outcomes[kind.name] = self.scheduler.schedule(kind.name, game_id, g.version)
+            outcomes[kind.name] = self.scheduler.schedule(kind.name, game_id, g.version,
+                                                          at=kind.when(g) if kind.when else None)
             if outcomes[kind.name] == "replaced":
                 log.warning("reactor: %s job of game %s at version %d replaced (its worker died or it failed)",
                             kind.name, game_id, g.version)

@@ -18,9 +18,11 @@ scheduler keeps at most one live job per id.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Callable
 
-from events.service import GameService, Loaded
+from events import clocks, ratings
+from events.service import GameService, Loaded, now_iso
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class JobKind:
     due: Callable[[Loaded], bool]
     run: Callable[[GameService, str, int], Any]
     per_version: bool = True
+    when: Callable[[Loaded], datetime | None] | None = None  # run at this time (rq enqueue_at), not at once
 
     def job_id(self, game_id: str, version: int) -> str:
         return f"{self.name}-{game_id}-{version}" if self.per_version else f"{self.name}-{game_id}"
@@ -59,9 +62,35 @@ def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
     return service.finalize(game_id)
 
 
+def _clock_due(g: Loaded) -> bool:
+    """A clock runs for a seat to act (``events.clocks``)."""
+    return not _over(g) and clocks.deadline(g.meta) is not None
+
+
+def _clock_when(g: Loaded) -> datetime | None:
+    return clocks.deadline(g.meta)
+
+
+def _clock_run(service: GameService, game_id: str, version: int) -> dict | None:
+    """At the deadline of ``version``: apply the timeout policy if the game still rests there."""
+    return clocks.expire(service, game_id, version, now_iso())
+
+
+def _rate_due(g: Loaded) -> bool:
+    """A finished game whose players' ratings are not updated yet."""
+    return g.finished and g.meta.get("rated") != "1"
+
+
+def _rate_run(service: GameService, game_id: str, version: int) -> bool:
+    """Update the ratings of the game's players and bots (``events.ratings``; once per game)."""
+    return ratings.rate_finished(service, game_id)
+
+
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
+    JobKind("clock", _clock_due, _clock_run, when=_clock_when),
+    JobKind("rate", _rate_due, _rate_run, per_version=False),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
 
@@ -75,8 +104,8 @@ def kind(name: str) -> JobKind:
 
 
 def due(g: Loaded) -> list[JobKind]:
-    """The kinds ``g`` needs now, in table order; none while it waits for players or once it is closed."""
-    if g.meta.get("status") != "active":
+    """The kinds ``g`` needs now, in table order; none before anything is dealt (waiting, or cancelled so)."""
+    if not g.meta.get("seed"):
         return []
     return [k for k in TABLE if k.due(g)]
 

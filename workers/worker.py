@@ -49,7 +49,8 @@ def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = 
         reactor = subprocess.Popen([sys.executable, "-m", "workers.reactor"],
                                    env={**os.environ, "DELVE_LOG_LEVEL": logging_level})
     try:
-        return worker.work(burst=burst, logging_level=logging_level)
+        # with_scheduler: moves jobs enqueued for later (clock deadlines) onto the queue when due.
+        return worker.work(burst=burst, logging_level=logging_level, with_scheduler=True)
     finally:
         if reactor is not None:
             reactor.terminate()

@@ -23,7 +23,7 @@ def create_game():
     body = schemas.CreateGameRequest().load(json_body())
     creator = auth.player(service(), required=False)  # a player token makes its player the creator
     created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
-                               creator=creator.id if creator else None)
+                               creator=creator.id if creator else None, clock=body["clock"])
     metrics.GAMES_CREATED.labels(created["game"]).inc()
     return dump(schemas.CreateGameResponse, created), 201, {"Location": f"/v1/games/{created['id']}"}
 

@@ -1,14 +1,15 @@
-"""/v1/players: create a player identity, read a public profile."""
+"""/v1/players and /v1/ratings: create a player identity, read a public profile, a game's leaderboard."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app
 
+from domain import registry
 from events.players import PlayerNotFound, profile
 from events.service import now_iso
 from server import player_schemas as ps
 from server import ratelimit
 from server.errors import ApiError
-from server.routes.common import dump, json_body, service
+from server.routes.common import dump, json_body, query, service
 
 bp = Blueprint("players", __name__, url_prefix="/v1")
 
@@ -26,6 +27,15 @@ def create_player():
 def get_player(player_id: str):
     svc = service()
     try:
-        return dump(ps.Profile, profile(svc.players, svc.store, player_id, {}))
+        ratings = svc.ratings.of_player(player_id, registry.available())
+        return dump(ps.Profile, profile(svc.players, svc.store, player_id, ratings, svc.ratings.history(player_id)))
     except PlayerNotFound:
         raise ApiError(404, "player_not_found", f"no player {player_id!r}") from None
+
+
+@bp.get("/ratings/<game>")
+def leaderboard(game: str):
+    """The game's players and bots by ordinal (mu - 3 sigma), best first."""
+    registry.get(game)  # an unknown game is a 422 unknown_game, as everywhere
+    q = query(ps.LeaderboardQuery)
+    return dump(ps.Leaderboard, service().ratings.leaderboard(game, q["offset"], q["limit"]))

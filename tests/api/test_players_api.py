@@ -24,7 +24,8 @@ def test_create_player_shows_the_token_once_and_stores_its_hash(client, r, prefi
                      if r.type(k) == b"hash")
     assert ann["token"].encode() not in dump
     profile = client.get(f"/v1/players/{ann['id']}").json
-    assert profile == {"id": ann["id"], "name": "ann", "created_at": ann["created_at"], "ratings": {}, "games": []}
+    assert profile == {"id": ann["id"], "name": "ann", "created_at": ann["created_at"], "ratings": {},
+                       "rating_history": [], "games": []}
     assert "token" not in profile
 
 

@@ -205,7 +205,7 @@ def test_private_games_stay_out_of_the_lobby_and_need_a_token(service, ann, bob)
     joining.join(service, gid, ann)
     assert service.authenticate(gid, invite) is None
     from events.players import profile
-    assert gid not in [g["id"] for g in profile(service.players, service.store, ann.id, {})["games"]]
+    assert gid not in [g["id"] for g in profile(service.players, service.store, ann.id, {}, [])["games"]]
 
 
 def test_lobby_lists_open_games_with_their_open_seats(service, ann):

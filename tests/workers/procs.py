@@ -38,9 +38,9 @@ if __name__ == "__main__":
         if SLOW:
             schedule = queue.RqScheduler.schedule
 
-            def slow_schedule(self, *args):
+            def slow_schedule(self, *args, **kwargs):
                 time.sleep(SLOW)
-                return schedule(self, *args)
+                return schedule(self, *args, **kwargs)
 
             queue.RqScheduler.schedule = slow_schedule
         run_from_env()
