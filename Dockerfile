@@ -10,6 +10,7 @@ COPY events ./events
 COPY server ./server
 COPY workers ./workers
 COPY benchmarks ./benchmarks
+COPY delve ./delve
 RUN pip install . \
  && useradd --create-home --uid 10001 delve
 

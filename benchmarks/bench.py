@@ -11,8 +11,10 @@
   event (``fold_events_per_s``: ``evolve`` only) and verified from its export
   (``verify_events_per_s``: hash chain plus re-running every ``decide``).
 
-Everything runs against ``REDIS_URL`` (under a throwaway key prefix, deleted
-afterwards) or a private embedded Redis. Progress goes to stderr.
+Everything runs against the Redis the caller gives (under a throwaway key
+prefix, deleted afterwards). Progress goes to stderr. How to start the API
+and how to play a bot game are passed in by the `delve` command, the
+composition root: benchmarks sit beside server and workers, not above them.
 """
 from __future__ import annotations
 
@@ -28,8 +30,8 @@ import sys
 import threading
 import time
 import uuid
-from contextlib import ExitStack
 from datetime import datetime, timezone
+from typing import Callable
 
 import redis
 
@@ -37,6 +39,11 @@ from domain.core import Game, canonical_json, fold
 from events.replay import PLATFORM_EVENTS, verify
 from events.service import GameService, now_iso
 from events.store import RedisEventStore
+
+ApiStarter = Callable[[str, int, dict[str, str]], subprocess.Popen]
+"""``(bind, processes, env overrides) -> the API process``, quiet, its stderr a pipe."""
+BotGame = Callable[[GameService, Game], str]
+"""``(service, game) -> id`` of one bot game played to its end."""
 
 
 def log(msg: str) -> None:
@@ -68,14 +75,9 @@ def bench_append(store: RedisEventStore, n: int) -> dict:
     return {"appends": n, "appends_per_s": round(n / sum(samples), 1), "latency_ms": percentiles(samples)}
 
 
-def bench_replay(service: GameService, game: Game) -> dict:
-    from workers.inprocess import InProcessDriver
-    from workers.play import create_games, default_bot
-
+def bench_replay(service: GameService, game: Game, play: BotGame) -> dict:
     log(f"replay: playing one {game.id} bot game to the end")
-    with InProcessDriver(service) as driver:
-        (gid,) = create_games(service, game, 1, game.min_players, default_bot(game), {})
-        driver.run([gid])
+    gid = play(service, game)
     envs = list(service.store.iter_all(gid))
     events = [{"type": e["type"], "data": e["data"]} for e in envs if e["type"] not in PLATFORM_EVENTS]
     lines = [canonical_json(e) for e in envs]
@@ -148,16 +150,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def bench_http(redis_url: str, prefix: str, game: Game, seconds: float, clients: int, processes: int = 2) -> dict:
-    from server.cli import gunicorn_argv
-    from workers.supervise import child_env
-
+def bench_http(redis_url: str, prefix: str, game: Game, seconds: float, clients: int, api: ApiStarter,
+               processes: int = 2) -> dict:
     port = _free_port()
-    env = child_env(REDIS_URL=redis_url, DELVE_PREFIX=prefix, DELVE_RATE_LIMIT="0")
-    env.pop("DELVE_ADMIN_TOKEN", None)
     log(f"http: gunicorn ({processes} processes x 8 threads) on 127.0.0.1:{port}")
-    proc = subprocess.Popen(gunicorn_argv(f"127.0.0.1:{port}", processes, access_log=False), env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = api(f"127.0.0.1:{port}", processes,
+               {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix, "DELVE_RATE_LIMIT": "0", "DELVE_ADMIN_TOKEN": ""})
     try:
         _wait_port(port, proc)
         log(f"http: {clients} clients playing {game.id} for {seconds:.0f} s")
@@ -196,24 +194,22 @@ def _wait_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None
     raise RuntimeError("gunicorn did not answer /healthz in time")
 
 
-def run(game: Game, *, seconds: float = 10.0, clients: int = 4, appends: int = 2000) -> dict:
-    from workers.supervise import embedded_redis
-
-    with ExitStack() as stack:
-        url = os.environ.get("REDIS_URL") or stack.enter_context(embedded_redis(None, persist=False))
-        r = redis.Redis.from_url(url)
-        prefix = f"bench{uuid.uuid4().hex[:8]}"
-        stack.callback(lambda: [r.delete(k) for k in r.scan_iter(f"{prefix}:*", count=1000)])
-        service = GameService(RedisEventStore(r, prefix=prefix))
-        info = r.info("server")
+def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: BotGame, seconds: float = 10.0,
+        clients: int = 4, appends: int = 2000) -> dict:
+    """Every section against ``redis_url`` (``embedded``: a private one), under a throwaway prefix."""
+    store = RedisEventStore(redis.Redis.from_url(redis_url), prefix=f"bench{uuid.uuid4().hex[:8]}")
+    service = GameService(store)
+    try:
         result = {
             "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                        "cpus": os.cpu_count(), "redis": info.get("redis_version"),
-                        "redis_source": "REDIS_URL" if os.environ.get("REDIS_URL") else "embedded"},
-            "append": bench_append(service.store, appends),
-            "replay": bench_replay(service, game),
-            "http": bench_http(url, prefix, game, seconds, clients),
+                        "cpus": os.cpu_count(), "redis": store.server_version(),
+                        "redis_source": "embedded" if embedded else "REDIS_URL"},
+            "append": bench_append(store, appends),
+            "replay": bench_replay(service, game, play),
+            "http": bench_http(redis_url, store.prefix, game, seconds, clients, api),
         }
+    finally:
+        store.purge()
     log("done")
     return result

@@ -32,7 +32,7 @@ import json
 from datetime import datetime, timezone
 
 from domain.core import Drbg, Illegal, fold
-from events.replay import command_stream
+from domain.kit import bot_choice, command_stream
 from events.store import VersionConflict
 
 POLICIES = ("forfeit", "autoplay")
@@ -173,9 +173,7 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
         command = {"type": "timeout"}
         evs = g.game.decide_platform(g.state, seat, command, rng)
     else:
-        name = next(iter(g.game.bots))
-        private = g.game.load_state(g.game.dump_state(g.state))
-        command = g.game.bots[name](g.game, private, seat, Drbg(seed, f"autoplay:v{version}:s{seat}"))
+        command = bot_choice(g.game, g.state, seat, next(iter(g.game.bots.values())), seed, version)
         evs = g.game.decide(g.state, seat, command, rng)
     state = fold(g.game, evs, g.state)
     events = [{"type": "TimeExpired", "data": {"seat": seat, "policy": ctl["on_timeout"]}}, *evs]

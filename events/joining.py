@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 
 from domain.core import Drbg, Illegal, Seat, fold
+from domain.kit import START_STREAM
 from events import clocks, seating, seeding
 from events.players import Player
-from events.replay import start_stream
 from events.service import ADMIN, Forbidden, GameService, Loaded, now_iso
 from events.store import VersionConflict
 
@@ -66,7 +66,7 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
             seed = seeding.derive(bytes.fromhex(g.meta["server_seed"]),
                                   [bytes.fromhex(e["value"]) for e in began["entropy"]])
             options = svc.store.read(game_id, after=0, limit=1)[0]["data"]["options"]
-            start = g.game.start(options, [Seat.from_dict(s) for s in began["seats"]], Drbg(seed, start_stream()))
+            start = g.game.start(options, [Seat.from_dict(s) for s in began["seats"]], Drbg(seed, START_STREAM))
             events += [{"type": "GameStarted", "data": began}, *start]
             dealt = fold(g.game, start)
             version = g.version + len(events)

@@ -41,3 +41,7 @@ class Keys:
     def lobby(self, index: str) -> str:
         """``delve:games:all``, ``delve:games:status:active``, ``delve:games:game:saboteur``."""
         return f"{self.prefix}:games:{index}"
+
+    def counter(self, bucket: str) -> str:
+        """A short-lived counter (the API's rate limit): ``delve:rl:<bucket>``."""
+        return f"{self.prefix}:rl:{bucket}"

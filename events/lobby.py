@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from events.store import RedisEventStore, as_text
+from events.store import RedisEventStore
 
 STATUSES = ("open", "active", "finished", "aborted")
 
@@ -18,43 +18,41 @@ STATUSES = ("open", "active", "finished", "aborted")
 def project(store: RedisEventStore, game_id: str) -> None:
     """A private game is indexed by status only (the reactor's sweep reads those), never listed."""
     meta = store.meta(game_id)
-    k = store.keys
     score = datetime.fromisoformat(meta["created_at"].replace("Z", "+00:00")).timestamp()
-    pipe = store.r.pipeline(transaction=False)
-    if meta.get("visibility") != "private":
-        pipe.zadd(k.lobby("all"), {game_id: score})
-        pipe.zadd(k.lobby(f"game:{meta['game']}"), {game_id: score})
-    for status in STATUSES:
-        if status == meta["status"]:
-            pipe.zadd(k.lobby(f"status:{status}"), {game_id: score})
-        else:
-            pipe.zrem(k.lobby(f"status:{status}"), game_id)
-    pipe.execute()
+    status = f"status:{meta['status']}"
+    listed = [] if meta.get("visibility") == "private" else ["all", f"game:{meta['game']}"]
+    store.index_game(game_id, score, [*listed, status],
+                     [f"status:{s}" for s in STATUSES if f"status:{s}" != status])
 
 
-def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-    """Newest first, filtered by game and/or status; public games only."""
-    k, r = store.keys, store.r
+def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int,
+         after: str | None = None) -> dict:
+    """Newest first, filtered by game and/or status; public games only (``all`` and ``game:<id>``
+    hold only those, so a status filter reads them and keeps the ones in the status index).
+
+    ``after`` (a cursor: the last game id of the previous page) starts the page
+    just past that game, so games created meanwhile do not shift it the way
+    they shift an ``offset``. A game no longer in the index ends the listing.
+    """
     if status:
-        ids = r.zrevrange(k.lobby(f"game:{game}" if game else "all"), 0, -1)
-        kept = r.zmscore(k.lobby(f"status:{status}"), ids) if ids else []
-        ids = [i for i, score in zip(ids, kept) if score is not None]
+        _, ids = store.indexed(f"game:{game}" if game else "all")
+        ids = [i for i, kept in zip(ids, store.in_index(f"status:{status}", ids)) if kept]
+        if after is not None:
+            offset = ids.index(after) + 1 if after in ids else len(ids)
         total, ids = len(ids), ids[offset:offset + limit]
     else:
-        key = k.lobby(f"game:{game}" if game else "all")
-        total, ids = r.zcard(key), r.zrevrange(key, offset, offset + limit - 1)
-    gids = [as_text(raw) for raw in ids]
-    pipe = r.pipeline(transaction=False)
-    for gid in gids:
-        pipe.hgetall(k.meta(gid))
+        index = f"game:{game}" if game else "all"
+        rank = store.index_rank(index, after) if after is not None else offset - 1
+        total, ids = store.indexed(index, rank + 1, limit) if rank is not None else (store.indexed(index, 0, 1)[0], [])
+        offset = rank + 1 if rank is not None else total
     items = []
-    for gid, raw_meta in zip(gids, pipe.execute()):
-        if not raw_meta:
+    for gid, meta in zip(ids, store.metas(ids)):
+        if meta is None:
             continue  # indexed, then deleted
-        meta = {as_text(key): as_text(value) for key, value in raw_meta.items()}
         items.append({"id": gid, "game": meta["game"], "status": meta["status"], "version": int(meta["version"]),
                       "seats": json.loads(meta["seats"]), "created_at": meta["created_at"],
                       "open_seats": sum(1 for s in json.loads(meta["seats"]) if s.get("open")),
                       "finished_at": meta.get("finished_at")})
-    return {"total": total, "offset": offset, "limit": limit, "games": items}
-
+    more = offset + len(ids) < total
+    return {"total": total, "offset": offset, "limit": limit, "games": items,
+            "next_cursor": ids[-1] if more and ids else None}

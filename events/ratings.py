@@ -157,5 +157,5 @@ def rate_finished(svc, game_id: str) -> bool:
         return False
     done = svc.ratings.rate(meta["game"], game_id, json.loads(meta["seats"]), last[-1]["data"]["scores"],
                             last[-1]["at"])
-    svc.store.r.hset(svc.store.keys.meta(game_id), "rated", "1")
+    svc.store.mark(game_id, "rated", "1")
     return done

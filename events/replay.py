@@ -2,8 +2,14 @@
 
 A verifier needs nothing but the export and the rules: ``GameCreated`` names
 the game, options, seats and the seed commitment; ``SeedRevealed`` gives the
-seed; every command batch carries its command. Re-running ``start`` and each
-``decide`` with the same DRBG streams must reproduce every recorded event.
+seed; every batch carries what caused it. Re-running ``start`` and, per batch,
+``decide`` (a seat's command), ``decide_actor`` (``{"type": "actor_step"}``,
+no seat) or ``decide_platform`` (``resign``/``timeout``/``forfeit``/``abort``)
+with the same DRBG streams (``domain.kit.driver``) must reproduce every event.
+
+The recorded final scores must equal the replayed ones. Exports made before
+the protocol step (issue 6) recorded scores without ``participants`` and
+``outcome``; for those, and only those, the keys they recorded are compared.
 """
 from __future__ import annotations
 
@@ -14,18 +20,12 @@ from typing import Iterable
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
+from domain.kit import ACTOR_STEP, START_STREAM, command_stream
 from events import seating
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
 
-
-
-def start_stream() -> str:
-    return "start"
-
-
-def command_stream(version: int) -> str:
-    """The DRBG stream of a command decided at ``version``."""
-    return f"v{version}"
+LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
+"""What ``GameFinished.scores`` held before participants and outcomes existed."""
 
 
 @dataclass
@@ -136,8 +136,9 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
 
 
 def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> bool:
+    """Re-run ``start`` where the opening says the game was dealt, then every batch after it."""
     seed, first = opening.seed, opening.start
-    expected = game.start(info["options"], opening.seats, Drbg(seed, start_stream()))
+    expected = game.start(info["options"], opening.seats, Drbg(seed, START_STREAM))
     if _plain(first) != _plain(expected):
         v.problem(_first_diff(first, expected), "start events differ from a re-run of start() with the seed")
         return False
@@ -146,13 +147,12 @@ def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> b
     for batch in opening.rest:
         head = batch[0]
         if head.get("command") is not None:
-            command, played = head["command"], _played(batch)
-            decide = game.decide_platform if command.get("type") in PLATFORM_COMMANDS else game.decide
             try:
-                expected = decide(state, head["seat"], command, Drbg(seed, command_stream(version)))
+                expected = _rerun(game, state, head, Drbg(seed, command_stream(version)))
             except Illegal as exc:
                 v.problem(head["seq"], f"the recorded command is illegal on replay: {exc.code} ({exc.rule})")
                 return False
+            played = _played(batch)
             if _plain(played) != _plain(expected):
                 v.problem(_first_diff(played, expected), "events differ from a re-run of the recorded command")
                 return False
@@ -161,6 +161,17 @@ def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> b
         state = fold(game, domain_events(batch), state)
         version = batch[-1]["seq"]
     return True
+
+
+def _rerun(game, state, head: dict, rng: Drbg) -> list[dict]:
+    """The events the recorded cause of a batch produces now."""
+    command, seat = head["command"], head["seat"]
+    kind = command.get("type") if isinstance(command, dict) else None
+    if seat is None and kind == ACTOR_STEP:
+        return game.decide_actor(state, command["actor"], rng)
+    if kind in PLATFORM_COMMANDS:
+        return game.decide_platform(state, seat, command, rng)
+    return game.decide(state, seat, command, rng)
 
 
 def _played(batch: list[dict]) -> list[dict]:
@@ -172,6 +183,12 @@ def _played(batch: list[dict]) -> list[dict]:
     return batch
 
 
+def _same_scores(recorded, replayed: dict) -> bool:
+    if isinstance(recorded, dict) and set(recorded) == LEGACY_SCORE_KEYS:
+        replayed = {k: replayed[k] for k in LEGACY_SCORE_KEYS}
+    return canonical_json(recorded) == canonical_json(replayed)
+
+
 def _check_platform_batch(game, state, batch: list[dict], v: Verdict) -> bool:
     for env in batch:
         if env.get("type") not in PLATFORM_EVENTS - {"GameCreated"} - seating.LOBBY_EVENTS:
@@ -181,7 +198,7 @@ def _check_platform_batch(game, state, batch: list[dict], v: Verdict) -> bool:
             if not game.is_terminal(state):
                 v.problem(env["seq"], "GameFinished recorded before the game reached its end")
                 return False
-            if canonical_json(env["data"].get("scores")) != canonical_json(game.scores(state).to_dict()):
+            if not _same_scores(env["data"].get("scores"), game.scores(state).to_dict()):
                 v.problem(env["seq"], "the recorded final scores differ from the replayed ones")
                 return False
     return True

@@ -1,7 +1,15 @@
 """The application service: the one path every command takes.
 
-HTTP handlers and rq jobs (bot turns, finalisation) both call this module, so
-a bot's move is checked, decided and appended exactly like a human's. It owns
+HTTP handlers and rq jobs (bot turns, game-driven actor steps, finalisation)
+all call this module, so a bot's move is checked, decided and appended exactly
+like a human's. Options and commands are validated against the game's JSON
+Schemas before the rules see them (``domain.kit.schemas``: 422 with a stable
+code and the rule). Every batch records what caused it, so ``verify`` can
+re-run it: a seat's command (``seat`` n), a game-driven actor's step (``seat``
+null, command ``{"type": "actor_step", "actor": ...}``), or a platform command
+(``resign``/``timeout``/``forfeit`` with the seat, ``abort`` with ``seat``
+null), decided by ``Game.decide_platform``. A game ends ``finished`` or, when
+its outcome is ``aborted``, ``aborted``. It owns
 seat tokens (stored only as hashes), the game seed (secret until the end) and
 the lobby indexes.
 """
@@ -15,19 +23,23 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-import redis
-
 from domain import registry
-from domain.core import Drbg, Game, Illegal, Seat, State, fold
+from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
+from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, check_command, check_options, command_stream
 from events import clocks, lobby, seating, seeding
 from events.envelope import PLATFORM_EVENTS
 from events.players import Players
 from events.ratings import Ratings
-from events.replay import command_stream, start_stream
-from events.store import RedisEventStore, VersionConflict, parse_entry
+from events.store import RedisEventStore, VersionConflict
 from events.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
+ENDED = ("finished", "aborted")  # statuses of a game the platform has closed
+
+
+def ended(meta: dict[str, str]) -> bool:
+    """Has the platform closed this game (finished or aborted)?"""
+    return meta.get("status") in ENDED
 
 
 class Forbidden(Exception):
@@ -39,7 +51,15 @@ class Forbidden(Exception):
 
 
 class NotActive(Exception):
-    """A command for a game that has finished."""
+    """A command for a game that has finished or was aborted."""
+
+
+class NoSuchVersion(LookupError):
+    """A replay asked for a version the game has not reached (or never could)."""
+
+    def __init__(self, current: int):
+        super().__init__(f"versions run from 1 to {current}")
+        self.current = current
 
 
 def now_iso() -> str:
@@ -59,15 +79,16 @@ class Loaded:
 
     @property
     def finished(self) -> bool:
-        return self.meta.get("status") == "finished"
+        """Closed by the platform: ``finished`` or ``aborted``."""
+        return ended(self.meta)
 
 
 class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None):
         self.store = store
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
-        self.players = Players(store.r, store.keys.prefix)
-        self.ratings = Ratings(store.r, store.keys.prefix, self.players)
+        self.players = Players(store.account_client(), store.prefix)
+        self.ratings = Ratings(store.account_client(), store.prefix, self.players)
 
     # -- auth ------------------------------------------------------------------
 
@@ -125,7 +146,7 @@ class GameService:
                 raise Illegal("unknown_bot", None,
                               f"seat {i}: no bot {s['bot']!r}; choose one of {sorted(game.bots)}")
         roster = seating.roster(seats, self.players.exists)
-        opts = game.validate_options(dict(options or {}), len(seats))
+        opts = game.validate_options(check_options(game.options_schema, options), len(seats))
         ctl = clocks.control(clock, game)
         table = [Seat.from_dict(s) for s in roster]
         seed = secrets.token_bytes(32)
@@ -135,7 +156,7 @@ class GameService:
             "rules_version": game.rules_version, "seed_commitment": seeding.commitment(seed),
             **({"clock": ctl} if ctl else {})}}
         waiting = seating.waiting(roster)
-        start = [] if waiting else game.start(opts, table, Drbg(seed, start_stream()))
+        start = [] if waiting else game.start(opts, table, Drbg(seed, START_STREAM))
         state = None if waiting else fold(game, start)
         tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
         invite = new_token() if visibility == "private" else None
@@ -181,15 +202,29 @@ class GameService:
             raise VersionConflict(g.version)
         if g.finished:
             raise NotActive(game_id)
-        if g.meta["status"] != "active":
-            raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
-                          "is taken (see GET /v1/games/{id} for the open seats)")
+        self._dealt(g)
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
             raise Forbidden("not_a_seat", "only a seat of this game may act in it")
-        rng = Drbg(bytes.fromhex(g.meta["seed"]), command_stream(g.version))
-        evs = g.game.decide(g.state, seat, command, rng)
+        check_command(g.game.command_schema, command)
+        evs = g.game.decide(g.state, seat, command, self._rng(g))
+        return self._append(g, game_id, evs, seat, command, command_id)
+
+    @staticmethod
+    def _dealt(g: Loaded) -> None:
+        """Refuse a command for a game still waiting for players (nothing is dealt to act on)."""
+        if not g.meta.get("seed"):
+            raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
+                          "is taken (see GET /v1/games/{id} for the open seats)")
+
+    def _rng(self, g: Loaded) -> Drbg:
+        """The DRBG of whatever is decided at the game's current version (``domain.kit.driver``)."""
+        return Drbg(bytes.fromhex(g.meta["seed"]), command_stream(g.version))
+
+    def _append(self, g: Loaded, game_id: str, evs: list[dict], seat: int | None, command: dict,
+                command_id: str) -> dict:
+        """Append one decided batch with what caused it; fold, cache and snapshot the new state."""
         if not evs:
             # A version must always name a change; a command that changes nothing is refused.
             raise Illegal("no_effect", None, "this command would change nothing")
@@ -210,6 +245,36 @@ class GameService:
         active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
         return clocks.after_batch(meta, at, mover, active, version)
 
+    def platform(self, game_id: str, seat: int | None, kind: str, expected_version: int | None = None) -> dict:
+        """A platform command: ``resign``/``timeout``/``forfeit`` of ``seat``, or ``abort`` (seat None).
+
+        ``Game.decide_platform`` says what it means; the batch records the
+        command (``{"type": kind}``) and the seat, so ``verify`` re-runs it. A
+        command that ends the game closes it at once (``finalize``). Without an
+        ``expected_version`` it applies to whatever version the game is at.
+        """
+        if kind not in PLATFORM_COMMANDS:
+            raise Illegal("unknown_command", None, f"{kind!r} is not one of {sorted(PLATFORM_COMMANDS)}")
+        command = {"type": kind}
+        for _ in range(10):
+            g = self.load(game_id)
+            if expected_version is not None and expected_version != g.version:
+                raise VersionConflict(g.version)
+            if g.finished:
+                raise NotActive(game_id)
+            self._dealt(g)
+            evs = g.game.decide_platform(g.state, seat, command, self._rng(g))
+            try:
+                result = self._append(g, game_id, evs, seat, command, f"{kind}:{game_id}:{g.version}")
+            except VersionConflict:
+                if expected_version is not None:
+                    raise
+                continue  # a move landed in between: decide again on the new state
+            if result["terminal"]:
+                self.finalize(game_id)
+            return result
+        raise VersionConflict(self.store.version(game_id))
+
     def _keep(self, game: Game, game_id: str, old_version: int, version: int, state: State) -> None:
         """Cache the state just reached, and snapshot it when an interval is crossed."""
         dumped = game.dump_state(state)
@@ -217,21 +282,24 @@ class GameService:
         self.store.maybe_snapshot(game_id, old_version, version, dumped)
 
     def finalize(self, game_id: str) -> bool:
-        """Append SeedRevealed and GameFinished once the rules say the game is over.
+        """Append SeedRevealed and GameFinished once the game is over (by its rules or a
+        platform command); the status becomes ``aborted`` for an aborted outcome, else ``finished``.
 
-        Idempotent: a game not yet terminal, or already finished, is left alone.
+        Idempotent: a game not yet terminal, or already closed, is left alone.
         """
         while True:
             g = self.load(game_id)
             if g.meta["status"] != "active" or not g.game.is_terminal(g.state):
                 return False
+            board = g.game.scores(g.state)
             evs = [{"type": "SeedRevealed", "data": seeding.revealed(g.meta)},
-                   {"type": "GameFinished", "data": {"scores": g.game.scores(g.state).to_dict()}}]
+                   {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
+            status = "aborted" if board.result().kind == "aborted" else "finished"
             at = now_iso()
             try:
                 self.store.append(game_id, g.version, evs, seat=None, command_id=f"finalize:{game_id}",
                                   command=None, at=at, rules_version=g.game.rules_version,
-                                  meta={"status": "finished", "finished_at": at})
+                                  meta={"status": status, "finished_at": at})
             except VersionConflict:
                 continue
             self.project_lobby(game_id)
@@ -246,25 +314,44 @@ class GameService:
         if not bots:
             return None
         seat = min(bots, key=lambda s: s.index)
-        rng = Drbg(bytes.fromhex(g.meta["seed"]), f"bot:v{version}:s{seat.index}")
-        # The bot gets a private copy: whatever it does while thinking, the
-        # state its command is decided on stays the one the log produced.
-        private = g.game.load_state(g.game.dump_state(g.state))
-        command = g.game.bots[seat.bot](g.game, private, seat.index, rng)
+        command = bot_choice(g.game, g.state, seat.index, g.game.bots[seat.bot], bytes.fromhex(g.meta["seed"]),
+                             version)
         try:
             return self.submit_loaded(g, game_id, seat.index, version, command,
                                       command_id=f"bot:{game_id}:{version}")
         except VersionConflict:
             return None  # someone else moved first; the reactor will schedule the next turn
 
+    def actor_turn(self, game_id: str, version: int) -> dict | None:
+        """Append the game-driven actor's step if the game is still at ``version`` and an actor is to move.
+
+        The batch has no seat and records ``{"type": "actor_step", "actor": name}``;
+        ``verify`` re-runs ``decide_actor`` on the same DRBG stream.
+        """
+        g = self.load(game_id)
+        if g.version != version or g.meta["status"] != "active":
+            return None
+        actor = g.game.turn(g.state).actor
+        if actor is None:
+            return None
+        evs = actor_step(g.game, g.state, actor, bytes.fromhex(g.meta["seed"]), version)
+        try:
+            return self._append(g, game_id, evs, None, actor_command(actor), f"actor:{game_id}:{version}")
+        except VersionConflict:
+            return None
+
     # -- reads -----------------------------------------------------------------
 
     def summary(self, game_id: str, seat: int | None) -> dict:
         g = self.load(game_id)
-        playing = g.meta["status"] == "active"
+        dealt = bool(g.meta.get("seed"))  # a game waiting for players (or cancelled so) shows its seats only
+        turn = g.game.turn(g.state) if dealt and not g.finished else Turn.over()
+        closed = g.finished and dealt
+        outcome = g.game.scores(g.state).result().to_dict() if closed else {
+            "kind": "aborted" if g.finished else "pending", "winners": []}
         return {"id": game_id, "game": g.game.id, "status": g.meta["status"], "version": g.version,
-                "active_seats": sorted(g.game.active_seats(g.state)) if playing else [],
-                "seats": json.loads(g.meta["seats"]), "view": self._view(g, seat) if g.meta.get("seed") else {},
+                "active_seats": sorted(turn.seats), "turn": turn.to_dict(), "outcome": outcome,
+                "seats": json.loads(g.meta["seats"]), "view": self._view(g, seat) if dealt else {},
                 "visibility": g.meta.get("visibility", "public"),
                 **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
@@ -280,7 +367,7 @@ class GameService:
         game = registry.get(g_meta["game"])
         envs = self.store.read(game_id, after=after, limit=limit)
         return {"version": int(g_meta["version"]),
-                "events": self._redacted(game, envs, seat, finished=g_meta["status"] == "finished")}
+                "events": self._redacted(game, envs, seat, finished=ended(g_meta))}
 
     def wait_events(self, game_id: str, seat: int | None, after: int, block_ms: int) -> tuple[list[dict], int, bool]:
         """Block up to ``block_ms`` for events after ``after`` (XREAD BLOCK).
@@ -289,24 +376,19 @@ class GameService:
         hide some, but the cursor still moves past them) and whether the game
         has finished.
         """
-        key = self.store.keys.events(game_id)
-        try:
-            got = self.store.r.xread({key: f"{after}-0"}, count=200, block=block_ms)
-        except redis.TimeoutError:
-            got = None  # the client's socket timeout beat the block: same as "nothing yet"
+        envs = self.store.wait(game_id, after, block_ms)
         meta = self.store.meta(game_id)
-        finished = meta["status"] == "finished"
-        if not got:
+        finished = ended(meta)
+        if not envs:
             return [], after, finished
-        envs = [parse_entry(fields) for _id, fields in got[0][1]]
         game = registry.get(meta["game"])
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
     def state_at(self, game_id: str, seat: int | None, version: int) -> dict:
         meta = self.store.meta(game_id)
-        current, finished = int(meta["version"]), meta["status"] == "finished"
+        current, finished = int(meta["version"]), ended(meta)
         if not 1 <= version <= current:
-            raise Illegal("no_such_version", None, f"versions run from 1 to {current}")
+            raise NoSuchVersion(current)
         first = int(meta.get("started_version", 1)) if meta.get("seed") else current + 1
         if version < first:
             raise Illegal("not_dealt_yet", None, "nothing was dealt at this version: the game waited for players "
@@ -331,18 +413,25 @@ class GameService:
         board["final"] = g.finished
         return board
 
-    def audit(self, game_id: str) -> dict:
+    def audit(self, game_id: str, seat: int | None = None) -> dict:
+        """The audit record ``seat`` (None: a spectator) may read.
+
+        The chain head is a hash over every secret dealt so far; published
+        while the game runs, anyone could try each candidate card of a batch
+        against it (issue 12: every bot batch cracked). So it is withheld from
+        everyone but the admin until the end, like the events' own hashes.
+        """
         meta = self.store.meta(game_id)
         created = self.store.read(game_id, after=0, limit=1)[0]
-        over = meta["status"] == "finished"
+        finished = ended(meta)
         return {"seed_commitment": created["data"]["seed_commitment"],
-                "chain_head": meta["head"], "events": int(meta["version"]),
-                "rules_version": meta["rules_version"], "status": meta["status"],
-                **seeding.audit_parts(meta, json.loads(meta["seats"]), created["data"], over)}
+                "chain_head": meta["head"] if finished or seat == ADMIN else None,
+                "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"],
+                **seeding.audit_parts(meta, json.loads(meta["seats"]), created["data"], finished)}
 
     def export(self, game_id: str, admin: bool):
         meta = self.store.meta(game_id)
-        if meta["status"] != "finished" and not admin:
+        if not ended(meta) and not admin:
             raise Forbidden("export_before_end", "an export is public once the game has finished; "
                             "before that only the admin token may read it")
         return self.store.export(game_id)
@@ -353,8 +442,9 @@ class GameService:
         """Index a game in the lobby (idempotent; the reactor calls it too)."""
         lobby.project(self.store, game_id)
 
-    def list_games(self, game: str | None, status: str | None, offset: int, limit: int) -> dict:
-        return lobby.page(self.store, game, status, offset, limit)
+    def list_games(self, game: str | None, status: str | None, offset: int, limit: int,
+                   after: str | None = None) -> dict:
+        return lobby.page(self.store, game, status, offset, limit, after)
 
     # -- redaction ---------------------------------------------------------------
 

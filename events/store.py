@@ -187,10 +187,170 @@ class RedisEventStore:
     def idem_put(self, game_id: str, key: str, response: dict[str, Any]) -> None:
         self.r.set(self.keys.idem(game_id, key), canonical_json(response), ex=IDEMPOTENCY_TTL, nx=True)
 
+    # -- waiting for events ------------------------------------------------------
+
+    def wait(self, game_id: str, after: int, block_ms: int, count: int = 200) -> list[dict]:
+        """Envelopes after ``after``, blocking up to ``block_ms`` for the first (XREAD BLOCK).
+
+        A socket timeout that beats the block is the same as "nothing yet".
+        """
+        try:
+            got = self.r.xread({self.keys.events(game_id): f"{after}-0"}, count=count, block=block_ms)
+        except redis.TimeoutError:
+            return []
+        return [parse_entry(fields) for _id, fields in got[0][1]] if got else []
+
+    # -- lobby indexes -------------------------------------------------------------
+
+    def index_game(self, game_id: str, score: float, indexes: list[str], unindexes: list[str]) -> None:
+        """Add ``game_id`` to the lobby indexes ``indexes`` (with ``score``) and drop it from ``unindexes``.
+
+        Index names are ``all``, ``game:<id>``, ``status:<s>``; single-key
+        commands only, so a Redis Cluster can hold them.
+        """
+        pipe = self.r.pipeline(transaction=False)
+        for index in indexes:
+            pipe.zadd(self.keys.lobby(index), {game_id: score})
+        for index in unindexes:
+            pipe.zrem(self.keys.lobby(index), game_id)
+        pipe.execute()
+
+    def indexed(self, index: str, offset: int = 0, limit: int | None = None) -> tuple[int, list[str]]:
+        """(size of lobby index ``index``, its ids newest first from ``offset``, at most ``limit``)."""
+        key = self.keys.lobby(index)
+        end = -1 if limit is None else offset + limit - 1
+        pipe = self.r.pipeline(transaction=False)
+        pipe.zcard(key)
+        pipe.zrevrange(key, offset, end)
+        total, ids = pipe.execute()
+        return total, [as_text(i) for i in ids]
+
+    def index_rank(self, index: str, game_id: str) -> int | None:
+        """Where ``game_id`` stands in lobby index ``index``, newest first (None: not in it)."""
+        return self.r.zrevrank(self.keys.lobby(index), game_id)
+
+    def in_index(self, index: str, game_ids: list[str]) -> list[bool]:
+        """Whether each of ``game_ids`` is in lobby index ``index``."""
+        if not game_ids:
+            return []
+        return [score is not None for score in self.r.zmscore(self.keys.lobby(index), game_ids)]
+
+    def metas(self, game_ids: list[str]) -> list[dict[str, str] | None]:
+        """The meta hash of each game (None for a game that is gone), in one round trip."""
+        pipe = self.r.pipeline(transaction=False)
+        for gid in game_ids:
+            pipe.hgetall(self.keys.meta(gid))
+        return [{as_text(k): as_text(v) for k, v in raw.items()} if raw else None for raw in pipe.execute()]
+
+    def meta_field(self, game_ids: list[str], field: str) -> dict[str, str]:
+        """One meta field of each game that has it, in one round trip (status, version...)."""
+        pipe = self.r.pipeline(transaction=False)
+        for gid in game_ids:
+            pipe.hget(self.keys.meta(gid), field)
+        return {gid: as_text(v) for gid, v in zip(game_ids, pipe.execute()) if v is not None}
+
+    # -- feeds and their consumer groups ---------------------------------------------
+
+    def feeds(self) -> list[str]:
+        """Every partition feed, by name (what the consumer-group methods take)."""
+        return self.keys.all_feeds()
+
+    def feed_of(self, game_id: str) -> str:
+        return self.keys.feed_of(game_id)
+
+    def ensure_group(self, feed: str, group: str, start_id: str) -> None:
+        """Create consumer group ``group`` on ``feed`` reading from ``start_id`` (no-op if it exists)."""
+        try:
+            self.r.xgroup_create(feed, group, id=start_id, mkstream=True)
+        except redis.ResponseError as exc:
+            if "BUSYGROUP" not in str(exc):
+                raise
+
+    def drop_group(self, feed: str, group: str) -> None:
+        try:
+            self.r.xgroup_destroy(feed, group)
+        except redis.ResponseError:
+            pass
+
+    def read_group(self, group: str, consumer: str, feeds: list[str], count: int,
+                   block_ms: int | None) -> list[tuple[str, list[tuple[str, dict[str, str]]]]]:
+        """New entries for ``consumer`` (XREADGROUP ``>``): ``[(feed, [(entry_id, fields)])]``."""
+        resp = self.r.xreadgroup(group, consumer, {f: ">" for f in feeds}, count=count, block=block_ms)
+        return [(as_text(feed), [(as_text(eid), _fields(f)) for eid, f in entries]) for feed, entries in resp or []]
+
+    def claim(self, feed: str, group: str, consumer: str, min_idle_ms: int, start: str,
+              count: int) -> tuple[str, list[tuple[str, dict[str, str]]], list[str]]:
+        """XAUTOCLAIM: (next start, live entries taken over, ids of entries trimmed from the feed).
+
+        Trimmed entries come back empty (Redis 6) or listed apart (Redis 7).
+        """
+        res = self.r.xautoclaim(feed, group, consumer, min_idle_ms, start_id=start, count=count)
+        live = [(as_text(eid), _fields(f)) for eid, f in res[1] if f]
+        gone = [as_text(eid) for eid, f in res[1] if not f] + [as_text(e) for e in (res[2] if len(res) > 2 else [])]
+        return as_text(res[0]), live, gone
+
+    def ack(self, feed: str, group: str, entry_ids: list[str]) -> None:
+        if entry_ids:
+            self.r.xack(feed, group, *entry_ids)
+
+    def pending(self, feed: str, group: str) -> int:
+        """Entries delivered to ``group`` on ``feed`` and not acknowledged yet."""
+        return self.r.xpending(feed, group)["pending"]
+
+    def consumers(self, feed: str, group: str) -> list[dict]:
+        """``[{name, pending, idle}]`` of ``group`` on ``feed``."""
+        return [{"name": as_text(c["name"]), "pending": c["pending"], "idle": c["idle"]}
+                for c in self.r.xinfo_consumers(feed, group)]
+
+    def drop_consumer(self, feed: str, group: str, consumer: str) -> None:
+        self.r.xgroup_delconsumer(feed, group, consumer)
+
+    # -- housekeeping ------------------------------------------------------------------
+
+    @property
+    def prefix(self) -> str:
+        """The key prefix (a child process given it as DELVE_PREFIX reads the same data)."""
+        return self.keys.prefix
+
+    def account_client(self) -> redis.Redis:
+        """The client for what lives beside the games under this prefix, outside any partition
+        (players, ratings: ``events.players`` and ``events.ratings`` own those keys)."""
+        return self.r
+
+    def mark(self, game_id: str, field: str, value: str) -> None:
+        """Set one bookkeeping field of a game's meta that no append depends on (``rated``)."""
+        self.r.hset(self.keys.meta(game_id), field, value)
+
+    def ping(self) -> bool:
+        return bool(self.r.ping())
+
+    def count_hit(self, bucket: str, ttl_seconds: int) -> int:
+        """Count one hit in ``bucket`` (a fixed-window counter that expires) and return the count."""
+        key = self.keys.counter(bucket)
+        pipe = self.r.pipeline()
+        pipe.incr(key)
+        pipe.expire(key, ttl_seconds)
+        count, _ = pipe.execute()
+        return count
+
+    def server_version(self) -> str | None:
+        return self.r.info("server").get("redis_version")
+
+    def purge(self) -> int:
+        """Delete every key under this store's prefix (a throwaway prefix: tests, benchmarks)."""
+        n = 0
+        for key in self.r.scan_iter(f"{self.keys.prefix}:*", count=1000):
+            n += self.r.delete(key)
+        return n
+
 
 def parse_entry(fields: dict) -> dict:
     """The envelope stored in one stream entry."""
     return json.loads(fields[b"e"] if b"e" in fields else fields["e"])
+
+
+def _fields(raw: dict) -> dict[str, str]:
+    return {as_text(k): as_text(v) for k, v in raw.items()}
 
 
 def as_text(v: Any) -> str:

@@ -11,7 +11,7 @@ from flask import Flask
 
 from events.runtime import service_from_env
 from events.service import GameService
-from server import errors, metrics
+from server import cors, errors, metrics
 from server.routes import audit, catalog, games, lobby, ops, players
 from server.web import bp as web_bp
 
@@ -25,10 +25,12 @@ def create_app(service: GameService | None = None, **config) -> Flask:
         MAX_EXPORT_BYTES=int(os.environ.get("DELVE_MAX_EXPORT_BYTES", str(32 * 1024 * 1024))),
         MAX_CONTENT_LENGTH=int(os.environ.get("DELVE_MAX_BODY_BYTES", str(33 * 1024 * 1024))),
         JSON_SORT_KEYS=False,
+        CORS_ORIGINS=os.environ.get("DELVE_CORS_ORIGINS", ""),
     )
     app.config.update(config)
     app.extensions["delve.service"] = service or service_from_env()
     errors.install(app)
+    cors.install(app)
     metrics.install(app)
     for module in (catalog, games, audit, ops, players, lobby):
         app.register_blueprint(module.bp)

@@ -16,11 +16,7 @@ def check(store: RedisEventStore, limit_per_second: int) -> None:
         return
     who = request.headers.get("Authorization") or request.remote_addr or "unknown"
     window = int(time.time())
-    key = f"{store.keys.prefix}:rl:{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}"
-    pipe = store.r.pipeline()
-    pipe.incr(key)
-    pipe.expire(key, 2)
-    count, _ = pipe.execute()
+    count = store.count_hit(f"{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}", ttl_seconds=2)
     if count > limit_per_second:
         raise ApiError(429, "rate_limited", f"more than {limit_per_second} writes per second; retry in a second",
                        retry_after=1)

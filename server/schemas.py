@@ -52,6 +52,7 @@ class ListGamesQuery(Schema):
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     status = fields.String(load_default=None, validate=validate.OneOf(["open", "active", "finished", "aborted"]))
+    cursor = fields.String(load_default=None, validate=validate.Regexp(r"^g[0-9a-f]{16}$"))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
@@ -88,12 +89,25 @@ class CreateGameResponse(Schema):
     seats = fields.List(fields.Nested(SeatWithToken))
 
 
+class TurnOut(Schema):
+    seats = fields.List(Int())
+    actor = fields.String(allow_none=True)
+    terminal = fields.Boolean()
+
+
+class OutcomeOut(Schema):
+    kind = fields.String()
+    winners = fields.List(fields.String())
+
+
 class GameSummary(Schema):
     id = fields.String()
     game = fields.String()
     status = fields.String()
     version = Int()
     active_seats = fields.List(Int())
+    turn = fields.Nested(TurnOut)
+    outcome = fields.Nested(OutcomeOut)
     seats = fields.List(fields.Nested(SeatOut))
     view = fields.Dict()
     visibility = fields.String()
@@ -119,6 +133,7 @@ class GameList(Schema):
     offset = Int()
     limit = Int()
     games = fields.List(fields.Nested(GameListItem))
+    next_cursor = fields.String(allow_none=True)
 
 
 class LegalActions(Schema):
@@ -165,11 +180,29 @@ class SeatScoreOut(Schema):
     breakdown = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
+class StandingOut(Schema):
+    id = fields.String()
+    total = Int()
+    place = Int(allow_none=True)
+    breakdown = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
 class Scores(Schema):
     final = fields.Boolean()
     ranking = fields.List(Int())
     winners = fields.List(Int())
     seats = fields.List(fields.Nested(SeatScoreOut))
+    participants = fields.List(fields.Nested(StandingOut))
+    outcome = fields.Nested(OutcomeOut)
+
+
+class PlatformRequest(Schema):
+    """Body of resign / abort: optional, so a player can leave without knowing the version."""
+
+    class Meta:
+        unknown = RAISE
+
+    expected_version = Int(load_default=None, allow_none=False, validate=validate.Range(min=0))
 
 
 class AuditEntropy(Schema):
@@ -183,7 +216,7 @@ class Audit(Schema):
     entropy = fields.List(fields.Nested(AuditEntropy))
     server_seed = fields.String(allow_none=True)
     seed = fields.String(allow_none=True)
-    chain_head = fields.String()
+    chain_head = fields.String(allow_none=True)
     events = Int()
     rules_version = fields.String()
     status = fields.String()

@@ -16,9 +16,11 @@ from domain import registry
 from events.embedded import EmbeddedRedis
 from events.service import GameService
 from events.store import RedisEventStore
+from tests.support.housegame import GAME as HOUSE
 from tests.support.tinygame import GAME as TINY
 
 registry.register(TINY)
+registry.register(HOUSE)
 
 # CI runs on a submission: its property tests should not stumble on a new
 # random example there. Derandomized, a run is reproducible; locally the

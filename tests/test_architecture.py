@@ -10,9 +10,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 IMPURE = {"random", "time", "datetime", "secrets", "uuid", "socket", "subprocess", "threading", "os",
           "redis", "rq", "flask", "marshmallow", "requests", "urllib"}
-LAYERS = {"domain": {"events", "server", "workers", "benchmarks"},
-          "events": {"server", "workers", "benchmarks"},
-          "workers": {"server", "benchmarks"}}
+# delve -> server, workers, benchmarks -> events -> domain: a package imports only lower ranks,
+# so server, workers and benchmarks never import each other, and nothing imports delve.
+RANKS = {"domain": 0, "events": 1, "server": 2, "workers": 2, "benchmarks": 2, "delve": 3}
+# The only module that may touch the store's raw Redis client and key layout.
+STORE_MODULE = ROOT / "events" / "store.py"
 
 
 def imports(path: Path) -> set[str]:
@@ -35,10 +37,41 @@ def test_domain_is_pure(path):
     assert not imports(path) & IMPURE
 
 
-@pytest.mark.parametrize("layer", sorted(LAYERS))
-def test_layers_point_one_way(layer):
-    for path in sources(layer):
-        assert not imports(path) & LAYERS[layer], path
+def test_every_package_has_a_rank():
+    """A new top-level package must take its place in the layers before it can be imported."""
+    found = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests"}
+    assert found == set(RANKS)
+
+
+@pytest.mark.parametrize("package", sorted(RANKS))
+def test_layers_point_one_way(package):
+    above = {other for other, rank in RANKS.items() if rank >= RANKS[package] and other != package}
+    for path in sources(package):
+        assert not imports(path) & above, path
+
+
+def raw_store_uses(path: Path) -> list[str]:
+    """``store.r`` / ``self.store.keys`` and the like: the raw client or key layout reached through a store."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Attribute) and node.attr in ("r", "keys"):
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+            if name.endswith("store"):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(RANKS))
+def test_only_the_store_touches_its_client_and_key_layout(package):
+    for path in sources(package):
+        if path != STORE_MODULE:
+            assert raw_store_uses(path) == [], path
+
+
+def test_the_raw_store_check_can_fail():
+    assert raw_store_uses(ROOT / "tests" / "conftest.py") == []
+    assert raw_store_uses(ROOT / "tests" / "platform" / "test_store.py")  # tests may look inside
 
 
 @pytest.mark.parametrize("path", [p for p in sources("domain") if p.parent.name not in ("domain",)],
@@ -58,7 +91,7 @@ def test_every_data_file_ships_in_the_package():
     import fnmatch
     import tomllib
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["*"]
-    for package in ("domain", "events", "server", "workers"):
+    for package in sorted(set(RANKS) - {"benchmarks"}):  # the benchmarks' .md files are reports, not data
         for path in (ROOT / package).rglob("*"):
             if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts \
                     and path.name not in ("MISSING.md", "AUTHORED.md", "README.md"):

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from domain import registry
-from server.cli import cli
+from delve.cli import cli
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from server.cli import cli
+from delve.cli import cli
 
 BOTS = [{"name": "ann", "bot": "random"}, {"name": "bob", "bot": "random"}]
 

@@ -63,7 +63,7 @@ def test_serve_runs_everything_and_ctrl_c_stops_everything(tmp_path):
     env["PYTHONPATH"] = str(ROOT)
     log = tmp_path / "serve.log"
     with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "server.cli", "--log-level", "WARNING", "serve", "--port",
+        proc = subprocess.Popen([sys.executable, "-m", "delve.cli", "--log-level", "WARNING", "serve", "--port",
                                  str(port), "--data-dir", str(tmp_path), "--workers", "1", "--web-workers", "1"],
                                 env=env, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = Path(os.environ.get("DELVE_RULES_DIR", ROOT.parent / "shared" / "rules"))
-SPECS = {"saboteur": "SAB", "mountain-king": "MK"}
+SPECS = {"saboteur": "SAB", "mountain-king": "MK", "indagar": "IND"}
 DESCRIPTIVE = {
     # How to read the spec, and overviews restated by the rules that follow.
     *(f"SAB-DOC-{n}" for n in range(1, 7)), *(f"MK-DOC-{n}" for n in range(1, 7)),
@@ -23,7 +23,11 @@ DESCRIPTIVE = {
     "MK-BOARD-12",  # the workshop supply's corner is cosmetic
     "MK-END-8",     # advice, not a rule
     "MK-GAP-10", "MK-GAP-11", "MK-GAP-13",  # complete as printed / no engine consequence
+    *(f"IND-DOC-{n}" for n in range(1, 6)),
+    "IND-WIN-1", "IND-MON-1", "IND-SOLO-1", "IND-SOLO-8",  # goal, overviews and the solo mode's flavour
 }
+# A rule a game does not implement yet is named in its MISSING.md (and so is not cited).
+NOT_YET = {"indagar": ROOT / "domain" / "indagar" / "MISSING.md"}
 
 
 def defined_ids(spec: Path, prefix: str) -> set[str]:
@@ -41,7 +45,10 @@ def test_every_rule_is_cited_by_a_test(game):
         pytest.skip(f"the rules specs are not beside this checkout ({RULES}); set DELVE_RULES_DIR")
     text = cited_text()
     missing = []
-    for rule in sorted(defined_ids(spec, SPECS[game]) - DESCRIPTIVE):
+    not_yet = set()
+    if game in NOT_YET:
+        not_yet = set(re.findall(rf"{SPECS[game]}-[A-Z]+-\d+", NOT_YET[game].read_text(encoding="utf-8")))
+    for rule in sorted(defined_ids(spec, SPECS[game]) - DESCRIPTIVE - not_yet):
         # "MK-DIG-3" must not be found inside "MK-DIG-3.1" or "MK-DIG-30"; a test
         # name may cite several rules of one area at once (test_MK_CASC_2_3_4_...).
         hyphen = re.escape(rule) + r"(?![\d.]\d)(?!\d)"

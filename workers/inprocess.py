@@ -99,10 +99,7 @@ class InProcessDriver:
 
     def close(self) -> None:
         for feed in self.reactor.feeds:
-            try:
-                self.service.store.r.xgroup_destroy(feed, self.reactor.group)
-            except redis.ResponseError:
-                pass
+            self.service.store.drop_group(feed, self.reactor.group)
 
     def __enter__(self) -> "InProcessDriver":
         return self

@@ -41,12 +41,9 @@ def wait_finished(service: GameService, ids: list[str], timeout: float,
     remaining = set(ids)
     deadline = time.monotonic() + timeout
     while remaining and time.monotonic() < deadline:
-        pipe = service.store.r.pipeline(transaction=False)
-        order = sorted(remaining)
-        for gid in order:
-            pipe.hget(service.store.keys.meta(gid), "status")
-        for gid, status in zip(order, pipe.execute()):
-            if status in (b"finished", "finished"):
+        statuses = service.store.meta_field(sorted(remaining), "status")
+        for gid, status in statuses.items():
+            if status == "finished":
                 remaining.discard(gid)
                 if on_finished:
                     on_finished(gid)

@@ -29,7 +29,7 @@ from typing import Protocol
 import redis
 
 from events.service import GameService
-from events.store import GameNotFound, as_text
+from events.store import GameNotFound
 from workers import table
 
 log = logging.getLogger("delve.reactor")
@@ -48,11 +48,10 @@ class Reactor:
                  start_id: str = "0", games: set[str] | None = None):
         self.service = service
         self.store = service.store
-        self.r = service.store.r
         self.scheduler = scheduler
         self.group = group
         self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
-        self.feeds = feeds or self.store.keys.all_feeds()
+        self.feeds = feeds or self.store.feeds()
         self.count = count
         self.min_idle_ms = min_idle_ms
         self.reclaim_every = reclaim_every
@@ -90,10 +89,10 @@ class Reactor:
             self._last_sweep = now
             self.sweep()
             self.forget_dead_consumers()
-        resp = self.r.xreadgroup(self.group, self.consumer, {f: ">" for f in self.feeds}, count=self.count,
-                                 block=None if done or not block_ms else block_ms)
-        for feed, entries in resp or []:
-            done += self._process(as_text(feed), entries)
+        resp = self.store.read_group(self.group, self.consumer, self.feeds, self.count,
+                                     None if done or not block_ms else block_ms)
+        for feed, entries in resp:
+            done += self._process(feed, entries)
         return done
 
     def run_forever(self, block_ms: int = 1000) -> None:
@@ -125,11 +124,7 @@ class Reactor:
 
     def ensure_groups(self) -> None:
         for feed in self.feeds:
-            try:
-                self.r.xgroup_create(feed, self.group, id=self.start_id, mkstream=True)
-            except redis.ResponseError as exc:
-                if "BUSYGROUP" not in str(exc):
-                    raise
+            self.store.ensure_group(feed, self.group, self.start_id)
 
     def reclaim(self) -> int:
         """Take over entries other consumers (dead ones) left pending for ``min_idle_ms``."""
@@ -137,15 +132,10 @@ class Reactor:
         for feed in self.feeds:
             start = "0-0"
             while True:
-                res = self.r.xautoclaim(feed, self.group, self.consumer, self.min_idle_ms, start_id=start,
-                                        count=self.count)
-                start, claimed = as_text(res[0]), res[1]
-                # Entries trimmed from the feed come back empty (Redis 6) or listed
-                # apart (Redis 7); nothing can be done for them but the sweep.
-                gone = [eid for eid, fields in claimed if not fields] + list(res[2] if len(res) > 2 else [])
-                if gone:
-                    self.r.xack(feed, self.group, *gone)
-                live = [(eid, fields) for eid, fields in claimed if fields]
+                start, live, gone = self.store.claim(feed, self.group, self.consumer, self.min_idle_ms, start,
+                                                     self.count)
+                # Nothing can be done for entries trimmed from the feed but the sweep.
+                self.store.ack(feed, self.group, gone)
                 if live:
                     log.info("reclaimed %d pending entries of %s", len(live), feed)
                     done += self._process(feed, live)
@@ -156,20 +146,18 @@ class Reactor:
     def forget_dead_consumers(self, idle_ms: int = 3_600_000) -> None:
         """Drop consumers idle for an hour with nothing pending: every restart leaves one behind."""
         for feed in self.feeds:
-            for c in self.r.xinfo_consumers(feed, self.group):
-                name = as_text(c["name"])
-                if name != self.consumer and not c["pending"] and c["idle"] > idle_ms:
-                    self.r.xgroup_delconsumer(feed, self.group, name)
+            for c in self.store.consumers(feed, self.group):
+                if c["name"] != self.consumer and not c["pending"] and c["idle"] > idle_ms:
+                    self.store.drop_consumer(feed, self.group, c["name"])
 
     def _process(self, feed: str, entries: list) -> int:
         latest: dict[str, int] = {}
-        for _eid, fields in entries:
-            f = {as_text(k): as_text(v) for k, v in fields.items()}
+        for _eid, f in entries:
             latest[f["game_id"]] = max(latest.get(f["game_id"], 0), int(f["to_seq"]))
         for game_id, seq in latest.items():
             if self.games is None or game_id in self.games:
                 self._guarded(game_id, seq)
-        self.r.xack(feed, self.group, *[eid for eid, _ in entries])
+        self.store.ack(feed, self.group, [eid for eid, _ in entries])
         return len(entries)
 
     def _guarded(self, game_id: str, seen: int | None) -> dict[str, str]:
@@ -210,13 +198,10 @@ class Reactor:
 
     def sweep(self) -> None:
         """Re-handle the active games that did not move since the last sweep, and new ones."""
-        ids = [as_text(i) for i in self.r.zrange(self.store.keys.lobby("status:active"), 0, -1)]
+        _, ids = self.store.indexed("status:active")
         if self.games is not None:
             ids = [gid for gid in ids if gid in self.games]
-        pipe = self.r.pipeline(transaction=False)
-        for gid in ids:
-            pipe.hget(self.store.keys.meta(gid), "version")
-        versions = {gid: int(v) for gid, v in zip(ids, pipe.execute()) if v is not None}
+        versions = {gid: int(v) for gid, v in self.store.meta_field(ids, "version").items()}
         for gid, version in versions.items():
             if self._swept.get(gid, version) == version:
                 self._guarded(gid, None)

@@ -17,8 +17,9 @@ scheduler keeps at most one live job per id.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from events import clocks, ratings
@@ -52,6 +53,17 @@ def _bot_run(service: GameService, game_id: str, version: int) -> dict | None:
     return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
 
 
+def _actor_due(g: Loaded) -> bool:
+    """A game-driven actor (an automaton, a monster, the house) is to move."""
+    return not _over(g) and g.game.turn(g.state).actor is not None
+
+
+def _actor_run(service: GameService, game_id: str, version: int) -> dict | None:
+    """Append the actor's step decided at ``version``; None if the game has moved on."""
+    result = service.actor_turn(game_id, version)
+    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+
+
 def _finalize_due(g: Loaded) -> bool:
     """The rules say the game is over and the platform has not closed it yet."""
     return not g.finished and g.game.is_terminal(g.state)
@@ -62,17 +74,32 @@ def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
     return service.finalize(game_id)
 
 
+EARLY_WAIT = 5.0  # seconds a clock job released before its deadline waits for it
+
+
 def _clock_due(g: Loaded) -> bool:
     """A clock runs for a seat to act (``events.clocks``)."""
     return not _over(g) and clocks.deadline(g.meta) is not None
 
 
 def _clock_when(g: Loaded) -> datetime | None:
-    return clocks.deadline(g.meta)
+    """The deadline, rounded up to the next whole second: rq's scheduled registry keeps whole
+    seconds and would otherwise release the job up to a second early."""
+    due = clocks.deadline(g.meta)
+    return None if due is None else due.replace(microsecond=0) + timedelta(seconds=1)
 
 
 def _clock_run(service: GameService, game_id: str, version: int) -> dict | None:
-    """At the deadline of ``version``: apply the timeout policy if the game still rests there."""
+    """At the deadline of ``version``: apply the timeout policy if the game still rests there.
+
+    A job released a little early (clock skew between hosts) waits out the rest, up to
+    EARLY_WAIT seconds, rather than find nothing to do and leave the deadline unenforced.
+    """
+    due = clocks.deadline(service.store.meta(game_id))
+    if due is not None:
+        early = (due - datetime.now(timezone.utc)).total_seconds()
+        if 0 < early <= EARLY_WAIT:
+            time.sleep(early + 0.01)
     return clocks.expire(service, game_id, version, now_iso())
 
 
@@ -88,6 +115,7 @@ def _rate_run(service: GameService, game_id: str, version: int) -> bool:
 
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
+    JobKind("actor", _actor_due, _actor_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
     JobKind("clock", _clock_due, _clock_run, when=_clock_when),
     JobKind("rate", _rate_due, _rate_run, per_version=False),

@@ -7,7 +7,7 @@ from . import board as geo
 from . import content, terrain
 from .content import MINERALS
 from .economy import available, plan_payment, spendable
-from .state import is_pos, key, store_of
+from .state import key, store_of
 
 HONOR = {2: (0, 0, 0), 3: (3, 4, 5), 4: (4, 6, 8), 5: (5, 8, 11)}
 """MK-DIG-3 (TN-1, MK-AMB-1): size -> honor for stone, iron, heartstone."""
@@ -62,17 +62,12 @@ def can_dig(s, seat: int) -> bool:
 
 def dig(s, seat: int, cmd: dict, rng, emit) -> None:
     """MK-DIG-13: check, pay, score, place, unbury and unearth."""
-    tile_id = cmd.get("tile")
+    tile_id = cmd["tile"]
     # The supply names every stack (empty ones stay at 0), so it is the check for a known tile too.
-    require(isinstance(tile_id, str) and tile_id in s["tiles"], "unknown_tile", "MK-DIG-1", "no such tunnel tile")
+    require(tile_id in s["tiles"], "unknown_tile", "MK-DIG-1", "no such tunnel tile")
     require(s["tiles"][tile_id] > 0, "tile_gone", "MK-DIG-1", "that tile's stack is empty")
     tile = content.tile(tile_id)
-    mineral = cmd.get("mineral")
-    require(mineral in MINERALS, "bad_mineral", "MK-DIG-2", "pay in stone, iron or heartstone")
-    cells = cmd.get("cells")
-    anchor = cmd.get("anchor")
-    require(isinstance(cells, list) and cells and all(is_pos(c) for c in cells) and (anchor is None or is_pos(anchor)),
-            "bad_cells", "MK-DIG-6", "cells is a list of [r, c], anchor one of them or null")
+    mineral, cells, anchor = cmd["mineral"], cmd["cells"], cmd["anchor"]
     d = geo.dig_check(terrain.side(s), s["pieces"], seat, tile, cells, anchor,
                       terrain.friends(s, seat), terrain.built(s))
     cost = {mineral: d.size}
@@ -108,8 +103,8 @@ def place_pedestal(s, seat: int, cmd: dict, rng, emit) -> None:
     dug = s["turn"]["dug"]
     require(dug["anchor"] is not None, "no_anchor", "MK-PED-2", "the tile you dug has no anchor")
     require(not dug["pedestal"], "anchor_full", "MK-PED-3", "an anchor holds one pedestal")
-    clan = cmd.get("clan")
-    require(isinstance(clan, str) and s["peds"][store_of(s, seat)].get(clan, 0) > 0, "no_pedestal", "MK-PED-3",
+    clan = cmd["clan"]
+    require(s["peds"][store_of(s, seat)].get(clan, 0) > 0, "no_pedestal", "MK-PED-3",
             "you hold no pedestal of that clan")
     require(f"{dug['level']}:{clan}" in s["ped_track"], "pedestal_pair_used", "MK-PED-6",
             "a pedestal of that clan is already placed in this mountain level")

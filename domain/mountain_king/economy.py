@@ -43,9 +43,7 @@ def source_order(state: State, seat: int, sources) -> list[str]:
     roster = state["rosters"][seat]
     if sources is None:
         return roster_order(roster) + ["storage"]
-    ok = isinstance(sources, list) and all(
-        src == "storage" or (isinstance(src, list) and len(src) == 2 and all(type(x) is int for x in src)
-                             and key(src) in roster) for src in sources)
+    ok = all(src == "storage" or key(src) in roster for src in sources)  # the shape is the schema's
     require(ok, "bad_source", "MK-RES-2", "sources lists 'storage' and positions [r, i] of your own roster")
     return ["storage" if src == "storage" else key(src) for src in sources]
 

@@ -6,6 +6,8 @@ after the event type it applies.
 """
 from __future__ import annotations
 
+from domain.kit import evolver
+
 from . import terrain
 from .catalog import level, top_row
 from .content import RESOURCES
@@ -355,6 +357,5 @@ def StatueMoved(s, d):
     terrain.move_statue(s, d["from"], d["to"])
 
 
-def evolve(state, ev):
-    APPLY[ev["type"]](state, ev["data"])
-    return state
+evolve = evolver(APPLY)
+"""Apply one event to the state in place and return it (an unknown type raises, ``domain.kit.state``)."""

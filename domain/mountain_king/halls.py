@@ -6,7 +6,7 @@ from domain.core import event, require
 from . import board as geo
 from . import content, terrain
 from .economy import plan_cart, troll_tokens
-from .state import is_pos, key
+from .state import key
 
 
 def hall_commands(s, seat: int, layout=None) -> list[dict]:
@@ -25,10 +25,8 @@ def hall_commands(s, seat: int, layout=None) -> list[dict]:
 
 def build_hall(s, seat: int, cmd: dict, rng, emit) -> None:
     require(not s["turn"]["hall"], "one_hall", "MK-HALL-1", "at most one great hall per turn")
-    require(cmd.get("hall") in s["halls"], "hall_gone", "MK-HALL-2", "that great hall is not in the supply")
-    cells, altar = cmd.get("cells"), cmd.get("altar")
-    require(isinstance(cells, list) and cells and all(is_pos(c) for c in cells) and is_pos(altar), "bad_cells",
-            "MK-HALL-3", "cells is a list of [r, c] and altar one of them")
+    require(cmd["hall"] in s["halls"], "hall_gone", "MK-HALL-2", "that great hall is not in the supply")
+    cells, altar = cmd["cells"], cmd["altar"]
     p = terrain.hall_placement(s, seat, cmd["hall"], cells, altar)
     removed = [{"cell": s["pieces"][pid]["anchor"], "clan": s["pieces"][pid]["pedestal"]} for pid in p.pedestals]
     emit(event("GreatHallBuilt", seat=seat, hall=p.hall, cells=geo.cells_json(p.cells),
@@ -55,8 +53,7 @@ def move_commands(s, seat: int, layout=None) -> list[dict]:
 
 
 def move_statue(s, seat: int, cmd: dict, rng, emit) -> None:
-    frm, to = cmd.get("from"), cmd.get("to")
-    require(is_pos(frm) and is_pos(to), "bad_move", "MK-MOVE-3", "from and to are [r, c]")
+    frm, to = cmd["from"], cmd["to"]
     require(key(frm) in s["statues"], "no_statue", "MK-MOVE-2", "no statue on that space")
     require((frm, to) in [(list(a), list(b)) for a, b in terrain.statue_moves(s, seat)], "bad_move", "MK-MOVE-3",
             "a statue in your network moves within its tunnel or into an adjacent one of yours, onto a free space")

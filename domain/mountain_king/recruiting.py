@@ -31,15 +31,14 @@ def can_recruit(s, seat: int) -> bool:
 def check_recruit(s, seat: int, cmd: dict) -> dict:
     """Validate a recruit command; returns the planned payment."""
     require(len(s["rosters"][seat]) < FULL, "roster_full", "MK-ACT-2", "your roster already holds 10 trolls")
-    slot = cmd.get("slot")
-    require(slot in horde.SLOTS, "bad_slot", "MK-SETUP-3.1", "slot is one of B1..B5, M1..M4, T1..T3")
+    slot = cmd["slot"]
     require(s["horde"]["slots"][slot]["card"] is not None, "empty_slot", "MK-AMB-5", "that horde slot is empty")
-    pos = cmd.get("position")
-    require(isinstance(pos, list) and pos in placements(s["rosters"][seat]), "bad_position", "MK-CASC-2",
+    pos = cmd["position"]
+    require(pos in placements(s["rosters"][seat]), "bad_position", "MK-CASC-2",
             "the recruit must rest on two of your trolls")
     ped = cmd.get("pedestal")
     if horde.row(slot) == 3:
-        require(ped is None or (isinstance(ped, str) and s["bag"].get(ped, 0) > 0), "no_such_pedestal", "MK-REC-9",
+        require(ped is None or s["bag"].get(ped, 0) > 0, "no_such_pedestal", "MK-REC-9",
                 "the bag holds no pedestal of that clan")
     else:
         require(ped is None, "no_pedestal_choice", "MK-REC-9", "only a top-row recruit chooses a pedestal")

@@ -49,7 +49,8 @@ the order in which your storage and roster trolls are drawn on; the default is
 your roster bottom row first, left to right, then storage. ``legal_commands``
 lists each action once, with the default sources.
 
-The command shapes are also a JSON Schema, ``commands_schema.COMMAND_SCHEMA``.
+The command shapes are also a JSON Schema, ``commands_schema.COMMAND_SCHEMA``, enforced
+before the rules see a command (``domain.kit``): the rules may assume the declared types.
 
 Events: TableSet, HordeDealt (deck order secret), PedestalsDrawn, WorkshopsRevealed,
 SpellbookRevealed (deck order secret), StatuesPlaced, StarterDecksShuffled (secret),
@@ -70,24 +71,25 @@ resolution): ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1
 """
 from __future__ import annotations
 
-from domain.core import Drbg, Event, Scoreboard, Seat, require
+from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
+from domain.kit import BaseGame, Batch, rule
 
 from . import commands, content, public, secrecy, setup
 from .bots import BOTS
 from .commands_schema import COMMAND_SCHEMA
-from .workshops import TYPES
-from .evolve import evolve as _evolve
+from .evolve import evolve
 from .scoring import CATEGORIES, breakdowns, tiebreak
-from .state import copy, store_of
+from .state import store_of
+from .workshops import TYPES
 
 OPTIONS_SCHEMA: dict = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "board": {
+        "board": rule({
             "enum": ["winter", "autumn", None], "default": None,
             "description": "Board side; null = Winter for 4-5 players and teams, Autumn for 2-3 (MK-BOARD-1).",
-        },
+        }, "bad_option", "MK-BOARD-1"),
         "teams": {
             "type": "boolean", "default": False,
             "description": "2 versus 2 team variant; exactly 4 seats, Winter side (MK-TEAM-1).",
@@ -104,66 +106,54 @@ OPTIONS_SCHEMA: dict = {
             "type": "boolean", "default": False,
             "description": "Great halls may be flipped as well as rotated (MK-AMB-18).",
         },
-        "workshops": {
+        "workshops": rule({
             "type": ["array", "null"], "items": {"enum": list(TYPES)}, "default": None,
             "description": "The 2 x players + 1 workshop tiles chosen before the game; null = random (MK-SETUP-6.1).",
-        },
-        "start_player": {
+        }, "bad_option", "MK-SETUP-6.1"),
+        "start_player": rule({
             "type": "integer", "minimum": 0, "maximum": 4, "default": 0,
             "description": "Seat of the start player, who holds the crown (MK-PSETUP-1).",
-        },
-        "colours": {
-            "type": ["array", "null"], "items": {"enum": list(content.colours())}, "default": None,
+        }, "bad_option", "MK-PSETUP-1"),
+        "colours": rule({
+            "type": ["array", "null"], "items": {"enum": list(content.colours())}, "uniqueItems": True,
+            "default": None,
             "description": "Each seat's colour, distinct; null = the pack's colours in order (MK-PSETUP-1).",
-        },
+        }, "bad_option", "MK-PSETUP-1"),
         "replace_duplicate_workshops": {
             "type": "boolean", "default": False,
             "description": "Random reveal replaces duplicates of revealed tiles (MK-SETUP-6.2).",
         },
     },
 }
-_FLAGS = ("teams", "clan_carts_generic_payment", "unlimited_supply", "hall_mirroring", "replace_duplicate_workshops")
 
 
-class MountainKing:
+class MountainKing(BaseGame):
     id = "mountain-king"
     title = "In the Hall of the Mountain King"
-    min_players = 2
-    max_players = 5
     rules_version = "mountain-king-1"
+    game_type = GameType(2, 5, chance=True, information="imperfect", teams=True, simultaneous=True)
+    players_rule = "MK-GEN-1"
+    over_rule = "MK-END-6"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
     bots = BOTS
+    evolve = staticmethod(evolve)
 
-    def validate_options(self, options: dict | None, seats: int) -> dict:
-        options = dict(options or {})
-        require(self.min_players <= seats <= self.max_players, "bad_player_count", "MK-GEN-1",
-                "In the Hall of the Mountain King is for 2 to 5 players")
-        for name in options:
-            require(name in OPTIONS_SCHEMA["properties"], "unknown_option", None, f"unknown option {name!r}")
-        out = {k: v["default"] for k, v in OPTIONS_SCHEMA["properties"].items()}
-        out.update(options)
-        for flag in _FLAGS:
-            require(isinstance(out[flag], bool), "bad_option", None, f"{flag} must be true or false")
+    def check_options(self, out: dict, seats: int) -> dict:
         teams = out["teams"]
         require(not teams or seats == 4, "bad_option", "MK-TEAM-1", "the team variant needs exactly 4 seats")
         chosen = out["workshops"]
         if chosen is not None:
-            require(isinstance(chosen, list) and len(chosen) == 2 * seats + 1
-                    and all(k in TYPES and chosen.count(k) <= 2 for k in chosen), "bad_option", "MK-SETUP-6.1",
-                    f"choose {2 * seats + 1} workshop tiles, at most 2 of a type")
-        first = out["start_player"]
-        require(type(first) is int and 0 <= first < seats, "bad_option", "MK-PSETUP-1",
-                "start_player is a seat index")
+            require(len(chosen) == 2 * seats + 1 and all(chosen.count(k) <= 2 for k in chosen), "bad_option",
+                    "MK-SETUP-6.1", f"choose {2 * seats + 1} workshop tiles, at most 2 of a type")
+        require(out["start_player"] < seats, "bad_option", "MK-PSETUP-1", "start_player is a seat index")
         colours = out["colours"]
         if colours is not None:
-            require(isinstance(colours, list) and len(colours) == seats and len(set(map(str, colours))) == seats
-                    and all(c in content.colours() for c in colours), "bad_option", "MK-PSETUP-1",
+            require(len(colours) == seats, "bad_option", "MK-PSETUP-1",
                     f"one distinct colour per seat among {', '.join(content.colours())}")
         board = out["board"]
         if board is None:
             board = "winter" if seats >= 4 else "autumn"
-        require(board in ("winter", "autumn"), "bad_option", "MK-BOARD-1", "board is winter or autumn")
         require(seats == 2 or board == ("winter" if seats >= 4 else "autumn"), "bad_option", "MK-BOARD-1",
                 "Winter is for 4-5 players, Autumn for 3; either side with 2")
         out["board"] = board
@@ -171,44 +161,30 @@ class MountainKing:
             require(board == "winter", "bad_option", "MK-TEAM-1", "the team variant is played on Winter")
         return out
 
-    def start(self, options: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
-        return setup.start(self.validate_options(options, len(seats)), len(seats), rng)
+    def setup(self, options: dict, seats: list[Seat], rng: Drbg) -> list[Event]:
+        return setup.start(options, len(seats), rng)
 
-    def initial_state(self) -> dict:
-        return {}
-
-    def evolve(self, state: dict, event: Event) -> dict:
-        return _evolve(state, event)
-
-    def decide(self, state: dict, seat: int, command: dict, rng: Drbg) -> list[Event]:
-        require(isinstance(command, dict) and isinstance(command.get("type"), str), "bad_command", None,
-                "a command is an object with a type")
+    def rules_decide(self, state: dict, seat: int, command: dict, rng: Drbg) -> list[Event]:
         require(isinstance(seat, int) and 0 <= seat < state.get("n", 0), "bad_seat", None, "no such seat")
-        scratch = copy(state)
-        out: list[Event] = []
+        b = Batch(state, evolve)
+        commands.dispatch(b.state, seat, command, rng, b.add)
+        return b.events
 
-        def emit(ev: Event) -> None:
-            out.append(ev)
-            _evolve(scratch, ev)
-
-        commands.dispatch(scratch, seat, command, rng, emit)
-        return out
-
-    def legal_commands(self, state: dict, seat: int) -> list[dict]:
+    def rules_legal(self, state: dict, seat: int) -> list[dict]:
         if not state.get("phase") or not 0 <= seat < state["n"]:
             return []
         return commands.legal(state, seat)
 
-    def active_seats(self, state: dict) -> set[int]:
+    def rules_turn(self, state: dict) -> Turn:
         phase = state.get("phase")
         if phase == "draft":
-            return {p for p in range(state["n"]) if setup.drafting(state, p)}
+            return Turn.to_seats(p for p in range(state["n"]) if setup.drafting(state, p))
         if phase in ("doors", "play"):
-            return {state["current"]}
-        return set()
+            return Turn.to_seats({state["current"]})
+        return Turn.over()
 
-    def is_terminal(self, state: dict) -> bool:
-        return state.get("phase") == "over"
+    def players(self, state: dict) -> int:
+        return state["n"]
 
     def content(self) -> dict:
         return public.components()
@@ -219,20 +195,14 @@ class MountainKing:
     def redact(self, event: Event, seat: int | None) -> Event | None:
         return secrecy.redact(event, seat)
 
-    def scores(self, state: dict) -> Scoreboard:
+    def rules_scores(self, state: dict) -> Scoreboard:
         """Live totals during play; the GameEnded breakdown once over (section 23)."""
         if state.get("phase") not in ("play", "over"):
             zero = dict.fromkeys(CATEGORIES, 0)
             return Scoreboard.rank(False, {p: zero for p in range(state.get("n", 0))})
         per_store = breakdowns(state)
         per_seat = {p: per_store[store_of(state, p)] for p in range(state["n"])}
-        return Scoreboard.rank(self.is_terminal(state), per_seat, tiebreak(state))
-
-    def dump_state(self, state: dict) -> dict:
-        return copy(state)
-
-    def load_state(self, data: dict) -> dict:
-        return copy(data)
+        return Scoreboard.rank(state["phase"] == "over", per_seat, tiebreak(state))
 
 
 GAME = MountainKing()

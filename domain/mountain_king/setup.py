@@ -167,9 +167,7 @@ def draft(s, seat: int, cmd: dict, rng, emit) -> None:
     require(drafting(s, seat), "not_drafting", "MK-PSETUP-4", "your four starter slots are filled")
     dr = s["draft"][seat]
     require(cmd.get("card") in dr["hand"], "not_in_hand", "MK-PSETUP-4", "place one of the two cards you hold")
-    require(type(cmd.get("slot")) is int and cmd["slot"] in (1, 2, 3, 4) and str(cmd["slot"]) not in dr["placed"],
-            "slot_taken",
-            "MK-PSETUP-4", "choose an empty slot 1..4")
+    require(str(cmd["slot"]) not in dr["placed"], "slot_taken", "MK-PSETUP-4", "choose an empty slot 1..4")
     emit(event("StarterPlaced", seat=seat, card=cmd["card"], slot=cmd["slot"]))
     if len(dr["placed"]) < 4:
         emit(event("StartersDrawn", seat=seat, count=1, cards=dr["deck"][:1]))

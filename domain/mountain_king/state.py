@@ -9,7 +9,6 @@ Roster positions are keyed ``"r,i"`` (MK-CASC-1), horde slots ``"B1".."T3"``
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 STEPS = ("spells", "action", "followup", "hall", "statues")
@@ -21,11 +20,6 @@ State = dict[str, Any]
 def key(pos) -> str:
     """``[r, c]`` -> ``"r,c"``: JSON objects need string keys."""
     return f"{int(pos[0])},{int(pos[1])}"
-
-
-def is_pos(value) -> bool:
-    """A JSON position ``[int, int]`` (bools excluded): the shape every command field uses."""
-    return isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)
 
 
 def unkey(k: str) -> tuple[int, int]:
@@ -45,8 +39,3 @@ def members(state: State, store: int) -> list[int]:
 def teammates(state: State, seat: int) -> set[int]:
     """Seats whose networks are not opponents' (MK-TEAM-10): self and teammate."""
     return set(members(state, store_of(state, seat)))
-
-
-def copy(state: State) -> State:
-    """A private deep copy (JSON round trip is faster than ``copy.deepcopy``)."""
-    return json.loads(json.dumps(state))

@@ -8,15 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Command, Drbg
+from domain.kit import random_bot
 from domain.saboteur.content import CARDS, SHAPES, TREASURE
 from domain.saboteur.maze import OPPOSITE, connected_edges, frontier, key, oriented, step
 
 FAR = 99
-
-
-def random_bot(game: Any, state: Any, seat: int, rng: Drbg) -> Command:
-    """Uniform over the legal commands."""
-    return rng.choice(game.legal_commands(state, seat))
 
 
 class _Plan:

@@ -1,6 +1,6 @@
 """The flow between turns: dealing a round, turning goals up, ending a round, gold.
 
-Everything here emits through a :class:`Batch`, which folds each event into a
+Everything here emits through the kit's ``Batch``, which folds each event into a
 private copy of the state at once, so later steps of one ``decide`` see the
 effects of earlier ones exactly as ``evolve`` will.
 """
@@ -8,27 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.core import Drbg, Event, event
+from domain.core import Drbg
+from domain.kit import Batch
 from domain.saboteur.content import (
     CARDS, GOAL_CELLS, GOAL_SHAPES, HAND_SIZE, MAX_MINER_GOLD_CARDS, ROLE_DECK, ROUNDS,
     SABOTEUR_PAY, TREASURE,
 )
-from domain.saboteur.evolve import evolve
 from domain.saboteur.maze import connected_edges, frontier, goal_rotation
 from domain.saboteur.state import SaboteurState
-
-
-class Batch:
-    """Events of one decide, folded as they are emitted onto a copy of the state."""
-
-    def __init__(self, state: SaboteurState):
-        self.state = state.copy()
-        self.events: list[Event] = []
-
-    def emit(self, type_: str, **data) -> None:
-        ev = event(type_, **data)
-        self.events.append(ev)
-        evolve(self.state, ev)
 
 
 def start_round(b: Batch, rng: Drbg, rnd: int, first: int) -> None:
@@ -36,7 +23,7 @@ def start_round(b: Batch, rng: Drbg, rnd: int, first: int) -> None:
     Every round reshuffles the goals (SAB-NEXT-2, hidden: SAB-GRID-4), the same role
     deck (SAB-ROLE-4, SAB-NEXT-3) and all path and action cards as one pile
     (SAB-COMP-4, SAB-NEXT-4)."""
-    n = b.state.players
+    n = b.state["players"]
     b.emit("RoundStarted", round=rnd, first_seat=first)
     b.emit("GoalsShuffled", goals=dict(zip(sorted(GOAL_CELLS), rng.shuffled(GOAL_SHAPES))))
     saboteurs, miners = ROLE_DECK[n]
@@ -59,17 +46,17 @@ def reveal_reached_goals(b: Batch, seat: int) -> bool:
     another goal, so repeat until nothing new is reached."""
     while True:
         s = b.state
-        ends = frontier(s.maze, connected_edges(s.maze))
-        reached = [g for g in sorted(s.goals) if not s.goals[g]["revealed"]
-                   and (s.goals[g]["x"], s.goals[g]["y"]) in ends]
+        ends = frontier(s["maze"], connected_edges(s["maze"]))
+        reached = [g for g in sorted(s["goals"]) if not s["goals"][g]["revealed"]
+                   and (s["goals"][g]["x"], s["goals"][g]["y"]) in ends]
         if not reached:
             return False
         for g in reached:
-            goal = b.state.goals[g]
+            goal = b.state["goals"][g]
             x, y, shape = goal["x"], goal["y"], goal["shape"]
-            rotated = goal_rotation(b.state.maze, shape, x, y, ends[(x, y)])
+            rotated = goal_rotation(b.state["maze"], shape, x, y, ends[(x, y)])
             b.emit("GoalRevealed", goal=g, x=x, y=y, shape=shape, rotated=rotated, by=seat)
-        if any(b.state.goals[g]["shape"] == TREASURE for g in reached):
+        if any(b.state["goals"][g]["shape"] == TREASURE for g in reached):
             return True
 
 
@@ -78,13 +65,13 @@ def next_turn(b: Batch, rng: Drbg, seat: int) -> None:
     are out (SAB-END-2, SAB-AMB-14). Empty hands pass by themselves (SAB-PASS-4)
     unless the option ``auto_pass_empty_hand`` is off."""
     s = b.state
-    if not s.deck and not any(s.hands):
+    if not s["deck"] and not any(s["hands"]):
         end_round(b, rng, "cards_out", None)
         return
     nxt = seat
     while True:
-        nxt = (nxt + 1) % s.players
-        if s.hands[nxt] or not s.options["auto_pass_empty_hand"]:
+        nxt = (nxt + 1) % s["players"]
+        if s["hands"][nxt] or not s["options"]["auto_pass_empty_hand"]:
             b.emit("TurnStarted", seat=nxt)
             return
         b.emit("TurnPassed", seat=nxt, auto=True)
@@ -104,22 +91,22 @@ def end_round(b: Batch, rng: Drbg, reason: str, finder: int | None) -> None:
     """SAB-END-1..4 then the gold of SAB-GOLD."""
     s = b.state
     winner = "miners" if reason == "treasure_found" else "saboteurs"  # SAB-END-4, SAB-GOLD-1, SAB-GOLD-7
-    b.emit("RoundEnded", round=s.round, reason=reason, winner=winner, finder=finder,
-           last_player=s.last_player)
-    b.emit("RolesRevealed", roles=list(s.roles), leftover=s.leftover)
+    b.emit("RoundEnded", round=s["round"], reason=reason, winner=winner, finder=finder,
+           last_player=s["last_player"])
+    b.emit("RolesRevealed", roles=list(s["roles"]), leftover=s["leftover"])
     s = b.state
     if winner == "miners":
-        miners = [i for i, r in enumerate(s.roles) if r == "miner"]
-        wanted = (min(s.players, MAX_MINER_GOLD_CARDS)
-                  if s.options["gold_cards_for_miners"] == "players" else len(miners))
-        count = min(wanted, len(s.gold_deck))  # SAB-AMB-20
+        miners = [i for i, r in enumerate(s["roles"]) if r == "miner"]
+        wanted = (min(s["players"], MAX_MINER_GOLD_CARDS)
+                  if s["options"]["gold_cards_for_miners"] == "players" else len(miners))
+        count = min(wanted, len(s["gold_deck"]))  # SAB-AMB-20
         if count:
-            values = sorted(rng.shuffled(s.gold_deck)[:count], reverse=True)
-            b.emit("GoldBundleDrawn", holder=miner_ccw(s.roles, finder, True), values=values)
+            values = sorted(rng.shuffled(s["gold_deck"])[:count], reverse=True)
+            b.emit("GoldBundleDrawn", holder=miner_ccw(s["roles"], finder, True), values=values)
     else:
-        saboteurs = [i for i, r in enumerate(s.roles) if r == "saboteur"]
-        if saboteurs and s.gold_deck:  # SAB-GOLD-9, SAB-ROLE-5: no saboteur, no gold
-            order = [(s.last_player + 1 + i) % s.players for i in range(s.players)]
+        saboteurs = [i for i, r in enumerate(s["roles"]) if r == "saboteur"]
+        if saboteurs and s["gold_deck"]:  # SAB-GOLD-9, SAB-ROLE-5: no saboteur, no gold
+            order = [(s["last_player"] + 1 + i) % s["players"] for i in range(s["players"])]
             b.emit("GoldPayoutDue", payees=[p for p in order if p in saboteurs],
                    nuggets=SABOTEUR_PAY[len(saboteurs)])
     advance_gold(b, rng)
@@ -155,31 +142,31 @@ def payout_options(deck: list[int], amount: int) -> list[list[int]]:
 
 def gold_seat(s: SaboteurState) -> int | None:
     """Who must choose gold now: the bundle's holder, then the next saboteur."""
-    if s.phase != "gold":
+    if s["phase"] != "gold":
         return None
-    if s.bundle:
-        return s.holder
-    if s.payees:
-        return s.payees[0]
+    if s["bundle"]:
+        return s["holder"]
+    if s["payees"]:
+        return s["payees"][0]
     return None
 
 
 def gold_options(s: SaboteurState) -> list[list[int]]:
     """What the choosing seat may take; the first is the default (SAB-AMB-18, SAB-AMB-25)."""
-    if s.bundle:
-        return [[v] for v in sorted(set(s.bundle), reverse=True)]
-    return payout_options(s.gold_deck, s.pay)
+    if s["bundle"]:
+        return [[v] for v in sorted(set(s["bundle"]), reverse=True)]
+    return payout_options(s["gold_deck"], s["pay"])
 
 
 def take_gold(b: Batch, seat: int, values: list[int]) -> None:
     s = b.state
-    if s.bundle:
+    if s["bundle"]:
         b.emit("GoldKept", seat=seat, value=values[0])  # SAB-GOLD-3/4
         s = b.state
-        if s.bundle:
-            nxt = miner_ccw(s.roles, seat, False)
+        if s["bundle"]:
+            nxt = miner_ccw(s["roles"], seat, False)
             if nxt != seat:
-                b.emit("GoldBundlePassed", **{"from": seat, "to": nxt, "values": list(s.bundle)})
+                b.emit("GoldBundlePassed", **{"from": seat, "to": nxt, "values": list(s["bundle"])})
     else:
         b.emit("GoldPaid", seat=seat, values=values)
 
@@ -189,12 +176,12 @@ def advance_gold(b: Batch, rng: Drbg) -> None:
     auto``), then start the next round (SAB-NEXT) or reveal the final gold (SAB-WIN)."""
     while (seat := gold_seat(b.state)) is not None:
         options = gold_options(b.state)
-        if len(options) > 1 and b.state.options["gold_choice"] == "players":
+        if len(options) > 1 and b.state["options"]["gold_choice"] == "players":
             return
         take_gold(b, seat, options[0])
     s = b.state
-    if s.round < ROUNDS:
-        start_round(b, rng, s.round + 1, (s.last_player + 1) % s.players)  # SAB-NEXT-6
+    if s["round"] < ROUNDS:
+        start_round(b, rng, s["round"] + 1, (s["last_player"] + 1) % s["players"])  # SAB-NEXT-6
     else:
-        totals = [sum(sum(r) for r in g) for g in s.gold]  # SAB-WIN-2
-        b.emit("GoldRevealed", gold=[[list(r) for r in g] for g in s.gold], totals=totals)
+        totals = [sum(sum(r) for r in g) for g in s["gold"]]  # SAB-WIN-2
+        b.emit("GoldRevealed", gold=[[list(r) for r in g] for g in s["gold"]], totals=totals)

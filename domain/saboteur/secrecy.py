@@ -18,67 +18,67 @@ def _hand(cards: list[str]) -> list[dict]:
 def view(s: SaboteurState, seat: int | None) -> dict:
     """The table as ``seat`` sees it; None is a spectator. After the game
     everything is shown."""
-    over = s.phase == "over"
-    me = seat if seat is not None and 0 <= seat < s.players else None
+    over = s["phase"] == "over"
+    me = seat if seat is not None and 0 <= seat < s["players"] else None
     chooser = gold_seat(s)
     maze = {
         k: {**c, "edges": oriented(c["shape"], c["rotated"])[0],
             "segments": list(oriented(c["shape"], c["rotated"])[1])}
-        for k, c in s.maze.items()
+        for k, c in s["maze"].items()
     }
     goals = {}
-    for g, info in s.goals.items():
-        known = info["revealed"] or over or (me is not None and g in s.peeks[me])
+    for g, info in s["goals"].items():
+        known = info["revealed"] or over or (me is not None and g in s["peeks"][me])
         goals[g] = {"x": info["x"], "y": info["y"], "revealed": info["revealed"],
                     "shape": info["shape"] if known else None}
     players = []
-    for p in range(s.players):
+    for p in range(s["players"]):
         players.append({
             "seat": p,
-            "hand_count": len(s.hands[p]) if s.hands else 0,
-            "broken_tools": {t: dict(v) for t, v in s.broken[p].items()} if s.broken else {},
-            "gold_cards": sum(len(r) for r in s.gold[p]) if s.gold else 0,
-            "role": s.roles[p] if s.roles and (s.roles_revealed or over or p == me) else None,
-            "hand": _hand(s.hands[p]) if over and s.hands else None,
-            "gold": [list(r) for r in s.gold[p]] if over else None,
+            "hand_count": len(s["hands"][p]) if s["hands"] else 0,
+            "broken_tools": {t: dict(v) for t, v in s["broken"][p].items()} if s["broken"] else {},
+            "gold_cards": sum(len(r) for r in s["gold"][p]) if s["gold"] else 0,
+            "role": s["roles"][p] if s["roles"] and (s["roles_revealed"] or over or p == me) else None,
+            "hand": _hand(s["hands"][p]) if over and s["hands"] else None,
+            "gold": [list(r) for r in s["gold"][p]] if over else None,
         })
     out: dict = {
         "game": "saboteur",
-        "round": s.round,
+        "round": s["round"],
         "rounds": ROUNDS,
-        "phase": s.phase,
-        "turn": s.turn,
+        "phase": s["phase"],
+        "turn": s["turn"],
         "players": players,
         "maze": maze,
         "goals": goals,
-        "deck_count": len(s.deck),
-        "discard_count": len(s.discard),
-        "discard_face_up": [d["card"] for d in s.discard if d["face_up"]],
-        "leftover_role": s.leftover if (s.roles_revealed or over) else None,
-        "history": [dict(h) for h in s.history],
+        "deck_count": len(s["deck"]),
+        "discard_count": len(s["discard"]),
+        "discard_face_up": [d["card"] for d in s["discard"] if d["face_up"]],
+        "leftover_role": s["leftover"] if (s["roles_revealed"] or over) else None,
+        "history": [dict(h) for h in s["history"]],
         "gold_choice": None,
     }
     if chooser is not None:
         out["gold_choice"] = {
             "seat": chooser,
-            "kind": "bundle" if s.bundle else "payout",
-            "bundle_count": len(s.bundle),
-            "nuggets": s.pay if not s.bundle else None,
+            "kind": "bundle" if s["bundle"] else "payout",
+            "bundle_count": len(s["bundle"]),
+            "nuggets": s["pay"] if not s["bundle"] else None,
         }
         if me == chooser:
             # SAB-AMB-25: the holder sees the bundle; SAB-AMB-18: a saboteur looks through the gold deck.
-            out["gold_choice"]["cards"] = sorted(s.bundle if s.bundle else s.gold_deck, reverse=True)
+            out["gold_choice"]["cards"] = sorted(s["bundle"] if s["bundle"] else s["gold_deck"], reverse=True)
             out["gold_choice"]["options"] = gold_options(s)
     if over:
-        out["treasure_goal"] = next((g for g, i in s.goals.items() if i["shape"] == TREASURE), None)
+        out["treasure_goal"] = next((g for g, i in s["goals"].items() if i["shape"] == TREASURE), None)
     if me is not None:
         out["you"] = {
             "seat": me,
-            "role": s.roles[me] if s.roles else None,
-            "hand": _hand(s.hands[me]) if s.hands else [],
-            "gold": [list(r) for r in s.gold[me]] if s.gold else [],
-            "peeks": dict(s.peeks[me]) if s.peeks else {},
-            "face_down_discards": [d["card"] for d in s.discard if not d["face_up"] and d["by"] == me],
+            "role": s["roles"][me] if s["roles"] else None,
+            "hand": _hand(s["hands"][me]) if s["hands"] else [],
+            "gold": [list(r) for r in s["gold"][me]] if s["gold"] else [],
+            "peeks": dict(s["peeks"][me]) if s["peeks"] else {},
+            "face_down_discards": [d["card"] for d in s["discard"] if not d["face_up"] and d["by"] == me],
         }
     return out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, request
 
 from events.replay import verify
-from server import schemas
+from server import parsing, schemas
 from server.errors import ApiError
 from server.routes.common import dump
 
@@ -13,13 +13,7 @@ bp = Blueprint("audit", __name__, url_prefix="/v1")
 
 @bp.post("/audit/verify")
 def verify_export():
-    if request.mimetype not in ("application/x-ndjson", "application/json", "text/plain"):
-        raise ApiError(415, "unsupported_media_type", "post the export as application/x-ndjson")
+    if request.mimetype != "application/x-ndjson":
+        raise ApiError(415, "unsupported_media_type", "post the export as application/x-ndjson, one envelope a line")
     limit = current_app.config["MAX_EXPORT_BYTES"]
-    if (request.content_length or 0) > limit:
-        raise ApiError(413, "export_too_large", f"exports up to {limit} bytes are verified here; "
-                       "use `delve verify FILE` for larger ones")
-    body = request.get_data(cache=False)
-    if len(body) > limit:
-        raise ApiError(413, "export_too_large", f"exports up to {limit} bytes are verified here")
-    return dump(schemas.Verdict, verify(body.splitlines()).to_dict())
+    return dump(schemas.Verdict, verify(parsing.body(limit, "; use `delve verify FILE` for a larger export").splitlines()).to_dict())

@@ -3,24 +3,26 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
 from domain.core import canonical_json
 from events.service import ADMIN
 from events.store import VersionConflict
-from server import auth, metrics, ratelimit, schemas
+from server import auth, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
-from server.routes.common import dump, json_body, query, service
+from server.routes.common import dump, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
+NDJSON = "application/x-ndjson"
 
 
 @bp.post("/games")
 def create_game():
     ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
-    body = schemas.CreateGameRequest().load(json_body())
+    body = schemas.CreateGameRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES))
     creator = auth.player(service(), required=False)  # a player token makes its player the creator
     created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
                                creator=creator.id if creator else None, clock=body["clock"])
@@ -30,8 +32,18 @@ def create_game():
 
 @bp.get("/games")
 def list_games():
-    q = query(schemas.ListGamesQuery)
-    return dump(schemas.GameList, service().list_games(q["game"], q["status"], q["offset"], q["limit"]))
+    q = parsing.query(schemas.ListGamesQuery)
+    page = service().list_games(q["game"], q["status"], q["offset"], q["limit"], q["cursor"])
+    headers = {}
+    if page["next_cursor"]:
+        filters = {k: q[k] for k in ("game", "status") if q[k]}
+        headers["Link"] = next_link("/v1/games", {**filters, "cursor": page["next_cursor"], "limit": q["limit"]})
+    return dump(schemas.GameList, page), 200, headers
+
+
+def next_link(path: str, params: dict) -> str:
+    """An RFC 8288 ``Link`` to the next page, as a path relative to this server."""
+    return f'<{path}?{urlencode(params)}>; rel="next"'
 
 
 @bp.get("/games/<game_id>")
@@ -39,9 +51,14 @@ def get_game(game_id: str):
     seat = caller(service(), game_id)
     summary = service().summary(game_id, seat)
     resp = current_app.response_class(json.dumps(dump(schemas.GameSummary, summary)), mimetype="application/json")
-    resp.set_etag(str(summary["version"]))
+    # One ETag per representation: a seat's view and the spectator's differ at the same version.
+    resp.set_etag(f"{summary['version']}-{_viewer(seat)}")
     resp.headers["Vary"] = "Authorization"
     return resp.make_conditional(request)
+
+
+def _viewer(seat: int | None) -> str:
+    return "spectator" if seat is None else "admin" if seat == ADMIN else f"seat{seat}"
 
 
 @bp.get("/games/<game_id>/legal-actions")
@@ -55,7 +72,7 @@ def post_action(game_id: str):
     meta = svc.store.meta(game_id)  # one read serves auth, the version check and the decision
     seat = require_seat(svc, game_id, meta)
     key = request.headers.get("Idempotency-Key")
-    raw = json_body()
+    raw = parsing.json_body(parsing.ACTION_BODY_BYTES)
     if key is not None:
         if not 1 <= len(key) <= 200:
             raise ApiError(400, "bad_idempotency_key", "Idempotency-Key must be 1-200 characters")
@@ -68,9 +85,10 @@ def post_action(game_id: str):
             return stored["body"], stored["status"], {"Idempotent-Replayed": "true"}
     ratelimit.check(svc.store, current_app.config["RATE_LIMIT"])
     loaded = svc.load(game_id, meta=meta)
-    # DESIGN: the version check comes before validation, whatever the command.
+    # DESIGN: the version check comes before validation, whatever the command
+    # (a negative version is malformed, not stale: the schema answers it).
     stated = raw.get("expected_version") if isinstance(raw, dict) else None
-    if type(stated) is int and stated != loaded.version:
+    if type(stated) is int and stated >= 0 and stated != loaded.version:
         raise VersionConflict(loaded.version)
     body = schemas.ActionRequest().load(raw)
     game = loaded.game.id
@@ -87,42 +105,95 @@ def post_action(game_id: str):
     return out, 201
 
 
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str):
+    """The caller's seat concedes (platform command ``resign``); the game decides what it means."""
+    svc = service()
+    seat = require_seat(svc, game_id)
+    return _platform(svc, game_id, seat, "resign")
+
+
+@bp.post("/games/<game_id>/abort")
+def abort(game_id: str):
+    """The admin ends the game without a result (platform command ``abort``, outcome ``aborted``)."""
+    svc = service()
+    who = caller(svc, game_id)
+    if who is None:
+        raise ApiError(401, "token_required", "aborting needs the admin token (DELVE_ADMIN_TOKEN)")
+    if who != ADMIN:
+        raise ApiError(403, "admin_only", "only the admin token (DELVE_ADMIN_TOKEN) may abort a game")
+    return _platform(svc, game_id, None, "abort")
+
+
+def _platform(svc, game_id: str, seat: int | None, kind: str):
+    """Body optional (``{"expected_version": n}``); the events returned are those ``seat`` may see."""
+    body = schemas.PlatformRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES) if request.content_length else {})
+    return dump(schemas.ActionResponse, svc.platform(game_id, seat, kind, body["expected_version"])), 201
+
+
 @bp.get("/games/<game_id>/events")
 def list_events(game_id: str):
-    q = query(schemas.EventsQuery)
+    q = parsing.query(schemas.EventsQuery)
     page = service().events(game_id, caller(service(), game_id), q["after"], q["limit"])
-    return dump(schemas.EventPage, page)
+    headers = {}
+    if q["after"] + q["limit"] < page["version"]:  # seqs are dense: the next page starts there
+        headers["Link"] = next_link(f"/v1/games/{game_id}/events", {"after": q["after"] + q["limit"], "limit": q["limit"]})
+    return dump(schemas.EventPage, page), 200, headers
 
 
 @bp.get("/games/<game_id>/events/stream")
 def stream_events(game_id: str):
-    """Server-sent events: every event the caller may see, live, resumable by Last-Event-ID."""
+    """Every event the caller may see, live: server-sent events, or NDJSON on request."""
     svc = service()
     seat = caller(svc, game_id, svc.store.meta(game_id))  # 404 for an unknown game, token or not
-    cursor = request.headers.get("Last-Event-ID", request.args.get("after", "0"))
-    if not cursor.isdigit():
-        raise ApiError(400, "bad_last_event_id", "Last-Event-ID (or after) must be an event seq")
+    cursor = parsing.stream_cursor()
     block_ms = current_app.config["SSE_BLOCK_MS"]
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON:
+        return Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms)), mimetype=NDJSON,
+                        headers=headers)
 
     def frames(after: int):
         yield "retry: 2000\n\n"
-        while True:
-            events, after, finished = svc.wait_events(game_id, seat, after, block_ms)
-            for ev in events:
+        for events in _follow(svc, game_id, seat, after, block_ms):
+            for ev in events or ():
                 yield f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n"
-            if finished and not events:
+            if events is None:
                 yield "event: end\ndata: {}\n\n"
-                return
-            if not events:
+            elif not events:
                 yield ": keep-alive\n\n"
 
-    return Response(stream_with_context(frames(int(cursor))), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return Response(stream_with_context(frames(cursor)), mimetype="text/event-stream", headers=headers)
 
 
-@bp.get("/games/<game_id>/states/<int:version>")
-def state_at(game_id: str, version: int):
-    return dump(schemas.StateAt, service().state_at(game_id, caller(service(), game_id), version))
+def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int):
+    """The caller's events after ``after`` as they come: a list per wait ([] when
+    nothing came), then None once the game has finished and all was sent."""
+    while True:
+        events, after, finished = svc.wait_events(game_id, seat, after, block_ms)
+        if finished and not events:
+            yield None
+            return
+        yield events
+
+
+def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int):
+    """lichess's board stream, for bots written against it: the caller's full view
+    first (``gameFull``), then each event after that version; an empty line keeps alive."""
+    summary = svc.summary(game_id, seat)
+    yield json.dumps({"type": "gameFull", "game": dump(schemas.GameSummary, summary)}) + "\n"
+    for events in _follow(svc, game_id, seat, summary["version"], block_ms):
+        for ev in events or ():
+            yield json.dumps({"type": "event", "event": ev}) + "\n"
+        if events is None:
+            yield '{"type": "end"}\n'
+        elif not events:
+            yield "\n"
+
+
+@bp.get("/games/<game_id>/states/<version>")
+def state_at(game_id: str, version: str):
+    return dump(schemas.StateAt, service().state_at(game_id, caller(service(), game_id), parsing.version(version)))
 
 
 @bp.get("/games/<game_id>/scores")
@@ -133,7 +204,7 @@ def scores(game_id: str):
 
 @bp.get("/games/<game_id>/audit")
 def audit(game_id: str):
-    return dump(schemas.Audit, service().audit(game_id))
+    return dump(schemas.Audit, service().audit(game_id, caller(service(), game_id)))
 
 
 @bp.get("/games/<game_id>/export")
@@ -141,5 +212,5 @@ def export(game_id: str):
     svc = service()
     seat = caller(svc, game_id)
     lines = svc.export(game_id, admin=seat == ADMIN)
-    return Response(stream_with_context(lines), mimetype="application/x-ndjson",
+    return Response(stream_with_context(lines), mimetype=NDJSON,
                     headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'})

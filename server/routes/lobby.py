@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import Blueprint
 
 from events import joining
-from server import auth
+from server import auth, parsing
 from server import player_schemas as ps
-from server.routes.common import dump, json_body, service
+from server.routes.common import dump, service
 
 bp = Blueprint("lobby", __name__, url_prefix="/v1")
 
@@ -16,7 +16,7 @@ def join(game_id: str):
     svc = service()
     player = auth.player(svc)
     svc.store.meta(game_id)  # 404 before anything about the body
-    body = ps.JoinRequest().load(json_body())
+    body = ps.JoinRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES))
     return dump(ps.SeatChange, joining.join(svc, game_id, player, body["seat"], body["entropy"])), 201
 
 

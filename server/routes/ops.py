@@ -31,7 +31,7 @@ def healthz():
 @bp.get("/readyz")
 def readyz():
     try:
-        service().store.r.ping()
+        service().store.ping()
     except Exception:
         raise ApiError(503, "store_unavailable", "Redis is unreachable; check REDIS_URL")
     return {"status": "ready"}

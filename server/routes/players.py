@@ -7,9 +7,9 @@ from domain import registry
 from events.players import PlayerNotFound, profile
 from events.service import now_iso
 from server import player_schemas as ps
-from server import ratelimit
+from server import parsing, ratelimit
 from server.errors import ApiError
-from server.routes.common import dump, json_body, query, service
+from server.routes.common import dump, service
 
 bp = Blueprint("players", __name__, url_prefix="/v1")
 
@@ -17,7 +17,7 @@ bp = Blueprint("players", __name__, url_prefix="/v1")
 @bp.post("/players")
 def create_player():
     ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
-    body = ps.CreatePlayerRequest().load(json_body())
+    body = ps.CreatePlayerRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES))
     player, token = service().players.register(body["name"], now_iso())
     return dump(ps.CreatePlayerResponse, {**player.to_dict(), "token": token}), 201, {
         "Location": f"/v1/players/{player.id}"}
@@ -37,5 +37,5 @@ def get_player(player_id: str):
 def leaderboard(game: str):
     """The game's players and bots by ordinal (mu - 3 sigma), best first."""
     registry.get(game)  # an unknown game is a 422 unknown_game, as everywhere
-    q = query(ps.LeaderboardQuery)
+    q = parsing.query(ps.LeaderboardQuery)
     return dump(ps.Leaderboard, service().ratings.leaderboard(game, q["offset"], q["limit"]))

@@ -69,7 +69,8 @@ def live_game(client):
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+# derandomize: a fixed seed, so CI runs the same ~25 cases per operation every time (a few CPU-minutes in all).
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_schemathesis_no_5xx_and_conforming(case, live_game):
     if case.path.endswith("/events/stream"):
         pytest.skip("SSE is covered by its own test: a stream does not end for an active game")
@@ -83,5 +84,9 @@ def test_schemathesis_no_5xx_and_conforming(case, live_game):
     excluded = [checks.positive_data_acceptance]
     if case.path == "/v1/audit/verify":
         # Any bytes are an export to judge: garbage gets a 200 verdict ok=false, by design.
+        excluded.append(checks.negative_data_rejection)
+    if case.path.endswith("/actions"):
+        # The spec types commands by the shipped games' schemas; the live game here is the
+        # platform's tiny test game, whose commands (and tolerance of extra fields) it does not list.
         excluded.append(checks.negative_data_rejection)
     case.call_and_validate(excluded_checks=excluded)

@@ -7,19 +7,12 @@ import json
 import pytest
 from freezegun import freeze_time
 
-from domain import registry
 from domain.core import Illegal
 from events import clocks, joining
 from events.replay import verify
-from tests.support.housegame import GAME as HOUSE
 
 T0 = "2026-03-01T12:00:00Z"
 SEATS = [{"name": "ann"}, {"name": "bob"}]
-
-
-@pytest.fixture(autouse=True)
-def house():
-    registry.register(HOUSE)
 
 
 def at(seconds: float) -> str:
@@ -134,7 +127,6 @@ def test_the_clock_starts_when_the_last_seat_is_taken(service):
 @pytest.mark.parametrize("spec, game", [
     ({"initial_s": 0}, "tiny"), ({"per_move_s": "5"}, "tiny"), ({"initial_s": 5, "per_move_s": 5}, "tiny"),
     ({"per_move_s": 5, "on_timeout": "later"}, "tiny"), ({}, "tiny"),
-    ({"per_move_s": 5, "on_timeout": "forfeit"}, "tiny"),  # the tiny game defines no timeout
 ])
 def test_bad_clocks_are_refused(service, spec, game):
     with pytest.raises(Illegal) as exc:

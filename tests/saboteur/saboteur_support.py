@@ -44,65 +44,65 @@ class Table:
     def _take(self, card: str, replacement_from: list[str] | None = None) -> None:
         """Remove ``card`` from deck or hand; a hand gets a deck card back."""
         s = self.state
-        if card in s.deck:
-            s.deck.remove(card)
+        if card in s["deck"]:
+            s["deck"].remove(card)
             return
-        for hand in s.hands:
+        for hand in s["hands"]:
             if card in hand:
-                hand[hand.index(card)] = s.deck.pop()
+                hand[hand.index(card)] = s["deck"].pop()
                 return
         raise AssertionError(f"{card} is neither in the deck nor in a hand")
 
     def free(self, pred) -> str:
         """A card matching ``pred`` still in the deck or a hand (deck first)."""
         s = self.state
-        for c in list(s.deck) + [c for h in s.hands for c in h]:
+        for c in list(s["deck"]) + [c for h in s["hands"] for c in h]:
             if pred(CARDS[c]):
                 return c
         raise AssertionError("no such card left")
 
     def give(self, seat: int, *cards: str) -> None:
         """Make ``cards`` part of ``seat``'s hand, keeping its size."""
-        hand = self.state.hands[seat]
+        hand = self.state["hands"][seat]
         for card in cards:
             if card in hand:
                 continue
             slot = next(i for i, c in enumerate(hand) if c not in cards)
             old = hand[slot]
-            if card in self.state.deck:
-                self.state.deck[self.state.deck.index(card)] = old
+            if card in self.state["deck"]:
+                self.state["deck"][self.state["deck"].index(card)] = old
             else:
-                other = next(h for h in self.state.hands if card in h)
+                other = next(h for h in self.state["hands"] if card in h)
                 other[other.index(card)] = old
             hand[slot] = card
 
     def place(self, shape: str, x: int, y: int, rotated: bool = False, by: int | None = 0) -> str:
         card = self.free(lambda c: c.shape == shape)
         self._take(card)
-        self.state.maze[key(x, y)] = {"card": card, "shape": shape, "rotated": rotated, "by": by}
+        self.state["maze"][key(x, y)] = {"card": card, "shape": shape, "rotated": rotated, "by": by}
         return card
 
     def place_ew(self, x: int, y: int, by: int | None = 0) -> str:
         """Any card with a W-E tunnel (there are only 3 straight ones)."""
         card = self.free(lambda c: c.shape in ("straight-ew", "tee-new", "cross"))
         self._take(card)
-        self.state.maze[key(x, y)] = {"card": card, "shape": CARDS[card].shape, "rotated": False, "by": by}
+        self.state["maze"][key(x, y)] = {"card": card, "shape": CARDS[card].shape, "rotated": False, "by": by}
         return card
 
     def set_goals(self, **shapes: str) -> None:
         for g, shape in shapes.items():
-            self.state.goals[g]["shape"] = shape
+            self.state["goals"][g]["shape"] = shape
 
     def set_roles(self, roles: str) -> None:
         """``"MSMMS"``: one letter per seat, M miner, S saboteur."""
-        self.state.roles = ["miner" if r == "M" else "saboteur" for r in roles]
+        self.state["roles"] = ["miner" if r == "M" else "saboteur" for r in roles]
 
     def empty_deck(self) -> None:
-        self.state.discard += [{"card": c, "face_up": True, "by": None} for c in self.state.deck]
-        self.state.deck = []
+        self.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in self.state["deck"]]
+        self.state["deck"] = []
 
     def set_turn(self, seat: int) -> None:
-        self.state.turn = seat
+        self.state["turn"] = seat
 
 
 def path_card(shape: str):
@@ -115,10 +115,10 @@ def action_card(kind: str, *tools: str):
 
 def all_cards(state) -> list[str]:
     """Every playing card wherever it is: hands, deck, maze, discard, in front of players."""
-    out = [c for h in state.hands for c in h] + list(state.deck)
-    out += [c["card"] for c in state.maze.values() if c["card"] in CARDS]
-    out += [d["card"] for d in state.discard]
-    out += [b["card"] for p in state.broken for b in p.values()]
+    out = [c for h in state["hands"] for c in h] + list(state["deck"])
+    out += [c["card"] for c in state["maze"].values() if c["card"] in CARDS]
+    out += [d["card"] for d in state["discard"]]
+    out += [b["card"] for p in state["broken"] for b in p.values()]
     return out
 
 
@@ -152,12 +152,12 @@ def treasure_found_by(t: Table, finder: int) -> list[dict]:
 def cards_run_out(t: Table, last: int) -> list[dict]:
     """Empty the pile and every hand but one card of ``last``, who then discards it."""
     t.empty_deck()
-    for seat, hand in enumerate(t.state.hands):
+    for seat, hand in enumerate(t.state["hands"]):
         keep = hand[:1] if seat == last else []
-        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
-        t.state.hands[seat] = keep
+        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
+        t.state["hands"][seat] = keep
     t.set_turn(last)
-    return t.do(last, {"type": "pass", "card": t.state.hands[last][0]})
+    return t.do(last, {"type": "pass", "card": t.state["hands"][last][0]})
 
 
 def data(evs: list[dict], type_: str) -> list[dict]:

@@ -18,7 +18,7 @@ def break_on(t: Table, seat: int, target: int, tool: str) -> list[dict]:
 def stage_broken(t: Table, target: int, tool: str, by: int = 4) -> str:
     card = t.free(action_card("break", tool))
     t._take(card)
-    t.state.broken[target][tool] = {"card": card, "by": by}
+    t.state["broken"][target][tool] = {"card": card, "by": by}
     return card
 
 
@@ -26,7 +26,7 @@ def test_SAB_TOOL_2_broken_tool_lies_in_front_of_the_target():
     t = table()
     evs = break_on(t, 0, 2, "pick")
     assert evs[0]["type"] == "ToolBroken" and evs[0]["data"]["tool"] == "pick"
-    assert t.state.broken[2]["pick"]["by"] == 0
+    assert t.state["broken"][2]["pick"]["by"] == 0
     assert t.types(evs)[1:] == ["CardDrawn", "TurnStarted"]  # SAB-TURN-3
 
 
@@ -39,13 +39,13 @@ def test_SAB_EX_6_SAB_TOOL_3_one_of_each_kind():
     assert (exc.value.code, exc.value.rule) == ("tool_already_broken", "SAB-TOOL-3")
     assert {"type": "break_tool", "card": card, "target": 2} not in GAME.legal_commands(t.state, 0)
     break_on(t, 0, 2, "lantern")
-    assert set(t.state.broken[2]) == {"pick", "lantern"}
+    assert set(t.state["broken"][2]) == {"pick", "lantern"}
 
 
 def test_SAB_AMB_7_broken_tool_on_oneself():
     t = table()
     break_on(t, 0, 0, "cart")
-    assert "cart" in t.state.broken[0]
+    assert "cart" in t.state["broken"][0]
 
 
 def test_SAB_ACT_2_blocked_player_may_still_act_and_pass():
@@ -67,9 +67,9 @@ def test_SAB_EX_7_SAB_REP_5_two_tool_repair_mends_one_chosen_tool():
     assert exc.value.rule == "SAB-AMB-8"
     evs = t.do(0, {"type": "repair", "card": card, "target": 3, "tool": "pick"})
     assert evs[0]["type"] == "ToolRepaired" and evs[0]["data"]["broken_card"] == broken_pick
-    assert set(t.state.broken[3]) == {"lantern"}  # still blocked
-    assert [d["card"] for d in t.state.discard[-2:]] == [card, broken_pick]
-    assert all(d["face_up"] for d in t.state.discard[-2:])  # SAB-REP-2
+    assert set(t.state["broken"][3]) == {"lantern"}  # still blocked
+    assert [d["card"] for d in t.state["discard"][-2:]] == [card, broken_pick]
+    assert all(d["face_up"] for d in t.state["discard"][-2:])  # SAB-REP-2
 
 
 def test_SAB_REP_3_repair_must_show_the_same_tool():
@@ -95,7 +95,7 @@ def test_SAB_REP_2_repair_oneself_but_no_path_this_turn():
     stage_broken(t, 0, "pick")
     card = card_for(t, 0, action_card("repair", "pick"))
     t.do(0, {"type": "repair", "card": card, "target": 0})
-    assert not t.state.broken[0] and t.turn == 1  # SAB-TOOL-4 consequence: the turn is over
+    assert not t.state["broken"][0] and t.turn == 1  # SAB-TOOL-4 consequence: the turn is over
 
 
 def test_SAB_ROCK_1_SAB_ROCK_2_rockfall_removes_a_path_card():
@@ -104,8 +104,8 @@ def test_SAB_ROCK_1_SAB_ROCK_2_rockfall_removes_a_path_card():
     card = card_for(t, 0, action_card("rockfall"))
     evs = t.do(0, {"type": "rockfall", "card": card, "x": 1, "y": 0})
     assert evs[0]["type"] == "PathCollapsed" and evs[0]["data"]["removed"] == placed
-    assert "1,0" not in t.state.maze
-    assert [(d["card"], d["face_up"]) for d in t.state.discard[-2:]] == [(card, True), (placed, True)]
+    assert "1,0" not in t.state["maze"]
+    assert [(d["card"], d["face_up"]) for d in t.state["discard"][-2:]] == [(card, True), (placed, True)]
 
 
 def test_SAB_ROCK_3_emptied_cell_can_be_refilled():
@@ -125,8 +125,8 @@ def test_SAB_ROCK_1_SAB_AMB_11_start_and_goals_never_removed():
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "rockfall", "card": card, "x": 8, "y": 0})
     assert exc.value.code == "no_path_card"
-    t.state.maze["8,0"] = {"card": "goal-B", "shape": "stone-ne", "rotated": False, "by": None}
-    t.state.goals["B"]["revealed"] = True
+    t.state["maze"]["8,0"] = {"card": "goal-B", "shape": "stone-ne", "rotated": False, "by": None}
+    t.state["goals"]["B"]["revealed"] = True
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "rockfall", "card": card, "x": 8, "y": 0})
     assert exc.value.rule == "SAB-AMB-11"
@@ -143,7 +143,7 @@ def test_SAB_ROCK_5_cut_off_cards_stay():
     t.place("straight-ew", 1, 0)
     t.place("straight-ew", 2, 0)
     t.do(0, {"type": "rockfall", "card": card_for(t, 0, action_card("rockfall")), "x": 1, "y": 0})
-    assert "2,0" in t.state.maze
+    assert "2,0" in t.state["maze"]
 
 
 def test_SAB_MAP_1_SAB_MAP_2_only_the_map_player_learns_the_goal():
@@ -151,21 +151,21 @@ def test_SAB_MAP_1_SAB_MAP_2_only_the_map_player_learns_the_goal():
     card = card_for(t, 0, action_card("map"))
     evs = t.do(0, {"type": "map", "card": card, "goal": "C"})
     peek = evs[0]
-    assert peek["type"] == "GoalPeeked" and peek["data"]["shape"] == t.state.goals["C"]["shape"]
-    assert t.state.peeks[0] == {"C": t.state.goals["C"]["shape"]}
-    assert not t.state.goals["C"]["revealed"]
+    assert peek["type"] == "GoalPeeked" and peek["data"]["shape"] == t.state["goals"]["C"]["shape"]
+    assert t.state["peeks"][0] == {"C": t.state["goals"]["C"]["shape"]}
+    assert not t.state["goals"]["C"]["revealed"]
     for seat in (None, 1, 2, 3, 4):
         assert "shape" not in GAME.redact(peek, seat)["data"]
         assert GAME.view(t.state, seat)["goals"]["C"]["shape"] is None
     assert GAME.redact(peek, 0) == peek
-    assert GAME.view(t.state, 0)["goals"]["C"]["shape"] == t.state.goals["C"]["shape"]
-    assert t.state.discard[-1] == {"card": card, "face_up": True, "by": 0}
+    assert GAME.view(t.state, 0)["goals"]["C"]["shape"] == t.state["goals"]["C"]["shape"]
+    assert t.state["discard"][-1] == {"card": card, "face_up": True, "by": 0}
 
 
 def test_SAB_AMB_10_map_only_on_face_down_goal():
     t = table()
-    t.state.maze["8,0"] = {"card": "goal-B", "shape": "stone-ne", "rotated": False, "by": None}
-    t.state.goals["B"]["revealed"] = True
+    t.state["maze"]["8,0"] = {"card": "goal-B", "shape": "stone-ne", "rotated": False, "by": None}
+    t.state["goals"]["B"]["revealed"] = True
     card = card_for(t, 0, action_card("map"))
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "map", "card": card, "goal": "B"})
@@ -175,12 +175,12 @@ def test_SAB_AMB_10_map_only_on_face_down_goal():
 
 def test_SAB_PASS_1_SAB_PASS_5_pass_discards_face_down_then_draws():
     t = table()
-    card = t.state.hands[0][0]
-    top = t.state.deck[0]
+    card = t.state["hands"][0][0]
+    top = t.state["deck"][0]
     evs = t.do(0, {"type": "pass", "card": card})
     assert t.types(evs) == ["CardDiscarded", "CardDrawn", "TurnStarted"]
-    assert t.state.discard[-1] == {"card": card, "face_up": False, "by": 0}
-    assert top in t.state.hands[0] and len(t.state.hands[0]) == 6  # SAB-TURN-5
+    assert t.state["discard"][-1] == {"card": card, "face_up": False, "by": 0}
+    assert top in t.state["hands"][0] and len(t.state["hands"][0]) == 6  # SAB-TURN-5
     for seat in (None, 1):
         assert GAME.redact(evs[0], seat)["data"] == {"seat": 0}
         assert GAME.redact(evs[1], seat)["data"] == {"seat": 0}
@@ -191,7 +191,7 @@ def test_SAB_PASS_1_SAB_PASS_5_pass_discards_face_down_then_draws():
 def test_SAB_PASS_2_SAB_AMB_23_pass_is_always_legal_with_cards():
     t = table()
     legal = GAME.legal_commands(t.state, 0)
-    assert {c["card"] for c in legal if c["type"] == "pass"} == set(t.state.hands[0])
+    assert {c["card"] for c in legal if c["type"] == "pass"} == set(t.state["hands"][0])
 
 
 def test_SAB_PASS_1_empty_pass_needs_an_empty_hand():
@@ -204,17 +204,17 @@ def test_SAB_PASS_1_empty_pass_needs_an_empty_hand():
 def test_SAB_TURN_4_no_draw_once_the_pile_is_empty():
     t = table()
     t.empty_deck()
-    evs = t.do(0, {"type": "pass", "card": t.state.hands[0][0]})
-    assert t.types(evs) == ["CardDiscarded", "TurnStarted"] and len(t.state.hands[0]) == 5
+    evs = t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
+    assert t.types(evs) == ["CardDiscarded", "TurnStarted"] and len(t.state["hands"][0]) == 5
 
 
 def test_SAB_PASS_4_SAB_AMB_14_empty_hands_pass_automatically():
     t = table()
     t.empty_deck()
     for seat in (1, 2):
-        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in t.state.hands[seat]]
-        t.state.hands[seat] = []
-    evs = t.do(0, {"type": "pass", "card": t.state.hands[0][0]})
+        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in t.state["hands"][seat]]
+        t.state["hands"][seat] = []
+    evs = t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     assert t.types(evs) == ["CardDiscarded", "TurnPassed", "TurnPassed", "TurnStarted"]
     assert [e["data"] for e in evs[1:3]] == [{"seat": 1, "auto": True}, {"seat": 2, "auto": True}]
     assert t.turn == 3
@@ -223,9 +223,9 @@ def test_SAB_PASS_4_SAB_AMB_14_empty_hands_pass_automatically():
 def test_SAB_PASS_4_option_off_empty_hand_sends_pass():
     t = table(auto_pass_empty_hand=False)
     t.empty_deck()
-    t.state.discard += [{"card": c, "face_up": True, "by": None} for c in t.state.hands[1]]
-    t.state.hands[1] = []
-    t.do(0, {"type": "pass", "card": t.state.hands[0][0]})
+    t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in t.state["hands"][1]]
+    t.state["hands"][1] = []
+    t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     assert t.turn == 1 and GAME.legal_commands(t.state, 1) == [{"type": "pass"}]
     evs = t.do(1, {"type": "pass"})
     assert evs[0] == {"type": "TurnPassed", "data": {"seat": 1, "auto": False}} and t.turn == 2
@@ -234,14 +234,14 @@ def test_SAB_PASS_4_option_off_empty_hand_sends_pass():
 def test_SAB_TURN_1_only_the_seat_in_turn_acts():
     t = table()
     with pytest.raises(Illegal) as exc:
-        t.do(1, {"type": "pass", "card": t.state.hands[1][0]})
+        t.do(1, {"type": "pass", "card": t.state["hands"][1][0]})
     assert (exc.value.code, exc.value.rule) == ("not_your_turn", "SAB-TURN-1")
     assert GAME.legal_commands(t.state, 1) == [] and GAME.active_seats(t.state) == {0}
 
 
 def test_SAB_TURN_2_card_must_be_in_hand_and_message_leaks_nothing():
     t = table()
-    other = t.state.hands[1][0]
+    other = t.state["hands"][1][0]
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "pass", "card": other})
     assert exc.value.code == "card_not_in_hand" and other not in exc.value.message

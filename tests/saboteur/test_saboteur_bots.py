@@ -25,17 +25,17 @@ def test_SAB_INFO_1_heuristic_bot_ignores_hidden_information():
     while t.turn != 0:
         t.do(t.turn, GAME.bots["random"](GAME, t.state, t.turn, Drbg(b"skip", f"{t.version}")))
     other = GAME.load_state(GAME.dump_state(t.state))
-    pool = [c for s in range(1, 5) for c in other.hands[s]] + other.deck
+    pool = [c for s in range(1, 5) for c in other["hands"][s]] + other["deck"]
     pool = pool[::-1]
     for s in range(1, 5):
-        size = len(other.hands[s])
-        other.hands[s], pool = pool[:size], pool[size:]
-    other.deck = pool
-    other.roles[1:] = other.roles[1:][::-1]
-    hidden = [g for g, i in other.goals.items() if not i["revealed"] and g not in other.peeks[0]]
-    shapes = [other.goals[g]["shape"] for g in hidden][::-1]
+        size = len(other["hands"][s])
+        other["hands"][s], pool = pool[:size], pool[size:]
+    other["deck"] = pool
+    other["roles"][1:] = other["roles"][1:][::-1]
+    hidden = [g for g, i in other["goals"].items() if not i["revealed"] and g not in other["peeks"][0]]
+    shapes = [other["goals"][g]["shape"] for g in hidden][::-1]
     for g, shape in zip(hidden, shapes):
-        other.goals[g]["shape"] = shape
+        other["goals"][g]["shape"] = shape
     assert GAME.view(other, 0) == GAME.view(t.state, 0)
     for n in range(5):
         rng = lambda: Drbg(b"same", f"{n}")  # noqa: E731
@@ -51,5 +51,5 @@ def test_heuristic_miners_beat_random_miners():
             while not GAME.is_terminal(t.state):
                 (seat,) = GAME.active_seats(t.state)
                 t.do(seat, GAME.bots[bot](GAME, t.state, seat, Drbg(b"b", f"{t.version}")))
-            wins[bot] += sum(h["winner"] == "miners" for h in t.state.history)
+            wins[bot] += sum(h["winner"] == "miners" for h in t.state["history"])
     assert wins["heuristic"] > wins["random"]

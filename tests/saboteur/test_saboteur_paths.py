@@ -33,7 +33,7 @@ def test_SAB_EX_5_SAB_PATH_5_every_edge_must_match():
     err = illegal(t, "straight-ns", 1, 0)
     assert (err.code, err.rule) == ("edges_mismatch", "SAB-PATH-5")
     evs = play(t, "straight-ew", 1, 0)
-    assert evs[0]["type"] == "PathPlaced" and t.state.maze["1,0"]["shape"] == "straight-ew"
+    assert evs[0]["type"] == "PathPlaced" and t.state["maze"]["1,0"]["shape"] == "straight-ew"
 
 
 def test_SAB_PATH_5_one_mismatch_among_several_neighbours_is_enough():
@@ -64,7 +64,7 @@ def test_SAB_AMB_2_face_down_goal_neither_touches_nor_constrains():
     assert err.code == "not_adjacent"
     t.place("straight-ns", 7, -1, by=1)  # not connected to the start
     play(t, "tee-nes", 7, -2)  # E edge open towards the hidden goal: allowed
-    assert not t.state.goals["A"]["revealed"]
+    assert not t.state["goals"]["A"]["revealed"]
     t2 = table()
     t2.place("straight-ns", 7, -1, by=1)
     play(t2, "straight-ns", 7, -2)  # E edge closed towards the hidden goal: allowed too
@@ -90,7 +90,7 @@ def test_SAB_AMB_3_option_requires_connection_to_start():
 
 def test_SAB_PATH_6_SAB_TOOL_4_broken_tool_blocks_path_cards():
     t = table()
-    t.state.broken[0]["pick"] = {"card": t.free(lambda c: c.kind == "break"), "by": 2}
+    t.state["broken"][0]["pick"] = {"card": t.free(lambda c: c.kind == "break"), "by": 2}
     err = illegal(t, "straight-ew", 1, 0)
     assert (err.code, err.rule) == ("tools_broken", "SAB-TOOL-4")
     assert not any(c["type"] == "play_path" for c in GAME.legal_commands(t.state, 0))
@@ -100,7 +100,7 @@ def test_SAB_CONN_2_dead_end_interrupts_the_path():
     t = table()
     t.place("dead-ew", 1, 0)
     t.place("straight-ew", 2, 0)
-    conn = connected_edges(t.state.maze)
+    conn = connected_edges(t.state["maze"])
     assert ("1,0", "W") in conn and ("1,0", "E") not in conn and ("2,0", "E") not in conn
 
 
@@ -110,7 +110,7 @@ def test_SAB_CONN_1_dead_end_before_goal_does_not_reveal_it():
         t.place_ew(x, 0)
     t.place("dead-ew", 6, 0)
     play(t, "straight-ew", 7, 0)
-    assert not t.state.goals["B"]["revealed"]
+    assert not t.state["goals"]["B"]["revealed"]
 
 
 def row_to(t: Table, last_x: int, y: int = 0) -> None:
@@ -126,7 +126,7 @@ def test_SAB_EX_8_SAB_GOAL_3_stone_is_turned_up_and_play_continues():
     rev = evs[1]["data"]
     assert (rev["goal"], rev["shape"], rev["rotated"], rev["by"]) == ("A", "stone-nw", False, 0)
     assert "RoundEnded" not in types and types[-1] == "TurnStarted" and t.turn == 1
-    assert t.state.maze["8,-2"]["shape"] == "stone-nw"
+    assert t.state["maze"]["8,-2"]["shape"] == "stone-nw"
     play(t, "straight-ns", 8, -3, seat=1)  # a revealed stone is a face-up card to build on
 
 
@@ -190,7 +190,7 @@ def test_SAB_AMB_12_open_edge_without_connection_does_not_reveal():
     t = table()
     t.place_ew(6, 0, by=1)
     play(t, "cross", 7, 0)
-    assert not t.state.goals["B"]["revealed"]
+    assert not t.state["goals"]["B"]["revealed"]
     for x in range(1, 5):
         t.place_ew(x, 0)
     evs = play(t, "straight-ew", 5, 0, seat=1)  # a later placement completes the path
@@ -205,4 +205,4 @@ def test_SAB_AMB_5_building_between_and_beyond_goals():
         t.place_ew(x, -1)
     play(t, "cross", 8, -1)  # between A and B
     play(t, "straight-ew", 9, -1, seat=1)  # beyond the goals
-    assert t.state.maze["9,-1"]["by"] == 1
+    assert t.state["maze"]["9,-1"]["by"] == 1

@@ -25,16 +25,16 @@ NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate]
 
 def secrets_hidden(state, seat, text: str, view: dict | None) -> None:
     """Canary: ``text`` (a view or a redacted event as JSON) shows ``seat`` nothing it may not know."""
-    over = state.phase == "over"
+    over = state["phase"] == "over"
     strings = set(re.findall(r'"([^"]*)"', text))
-    for other, hand in enumerate(state.hands):
+    for other, hand in enumerate(state["hands"]):
         if other != seat and not over:
             assert not strings & set(hand), f"seat {seat} sees a card of seat {other}"
-    for g, info in state.goals.items():
-        known = info["revealed"] or over or (seat is not None and g in state.peeks[seat])
+    for g, info in state["goals"].items():
+        known = info["revealed"] or over or (seat is not None and g in state["peeks"][seat])
         if not known and info["shape"]:
             assert info["shape"] not in strings, f"seat {seat} sees goal {g}"
-    if view is not None and not (state.roles_revealed or over):
+    if view is not None and not (state["roles_revealed"] or over):
         for p in view["players"]:
             assert p["role"] is None or p["seat"] == seat
         assert view["leftover_role"] is None
@@ -79,9 +79,9 @@ def play_game(players: int, seed: bytes, options: dict, bots: list[str], canarie
 
 
 def check_state(state) -> None:
-    if state.phase != "setup":
+    if state["phase"] != "setup":
         assert sorted(all_cards(state)) == sorted(CARDS)
-    gold = list(state.gold_deck) + list(state.bundle) + [v for g in state.gold for r in g for v in r]
+    gold = list(state["gold_deck"]) + list(state["bundle"]) + [v for g in state["gold"] for r in g for v in r]
     assert sorted(gold) == sorted(GOLD)
     assert GAME.load_state(json.loads(json.dumps(GAME.dump_state(state)))) == state
 
@@ -92,10 +92,10 @@ def check_batch(evs, state) -> None:
     for ev in evs:
         state = evolve(state, ev)
         json.dumps(ev)
-        for seat in [None, *range(state.players)]:
+        for seat in [None, *range(state["players"])]:
             red = event_hides(ev, seat)
             secrets_hidden(state, seat, json.dumps(red), None)
-    for seat in [None, *range(state.players)]:
+    for seat in [None, *range(state["players"])]:
         view = GAME.view(state, seat)
         secrets_hidden(state, seat, json.dumps(view), view)
 
@@ -104,7 +104,7 @@ def check_batch(evs, state) -> None:
 def test_SAB_INFO_1_random_game_invariants_and_canaries(players):
     bots = ["heuristic" if i % 2 else "random" for i in range(players)]
     events, state = play_game(players, b"prop-%d" % players, {}, bots)
-    assert [h["round"] for h in state.history] == [1, 2, 3]  # SAB-WIN-1
+    assert [h["round"] for h in state["history"]] == [1, 2, 3]  # SAB-WIN-1
     assert GAME.scores(state).final
 
 
@@ -142,8 +142,8 @@ def test_determinism_same_seed_same_events(players, seed):
 def test_illegal_commands_raise_illegal_only():
     t = Table(4, first_player=0)
     junk = [{}, {"type": "play_path"}, {"type": "play_path", "card": 5}, {"type": "map", "card": None},
-            {"type": "repair", "card": t.state.hands[0][0], "target": "x"},
-            {"type": "rockfall", "card": t.state.hands[0][0], "x": "1", "y": 0},
+            {"type": "repair", "card": t.state["hands"][0][0], "target": "x"},
+            {"type": "rockfall", "card": t.state["hands"][0][0], "x": "1", "y": 0},
             {"type": "take_gold", "values": "3"}, {"type": "take_gold"}]
     for cmd in junk:
         with pytest.raises(Illegal):

@@ -14,7 +14,7 @@ def test_SAB_EX_9_SAB_GOLD_4_bundle_goes_counter_clockwise_to_miners():
     assert len(data(evs, "GoldBundleDrawn")[0]["values"]) == 6  # SAB-GOLD-2
     assert data(evs, "GoldBundleDrawn")[0]["holder"] == 3
     assert [d["seat"] for d in data(evs, "GoldKept")] == [3, 2, 0, 5, 3, 2]
-    counts = [len(g[0]) for g in t.state.gold]
+    counts = [len(g[0]) for g in t.state["gold"]]
     assert counts == [1, 0, 2, 2, 0, 1]
 
 
@@ -23,7 +23,7 @@ def test_SAB_GOLD_3_SAB_AMB_25_holder_sees_the_bundle_and_chooses():
     t.set_roles("MSMMSM")
     evs = treasure_found_by(t, 3)
     assert t.types(evs)[-1] == "GoldBundleDrawn" and GAME.active_seats(t.state) == {3}
-    bundle = sorted(t.state.bundle, reverse=True)
+    bundle = sorted(t.state["bundle"], reverse=True)
     view = GAME.view(t.state, 3)["gold_choice"]
     assert view["cards"] == bundle
     for seat in (None, 0, 2):
@@ -48,7 +48,7 @@ def test_SAB_AMB_17_saboteur_finder_gets_nothing():
     evs = treasure_found_by(t, 1)
     assert data(evs, "RoundEnded")[0]["winner"] == "miners"
     assert data(evs, "GoldBundleDrawn")[0]["holder"] == 0  # nearest miner counter-clockwise
-    assert t.state.gold[1][0] == []
+    assert t.state["gold"][1][0] == []
 
 
 def test_SAB_EX_12_ten_players_draw_nine():
@@ -68,7 +68,7 @@ def test_SAB_AMB_16_option_gold_cards_for_miners():
 def test_SAB_AMB_20_small_gold_deck_draws_what_is_left():
     t = Table(5, first_player=0, gold_choice="auto")
     t.set_roles("MSMMS")
-    t.state.gold_deck = [1, 2]
+    t.state["gold_deck"] = [1, 2]
     evs = treasure_found_by(t, 0)
     assert sorted(data(evs, "GoldBundleDrawn")[0]["values"]) == [1, 2]
 
@@ -80,7 +80,7 @@ def test_SAB_EX_10_SAB_GOLD_8_three_saboteurs_get_three_each():
     ended = data(evs, "RoundEnded")[0]
     assert (ended["reason"], ended["winner"], ended["finder"]) == ("cards_out", "saboteurs", None)
     assert data(evs, "GoldPayoutDue")[0] == {"payees": [1, 4, 6], "nuggets": 3}
-    assert [sum(t.state.gold[s][0]) for s in range(8)] == [0, 3, 0, 0, 3, 0, 3, 0]
+    assert [sum(t.state["gold"][s][0]) for s in range(8)] == [0, 3, 0, 0, 3, 0, 3, 0]
     assert [d["values"] for d in data(evs, "GoldPaid")] == [[3], [3], [3]]  # default: fewest cards
 
 
@@ -93,7 +93,7 @@ def test_SAB_AMB_18_saboteur_chooses_an_exact_set():
     assert GAME.legal_commands(t.state, 4) == [
         {"type": "take_gold", "values": [3]}, {"type": "take_gold", "values": [2, 1]},
         {"type": "take_gold", "values": [1, 1, 1]}]
-    assert GAME.view(t.state, 4)["gold_choice"]["cards"] == sorted(t.state.gold_deck, reverse=True)
+    assert GAME.view(t.state, 4)["gold_choice"]["cards"] == sorted(t.state["gold_deck"], reverse=True)
     assert "cards" not in GAME.view(t.state, 6)["gold_choice"]
     with pytest.raises(Illegal) as exc:
         t.do(4, {"type": "take_gold", "values": [2, 2]})
@@ -114,17 +114,17 @@ def test_SAB_AMB_18_payout_fallbacks():
 def test_SAB_EX_11_SAB_GOLD_9_no_saboteur_no_gold():
     t = Table(4, first_player=0)
     t.set_roles("MMMM")
-    t.state.leftover = "saboteur"
+    t.state["leftover"] = "saboteur"
     evs = cards_run_out(t, 0)
     assert not [e for e in evs if e["type"].startswith("Gold")]
-    assert all(g[0] == [] for g in t.state.gold)
-    assert t.state.round == 2
+    assert all(g[0] == [] for g in t.state["gold"])
+    assert t.state["round"] == 2
 
 
 def test_SAB_END_3_SAB_AMB_21_roles_and_leftover_revealed_to_all():
     t = Table(4, first_player=0, gold_choice="auto")
     t.set_roles("MSMM")
-    t.state.leftover = "miner"
+    t.state["leftover"] = "miner"
     evs = cards_run_out(t, 0)
     revealed = data(evs, "RolesRevealed")[0]
     assert revealed == {"roles": ["miner", "saboteur", "miner", "miner"], "leftover": "miner"}
@@ -145,11 +145,11 @@ def test_SAB_AMB_15_last_card_is_the_last_one_put_down():
     t.set_roles("MMMSS")
     t.empty_deck()
     for seat in range(5):
-        keep = t.state.hands[seat][:1] if seat == 1 else []
-        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in t.state.hands[seat] if c not in keep]
-        t.state.hands[seat] = keep
+        keep = t.state["hands"][seat][:1] if seat == 1 else []
+        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in t.state["hands"][seat] if c not in keep]
+        t.state["hands"][seat] = keep
     t.do(0, {"type": "pass"})  # empty-handed passes do not count
-    evs = t.do(1, {"type": "pass", "card": t.state.hands[1][0]})
+    evs = t.do(1, {"type": "pass", "card": t.state["hands"][1][0]})
     assert data(evs, "RoundEnded")[0]["last_player"] == 1
     assert data(evs, "RoundStarted")[0]["first_seat"] == 2
 
@@ -159,15 +159,15 @@ def test_SAB_NEXT_1_to_5_next_round_is_dealt_afresh_and_gold_is_kept():
     t.set_roles("MSMMS")
     stage_break = t.free(lambda c: c.kind == "break")
     t._take(stage_break)
-    t.state.broken[2]["pick"] = {"card": stage_break, "by": 1}
+    t.state["broken"][2]["pick"] = {"card": stage_break, "by": 1}
     treasure_found_by(t, 0)
     s = t.state
-    assert s.round == 2 and s.phase == "play"
-    assert list(s.maze) == ["0,0"] and not any(s.broken) and s.discard == []
-    assert all(len(h) == 6 for h in s.hands) and len(s.deck) == 67 - 30  # SAB-AMB-19
-    assert sorted(s.roles + [s.leftover]) == ["miner"] * 4 + ["saboteur"] * 2
-    assert sum(len(g[0]) for g in s.gold) == 5 and len(s.gold_deck) == 23
-    assert not any(g["revealed"] for g in s.goals.values()) and s.peeks == [{}] * 5
+    assert s["round"] == 2 and s["phase"] == "play"
+    assert list(s["maze"]) == ["0,0"] and not any(s["broken"]) and s["discard"] == []
+    assert all(len(h) == 6 for h in s["hands"]) and len(s["deck"]) == 67 - 30  # SAB-AMB-19
+    assert sorted(s["roles"] + [s["leftover"]]) == ["miner"] * 4 + ["saboteur"] * 2
+    assert sum(len(g[0]) for g in s["gold"]) == 5 and len(s["gold_deck"]) == 23
+    assert not any(g["revealed"] for g in s["goals"].values()) and s["peeks"] == [{}] * 5
 
 
 def test_SAB_WIN_1_game_ends_after_three_rounds_with_final_scoring():
@@ -175,10 +175,10 @@ def test_SAB_WIN_1_game_ends_after_three_rounds_with_final_scoring():
     for rnd in (1, 2, 3):
         t.set_roles("MMS")
         evs = treasure_found_by(t, 0)
-        assert t.state.round == min(rnd + 1, 3)
+        assert t.state["round"] == min(rnd + 1, 3)
     assert GAME.is_terminal(t.state) and GAME.active_seats(t.state) == set()
     final = data(evs, "GoldRevealed")[0]
-    assert final["totals"] == [sum(map(sum, g)) for g in t.state.gold]
+    assert final["totals"] == [sum(map(sum, g)) for g in t.state["gold"]]
     board = GAME.scores(t.state)
     assert board.final and sum(s.total for s in board.seats) == sum(final["totals"])
     assert set(board.seats[0].breakdown) == {"round_1", "round_2", "round_3"}
@@ -189,8 +189,8 @@ def test_SAB_WIN_1_game_ends_after_three_rounds_with_final_scoring():
 
 def test_SAB_EX_14_SAB_WIN_4_ties_share_the_victory():
     t = Table(3)
-    t.state.gold = [[[3, 3], [3], []], [[2, 2], [2, 3], []], [[3], [2, 2], []]]
-    t.state.phase = "over"
+    t.state["gold"] = [[[3, 3], [3], []], [[2, 2], [2, 3], []], [[3], [2, 2], []]]
+    t.state["phase"] = "over"
     board = GAME.scores(t.state)
     assert board.winners == [0, 1] and [s.total for s in board.seats] == [9, 9, 7]
     assert isinstance(board, Scoreboard)
@@ -203,6 +203,6 @@ def test_SAB_GOLD_10_gold_values_stay_secret_until_the_end():
     board = GAME.scores(t.state)
     assert not board.final and {s.total for s in board.seats} == {0}
     v = GAME.view(t.state, 1)
-    assert [p["gold_cards"] for p in v["players"]] == [len(g[0]) for g in t.state.gold]
+    assert [p["gold_cards"] for p in v["players"]] == [len(g[0]) for g in t.state["gold"]]
     assert all(p["gold"] is None for p in v["players"])
-    assert v["you"]["gold"] == t.state.gold[1]
+    assert v["you"]["gold"] == t.state["gold"][1]

@@ -19,10 +19,10 @@ def table(players: int = 5, **options) -> Table:
 
 def stage_broken(t: Table, target: int, tool: str, keep_hand: int | None = None) -> str:
     """A broken ``tool`` in front of ``target``, taken from anywhere but ``keep_hand``'s hand."""
-    spare = t.state.hands[keep_hand] if keep_hand is not None else []
+    spare = t.state["hands"][keep_hand] if keep_hand is not None else []
     card = t.free(lambda c: action_card("break", tool)(c) and c.id not in spare)
     t._take(card)
-    t.state.broken[target][tool] = {"card": card, "by": None}
+    t.state["broken"][target][tool] = {"card": card, "by": None}
     return card
 
 
@@ -43,9 +43,9 @@ def test_SAB_SETUP_1_four_separate_groups_of_cards():
     assert box["role_deck"]["10"] == {"saboteurs": 4, "miners": 7}
     # Given a started game, then each group lives apart: playing deck, gold deck, role cards.
     s = Table(5).state
-    assert set(s.deck) | {c for h in s.hands for c in h} == set(CARDS)
-    assert sorted(s.gold_deck) == sorted(GOLD)
-    assert set(s.roles + [s.leftover]) <= {"miner", "saboteur"}
+    assert set(s["deck"]) | {c for h in s["hands"] for c in h} == set(CARDS)
+    assert sorted(s["gold_deck"]) == sorted(GOLD)
+    assert set(s["roles"] + [s["leftover"]]) <= {"miner", "saboteur"}
 
 
 def test_SAB_COMP_3_action_types_and_their_variants():
@@ -70,7 +70,7 @@ def test_SAB_TOOL_1_three_tool_types_and_each_broken_tool_shows_one():
         t.do(0, {"type": "break_tool", "card": card, "target": 1, "tool": "pick"})
     assert (exc.value.code, exc.value.rule) == ("tool_not_on_card", "SAB-TOOL-1")
     evs = t.do(0, {"type": "break_tool", "card": card, "target": 1, "tool": "lantern"})
-    assert data(evs, "ToolBroken")[0]["tool"] == "lantern" and set(t.state.broken[1]) == {"lantern"}
+    assert data(evs, "ToolBroken")[0]["tool"] == "lantern" and set(t.state["broken"][1]) == {"lantern"}
 
 
 def test_SAB_COMP_4_paths_and_actions_are_shuffled_into_one_pile():
@@ -80,7 +80,7 @@ def test_SAB_COMP_4_paths_and_actions_are_shuffled_into_one_pile():
     is_path = [CARDS[c].kind == "path" for c in deck]
     assert is_path != sorted(is_path) and is_path != sorted(is_path, reverse=True)  # interleaved
     # Gold and role cards are separate decks, never in the draw pile.
-    assert not set(deck) & {"miner", "saboteur"} and sorted(t.state.gold_deck) == sorted(GOLD)
+    assert not set(deck) & {"miner", "saboteur"} and sorted(t.state["gold_deck"]) == sorted(GOLD)
 
 
 def test_SAB_SETUP_2_role_deck_built_shuffled_and_dealt_face_down():
@@ -94,7 +94,7 @@ def test_SAB_SETUP_2_role_deck_built_shuffled_and_dealt_face_down():
         assert Counter(roles) == Counter(saboteur=ROLE_DECK[6][0], miner=ROLE_DECK[6][1])
         deals.add(tuple(roles))
         v = GAME.view(t.state, 0)
-        assert v["you"]["role"] == t.state.roles[0]
+        assert v["you"]["role"] == t.state["roles"][0]
         assert all(p["role"] is None for p in v["players"][1:]) and v["leftover_role"] is None
     assert len(deals) > 1  # shuffled
 
@@ -103,13 +103,13 @@ def test_SAB_ROLE_3_the_leftover_role_stays_face_down_until_the_round_ends():
     t = table(gold_choice="auto")
     aside = next(e for e in t.events if e["type"] == "RoleSetAside")
     leftover = aside["data"]["role"]
-    assert t.state.leftover == leftover and len(t.state.roles) == 5  # not dealt to anyone
+    assert t.state["leftover"] == leftover and len(t.state["roles"]) == 5  # not dealt to anyone
     for _ in range(5):  # a full circle of turns: still aside, still unseen
-        t.do(t.turn, {"type": "pass", "card": t.state.hands[t.turn][0]})
+        t.do(t.turn, {"type": "pass", "card": t.state["hands"][t.turn][0]})
     for seat in [None, *range(5)]:
         assert GAME.redact(aside, seat)["data"] == {}
         assert GAME.view(t.state, seat)["leftover_role"] is None
-    assert t.state.leftover == leftover
+    assert t.state["leftover"] == leftover
     t.set_roles("MSMMS")
     evs = cards_run_out(t, 0)
     assert data(evs, "RolesRevealed")[0]["leftover"] == leftover  # the round's end (SAB-AMB-21)
@@ -122,7 +122,7 @@ def test_SAB_SETUP_8_the_first_player_starts_then_play_goes_clockwise():
     order = []
     for _ in range(6):
         order.append(t.turn)
-        t.do(t.turn, {"type": "pass", "card": t.state.hands[t.turn][0]})
+        t.do(t.turn, {"type": "pass", "card": t.state["hands"][t.turn][0]})
     assert order == [3, 4, 0, 1, 2, 3]
     # Without a named seat the start is drawn from the game's seed (SAB-AMB-22): replayable.
     assert Table(5, seed=b"s8").turn == Table(5, seed=b"s8").turn
@@ -132,19 +132,19 @@ def test_SAB_ROLE_5_with_four_players_the_saboteur_may_be_left_over():
     leftover_saboteur = dealt_saboteur = 0
     for i in range(40):
         s = Table(4, seed=b"r5-%d" % i).state
-        if s.leftover == "saboteur":
+        if s["leftover"] == "saboteur":
             leftover_saboteur += 1
-            assert s.roles == ["miner"] * 4
-            assert GAME.legal_commands(s, s.turn)  # the round is played all the same
+            assert s["roles"] == ["miner"] * 4
+            assert GAME.legal_commands(s, s["turn"])  # the round is played all the same
         else:
             dealt_saboteur += 1
-            assert s.roles.count("saboteur") == 1
+            assert s["roles"].count("saboteur") == 1
     assert leftover_saboteur and dealt_saboteur
 
 
 def test_SAB_GRID_4_nobody_knows_which_goal_is_the_treasure():
     t = Table(5)
-    assert sorted(g["shape"] for g in t.state.goals.values()) == sorted(GOAL_SHAPES)
+    assert sorted(g["shape"] for g in t.state["goals"].values()) == sorted(GOAL_SHAPES)
     shuffled = next(e for e in t.events if e["type"] == "GoalsShuffled")
     for seat in [None, *range(5)]:
         assert GAME.redact(shuffled, seat)["data"] == {}
@@ -179,7 +179,7 @@ def test_SAB_GRID_1_x_grows_east_and_y_grows_south():
     assert cells("dead-n") == {(0, 1, False), (0, -1, True)}  # N is (x, y-1): below the start, N faces it
     assert cells("dead-e") == {(-1, 0, False), (1, 0, True)}  # E is (x+1, y): west of the start, E faces it
     play(t, "dead-n", 0, 1)
-    assert ("0,1", "N") in connected_edges(t.state.maze)
+    assert ("0,1", "N") in connected_edges(t.state["maze"])
 
 
 def test_SAB_PATH_1_every_card_is_open_edges_and_segments():
@@ -218,8 +218,8 @@ def test_SAB_GRID_3_the_maze_has_no_border():
     play(t, "straight-ew", -1, 0)  # west of the start: outside the 9 columns
     for y in (-1, -2, -3):  # north beyond the 5 rows
         play(t, "straight-ns", 0, y, seat=t.turn)
-    assert {"-1,0", "0,-3"} <= set(t.state.maze)
-    cells = candidate_cells(t.state.maze, [])
+    assert {"-1,0", "0,-3"} <= set(t.state["maze"])
+    cells = candidate_cells(t.state["maze"], [])
     assert (-2, 0) in cells and (0, -4) in cells
 
 
@@ -230,8 +230,8 @@ def test_SAB_PATH_7_a_new_card_need_not_connect_to_the_start():
             "rotated": False}
     assert move in GAME.legal_commands(t.state, 0)
     t.do(0, move)
-    assert "2,0" in t.state.maze
-    assert not {d for k, d in connected_edges(t.state.maze) if k == "2,0"}
+    assert "2,0" in t.state["maze"]
+    assert not {d for k, d in connected_edges(t.state["maze"]) if k == "2,0"}
 
 
 def test_SAB_PATH_8_building_or_blocking_is_not_restricted_by_role():
@@ -245,7 +245,7 @@ def test_SAB_PATH_8_building_or_blocking_is_not_restricted_by_role():
     t.do(0, {"type": "play_path", "card": tunnel, "x": 1, "y": 0, "rotated": False})  # saboteur digs on
     t.set_roles("SMMMS")
     play(t, "dead-ew", 2, 0, seat=1)  # a miner may lay a dead end
-    assert t.state.maze["2,0"]["by"] == 1
+    assert t.state["maze"]["2,0"]["by"] == 1
 
 
 def test_SAB_GOAL_1_a_connected_open_edge_next_to_a_goal_turns_it_up():
@@ -257,7 +257,7 @@ def test_SAB_GOAL_1_a_connected_open_edge_next_to_a_goal_turns_it_up():
         return t
     walled = dug_to_6()
     evs = play(walled, "curve-nw", 7, 0)  # joined to the start, but a wall faces goal B
-    assert not data(evs, "GoalRevealed") and not walled.state.goals["B"]["revealed"]
+    assert not data(evs, "GoalRevealed") and not walled.state["goals"]["B"]["revealed"]
     t = dug_to_6()
     evs = play(t, "straight-ew", 7, 0)  # joined to the start and open towards B
     assert t.types(evs)[:2] == ["PathPlaced", "GoalRevealed"]
@@ -266,7 +266,7 @@ def test_SAB_GOAL_1_a_connected_open_edge_next_to_a_goal_turns_it_up():
     for seat in [None, *range(5)]:
         assert GAME.view(t.state, seat)["goals"]["B"] == {"x": 8, "y": 0, "revealed": True, "shape": "stone-ne"}
         assert GAME.view(walled.state, seat)["goals"]["B"]["shape"] is None
-    assert t.state.maze["8,0"]["shape"] == "stone-ne"
+    assert t.state["maze"]["8,0"]["shape"] == "stone-ne"
 
 
 def test_SAB_GOAL_5_a_revealed_goal_is_upright_or_upside_down_only():
@@ -317,9 +317,9 @@ def test_SAB_ACT_3_action_cards_are_offered_only_where_they_have_an_effect():
     t.give(0, brk, rep, fall, peek)
     stage_broken(t, 1, "pick", keep_hand=0)
     stage_broken(t, 2, "pick", keep_hand=0)
-    shape_a = t.state.goals["A"]["shape"]
-    t.state.maze["8,-2"] = {"card": "goal-A", "shape": shape_a, "rotated": False, "by": None}
-    t.state.goals["A"]["revealed"] = True
+    shape_a = t.state["goals"]["A"]["shape"]
+    t.state["maze"]["8,-2"] = {"card": "goal-A", "shape": shape_a, "rotated": False, "by": None}
+    t.state["goals"]["A"]["revealed"] = True
     legal = GAME.legal_commands(t.state, 0)
 
     def offered(kind: str) -> list[dict]:
@@ -363,16 +363,16 @@ def test_SAB_TOOL_5_a_broken_tool_stays_until_repaired_or_the_round_ends():
     t.set_roles("MSMMS")
     t.do(0, {"type": "break_tool", "card": card_for(t, 0, action_card("break", "lantern")), "target": 2})
     for seat in (1, 2, 3, 4, 0):  # a full circle of other turns does not remove it
-        t.do(seat, {"type": "pass", "card": t.state.hands[seat][0]})
-    assert "lantern" in t.state.broken[2]
+        t.do(seat, {"type": "pass", "card": t.state["hands"][seat][0]})
+    assert "lantern" in t.state["broken"][2]
     with pytest.raises(Illegal):
         t.do(1, {"type": "repair", "card": card_for(t, 1, action_card("repair", "pick")), "target": 2})
-    assert "lantern" in t.state.broken[2]  # a non-matching repair changes nothing
+    assert "lantern" in t.state["broken"][2]  # a non-matching repair changes nothing
     t.do(1, {"type": "repair", "card": card_for(t, 1, action_card("repair", "lantern")), "target": 2})
-    assert t.state.broken[2] == {}
+    assert t.state["broken"][2] == {}
     stage_broken(t, 4, "cart")
     treasure_found_by(t, 2)
-    assert t.state.round == 2 and not any(t.state.broken)  # the round's end clears it
+    assert t.state["round"] == 2 and not any(t.state["broken"])  # the round's end clears it
 
 
 def test_SAB_REP_1_repair_cards_show_one_tool_or_two_different_tools():
@@ -391,7 +391,7 @@ def test_SAB_ROCK_4_either_role_may_use_a_rockfall():
     assert falls in GAME.legal_commands(t.state, 0)
     t.do(0, falls)  # a saboteur breaks the tunnel
     t.do(1, {"type": "rockfall", "card": card_for(t, 1, action_card("rockfall")), "x": 2, "y": 0})
-    assert "1,0" not in t.state.maze and "2,0" not in t.state.maze  # a miner clears a dead end
+    assert "1,0" not in t.state["maze"] and "2,0" not in t.state["maze"]  # a miner clears a dead end
 
 
 def test_SAB_MAP_3_a_map_cannot_target_a_goal_already_face_up():
@@ -410,9 +410,9 @@ def test_SAB_PASS_3_the_discard_pile_mixes_face_up_and_face_down_cards():
     t = table()
     peek = card_for(t, 0, action_card("map"))
     t.do(0, {"type": "map", "card": peek, "goal": "A"})
-    hidden = t.state.hands[1][0]
+    hidden = t.state["hands"][1][0]
     evs = t.do(1, {"type": "pass", "card": hidden})
-    assert [(d["card"], d["face_up"]) for d in t.state.discard] == [(peek, True), (hidden, False)]
+    assert [(d["card"], d["face_up"]) for d in t.state["discard"]] == [(peek, True), (hidden, False)]
     for seat in [None, *range(5)]:
         v = GAME.view(t.state, seat)
         assert v["discard_count"] == 2 and v["discard_face_up"] == [peek]
@@ -426,16 +426,16 @@ def test_SAB_END_2_the_round_ends_once_the_pile_and_every_hand_are_empty():
     t = table(gold_choice="auto")
     t.set_roles("MSMMS")
     t.empty_deck()
-    for seat, hand in enumerate(t.state.hands):
+    for seat, hand in enumerate(t.state["hands"]):
         keep = hand[:1] if seat in (0, 2) else []
-        t.state.discard += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
-        t.state.hands[seat] = keep
-    evs = t.do(0, {"type": "pass", "card": t.state.hands[0][0]})
+        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
+        t.state["hands"][seat] = keep
+    evs = t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     assert not data(evs, "RoundEnded") and t.turn == 2  # a card is still in hand: play on
-    evs = t.do(2, {"type": "pass", "card": t.state.hands[2][0]})
+    evs = t.do(2, {"type": "pass", "card": t.state["hands"][2][0]})
     ended = data(evs, "RoundEnded")[0]
     assert (ended["round"], ended["reason"], ended["finder"]) == (1, "cards_out", None)
-    assert t.state.round == 2
+    assert t.state["round"] == 2
 
 
 def test_SAB_END_4_miners_win_by_the_treasure_saboteurs_otherwise():
@@ -453,7 +453,7 @@ def test_SAB_GOLD_1_miners_share_gold_when_the_treasure_is_reached():
     evs = treasure_found_by(t, 2)
     assert data(evs, "RoundEnded")[0]["winner"] == "miners"
     assert data(evs, "GoldBundleDrawn") and not data(evs, "GoldPayoutDue")
-    got = [len(g[0]) for g in t.state.gold]
+    got = [len(g[0]) for g in t.state["gold"]]
     assert sum(got) == 5 and got[1] == got[4] == 0 and all(got[m] for m in (0, 2, 3))
 
 
@@ -461,7 +461,7 @@ def test_SAB_GOLD_5_the_bundle_goes_round_the_table_until_it_is_empty():
     t = table()
     t.set_roles("MSMSM")
     treasure_found_by(t, 0)
-    while t.state.phase == "gold":
+    while t.state["phase"] == "gold":
         (seat,) = GAME.active_seats(t.state)
         t.do(seat, GAME.legal_commands(t.state, seat)[0])
     kept = [d["seat"] for d in data(t.events, "GoldKept")]
@@ -469,7 +469,7 @@ def test_SAB_GOLD_5_the_bundle_goes_round_the_table_until_it_is_empty():
     # Counter-clockwise from finder 0: 4, (3 saboteur), 2, (1 saboteur), 0 again, 4.
     assert kept == [0, 4, 2, 0, 4]
     assert passes == list(zip(kept, kept[1:]))
-    assert [len(g[0]) for g in t.state.gold] == [2, 0, 1, 0, 2]
+    assert [len(g[0]) for g in t.state["gold"]] == [2, 0, 1, 0, 2]
 
 
 def test_SAB_GOLD_6_a_saboteur_finder_starts_the_bundle_at_the_next_miner():
@@ -480,17 +480,17 @@ def test_SAB_GOLD_6_a_saboteur_finder_starts_the_bundle_at_the_next_miner():
                                           "finder": 1, "last_player": 1}
     assert data(evs, "GoldBundleDrawn")[0]["holder"] == 0
     assert [d["seat"] for d in data(evs, "GoldKept")] == [0, 5, 3, 2, 0, 5]
-    assert t.state.gold[1][0] == [] and t.state.gold[4][0] == []
+    assert t.state["gold"][1][0] == [] and t.state["gold"][4][0] == []
 
 
 def test_SAB_GOLD_7_saboteurs_win_when_the_treasure_was_not_reached():
     t = table(gold_choice="auto")
     t.set_roles("MSMMS")
-    t.state.maze["8,-2"] = {"card": "goal-A", "shape": "stone-nw", "rotated": False, "by": None}
-    t.state.goals["A"]["revealed"] = True  # a stone was reached: not the treasure
+    t.state["maze"]["8,-2"] = {"card": "goal-A", "shape": "stone-nw", "rotated": False, "by": None}
+    t.state["goals"]["A"]["revealed"] = True  # a stone was reached: not the treasure
     evs = cards_run_out(t, 0)
     assert data(evs, "RoundEnded")[0]["winner"] == "saboteurs" and not data(evs, "GoldBundleDrawn")
-    assert [sum(g[0]) for g in t.state.gold] == [0, 3, 0, 0, 3]
+    assert [sum(g[0]) for g in t.state["gold"]] == [0, 3, 0, 0, 3]
 
 
 # -- next round and the end of the game ---------------------------------------------------
@@ -503,24 +503,24 @@ def test_SAB_NEXT_2_same_layout_goals_shuffled_again():
         evs = round_events(t, 2)
         assert len(data(evs, "GoalsShuffled")) == 1
         s = t.state
-        assert s.maze == {"0,0": {"card": "start", "shape": START_SHAPE, "rotated": False, "by": None}}
-        assert {g: (i["x"], i["y"]) for g, i in s.goals.items()} == GOAL_CELLS
-        assert not any(g["revealed"] for g in s.goals.values())
-        assert sorted(g["shape"] for g in s.goals.values()) == sorted(GOAL_SHAPES)
-        moved |= s.goals["B"]["shape"] != TREASURE
+        assert s["maze"] == {"0,0": {"card": "start", "shape": START_SHAPE, "rotated": False, "by": None}}
+        assert {g: (i["x"], i["y"]) for g, i in s["goals"].items()} == GOAL_CELLS
+        assert not any(g["revealed"] for g in s["goals"].values())
+        assert sorted(g["shape"] for g in s["goals"].values()) == sorted(GOAL_SHAPES)
+        moved |= s["goals"]["B"]["shape"] != TREASURE
     assert moved
 
 
 def test_SAB_NEXT_3_the_same_role_cards_are_dealt_again():
     t = table(4, gold_choice="auto")
     t.set_roles("MMMM")
-    t.state.leftover = "saboteur"
+    t.state["leftover"] = "saboteur"
     treasure_found_by(t, 0)
     evs = round_events(t, 2)
     dealt, aside = data(evs, "RoleDealt"), data(evs, "RoleSetAside")
     assert [d["seat"] for d in dealt] == [0, 1, 2, 3] and len(aside) == 1
     assert Counter(d["role"] for d in dealt) + Counter([aside[0]["role"]]) == Counter(saboteur=1, miner=4)
-    assert t.state.roles == [d["role"] for d in dealt] and not t.state.roles_revealed
+    assert t.state["roles"] == [d["role"] for d in dealt] and not t.state["roles_revealed"]
     assert GAME.view(t.state, 0)["leftover_role"] is None
 
 
@@ -530,8 +530,8 @@ def test_SAB_ROLE_4_roles_come_from_one_deck_every_round_and_may_change():
         t = Table(5, seed=b"r4-%d" % i, first_player=0, gold_choice="auto")
         decks, per_round = [], []
         for rnd in (1, 2, 3):
-            decks.append(Counter(t.state.roles + [t.state.leftover]))
-            per_round.append(list(t.state.roles))
+            decks.append(Counter(t.state["roles"] + [t.state["leftover"]]))
+            per_round.append(list(t.state["roles"]))
             treasure_found_by(t, 0)
         assert decks == [Counter(saboteur=2, miner=4)] * 3
         changed |= len({tuple(r) for r in per_round}) > 1
@@ -547,24 +547,24 @@ def test_SAB_NEXT_4_cards_reshuffled_and_dealt_again():
     order = data(evs, "DeckShuffled")[0]["cards"]
     assert sorted(order) == sorted(CARDS) and order != first_order  # action cards too (SAB-AMB-19)
     assert [len(d["cards"]) for d in data(evs, "HandDealt")] == [HAND_SIZE[8]] * 8
-    assert t.state.deck == order[8 * HAND_SIZE[8]:]
+    assert t.state["deck"] == order[8 * HAND_SIZE[8]:]
 
 
 def test_SAB_NEXT_5_won_gold_is_kept_and_the_rest_is_the_next_gold_deck():
     t = table(gold_choice="auto")
     t.set_roles("MSMMS")
     treasure_found_by(t, 0)
-    round_1 = [list(g[0]) for g in t.state.gold]
+    round_1 = [list(g[0]) for g in t.state["gold"]]
     handed = Counter(v for g in round_1 for v in g)
-    assert sum(handed.values()) == 5 and t.state.round == 2
-    assert Counter(t.state.gold_deck) == Counter(GOLD) - handed
-    deck_before = Counter(t.state.gold_deck)
+    assert sum(handed.values()) == 5 and t.state["round"] == 2
+    assert Counter(t.state["gold_deck"]) == Counter(GOLD) - handed
+    deck_before = Counter(t.state["gold_deck"])
     t.set_roles("SMMMS")
     evs = treasure_found_by(t, 1)
     assert Counter(data(evs, "GoldBundleDrawn")[0]["values"]) <= deck_before
-    assert [g[0] for g in t.state.gold] == round_1  # round 1's gold stays with its owners
-    handed += Counter(v for g in t.state.gold for v in g[1])
-    assert Counter(t.state.gold_deck) == Counter(GOLD) - handed
+    assert [g[0] for g in t.state["gold"]] == round_1  # round 1's gold stays with its owners
+    handed += Counter(v for g in t.state["gold"] for v in g[1])
+    assert Counter(t.state["gold_deck"]) == Counter(GOLD) - handed
     assert GAME.view(t.state, 0)["you"]["gold"][0] == round_1[0]
 
 
@@ -583,12 +583,12 @@ def test_SAB_OVW_4_a_game_is_three_rounds_won_by_the_most_nuggets(players):
 
 def test_SAB_WIN_3_the_most_nuggets_wins_not_the_most_cards():
     t = table(3)
-    t.state.round = 3
-    t.state.gold = [[[1, 1, 1, 1], [], []], [[3], [3], []], [[2], [2], []]]
+    t.state["round"] = 3
+    t.state["gold"] = [[[1, 1, 1, 1], [], []], [[3], [3], []], [[2], [2], []]]
     for v in (1, 1, 1, 1, 3, 3, 2, 2):
-        t.state.gold_deck.remove(v)
+        t.state["gold_deck"].remove(v)
     t.set_roles("MMM")
-    t.state.leftover = "saboteur"  # no saboteur in play: round 3 pays nobody (SAB-GOLD-9)
+    t.state["leftover"] = "saboteur"  # no saboteur in play: round 3 pays nobody (SAB-GOLD-9)
     evs = cards_run_out(t, 0)
     assert data(evs, "GoldRevealed")[0]["totals"] == [4, 6, 4]
     board = GAME.scores(t.state)
@@ -598,15 +598,15 @@ def test_SAB_WIN_3_the_most_nuggets_wins_not_the_most_cards():
 
 def test_SAB_WIN_2_a_player_scores_the_nuggets_on_all_their_gold_cards():
     t = table(3, gold_choice="auto")
-    t.state.round = 3
+    t.state["round"] = 3
     earlier = [[[1, 1, 1], [], []], [[2, 2], [], []], [[], [3], []]]
-    t.state.gold = earlier
+    t.state["gold"] = earlier
     for v in (1, 1, 1, 2, 2, 3):
-        t.state.gold_deck.remove(v)
+        t.state["gold_deck"].remove(v)
     t.set_roles("MSM")
     evs = treasure_found_by(t, 0)
     totals = data(evs, "GoldRevealed")[0]["totals"]
-    assert totals == [sum(map(sum, g)) for g in t.state.gold]
+    assert totals == [sum(map(sum, g)) for g in t.state["gold"]]
     board = GAME.scores(t.state)
     assert board.final and {s.seat: s.total for s in board.seats} == dict(enumerate(totals))
     assert totals[1] == 4  # two cards of 2 count as 4 nuggets, not as 2 cards

@@ -7,12 +7,12 @@ def test_SAB_INFO_1_seat_view_shows_own_secrets_and_public_table():
     t = Table(5, first_player=0)
     s = t.state
     v = GAME.view(s, 2)
-    assert [c["card"] for c in v["you"]["hand"]] == s.hands[2]
-    assert v["you"]["role"] == s.roles[2] and v["players"][2]["role"] == s.roles[2]
+    assert [c["card"] for c in v["you"]["hand"]] == s["hands"][2]
+    assert v["you"]["role"] == s["roles"][2] and v["players"][2]["role"] == s["roles"][2]
     assert all(p["role"] is None for p in v["players"] if p["seat"] != 2)
     assert [p["hand_count"] for p in v["players"]] == [6] * 5
     assert all(p["hand"] is None for p in v["players"])
-    assert v["deck_count"] == len(s.deck) and v["discard_count"] == 0
+    assert v["deck_count"] == len(s["deck"]) and v["discard_count"] == 0
     assert v["turn"] == 0 and v["round"] == 1 and v["phase"] == "play"
     assert all(g["shape"] is None for g in v["goals"].values())
     assert v["maze"]["0,0"]["edges"] == "NESW"
@@ -42,14 +42,14 @@ def test_SAB_ROLE_2_only_the_owner_sees_the_dealt_role():
 
 def test_SAB_TURN_5_drawn_card_is_seen_by_the_drawer_only():
     t = Table(4, first_player=0)
-    evs = t.do(0, {"type": "pass", "card": t.state.hands[0][0]})
+    evs = t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     drawn = next(e for e in evs if e["type"] == "CardDrawn")
     assert GAME.redact(drawn, 0) == drawn and GAME.redact(drawn, 1)["data"] == {"seat": 0}
 
 
 def test_SAB_INFO_1_everything_is_shown_after_the_game():
     t = Table(3, first_player=0)
-    t.state.phase = "over"
+    t.state["phase"] = "over"
     v = GAME.view(t.state, None)
     assert all(p["role"] is not None and p["hand"] is not None and p["gold"] is not None for p in v["players"])
     assert all(g["shape"] for g in v["goals"].values()) and v["treasure_goal"] in "ABC"

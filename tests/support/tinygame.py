@@ -7,43 +7,45 @@ Each seat holds a secret digit. In turn, a seat guesses another seat's digit
 """
 from __future__ import annotations
 
-import copy
-
-from domain.core import Drbg, Scoreboard, Seat, event, require
-
-
-def _random_bot(game, state, seat, rng: Drbg):
-    return rng.choice(game.legal_commands(state, seat))
+from domain.core import GameType, Scoreboard, Seat, Turn, event, require
+from domain.kit import BaseGame, command, command_schema, evolver, random_bot, rule
 
 
-class TinyGame:
+def _table_set(state, d):
+    state["seats"], state["turns"] = d["seats"], d["turns"]
+    state["score"] = {str(i): 0 for i in range(d["seats"])}
+
+
+def _secret_dealt(state, d):
+    state["secrets"][str(d["seat"])] = d["digit"]
+
+
+def _played(state, d):
+    if d.get("hit"):
+        state["score"][str(d["seat"])] += 1
+    state["played"] += 1
+
+
+HANDLERS = {"TableSet": _table_set, "SecretDealt": _secret_dealt, "Guessed": _played, "Passed": _played}
+
+
+class TinyGame(BaseGame):
     id = "tiny"
     title = "Tiny guessing game"
-    min_players, max_players = 2, 4
     rules_version = "tiny-1"
-    options_schema = {"type": "object", "properties": {"turns": {"type": "integer", "minimum": 1, "maximum": 50}},
-                      "additionalProperties": False}
-    command_schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "oneOf": [
-            {"type": "object", "description": "Pass the turn (TINY-2).", "properties": {"type": {"const": "pass"}},
-             "required": ["type"], "additionalProperties": False},
-            {"type": "object", "description": "Guess another seat's digit (TINY-2).",
-             "properties": {"type": {"const": "guess"}, "target": {"type": "integer", "minimum": 0, "maximum": 3},
-                            "digit": {"type": "integer", "minimum": 0, "maximum": 9}},
-             "required": ["type", "target", "digit"], "additionalProperties": False},
-        ],
-    }
-    bots = {"random": _random_bot}
+    game_type = GameType(2, 4, chance=True, information="imperfect")
+    options_schema = {"type": "object", "additionalProperties": False, "properties": {
+        "turns": rule({"type": "integer", "minimum": 1, "maximum": 50, "default": 6}, "bad_option", "TINY-1")}}
+    command_schema = command_schema("Tiny command", [
+        command("pass", "Pass the turn (TINY-2)."),
+        command("guess", "Guess another seat's digit (TINY-2).",
+                {"target": rule({"type": "integer", "minimum": 0, "maximum": 3}, "bad_target", "TINY-2"),
+                 "digit": rule({"type": "integer", "minimum": 0, "maximum": 9}, "bad_digit", "TINY-2")}),
+    ])
+    bots = {"random": random_bot}
+    evolve = staticmethod(evolver(HANDLERS))
 
-    def validate_options(self, options, seats):
-        unknown = set(options) - {"turns"}
-        require(not unknown, "unknown_option", None, f"unknown options {sorted(unknown)}")
-        turns = options.get("turns", 6)
-        require(isinstance(turns, int) and 1 <= turns <= 50, "bad_option", "TINY-1", "turns is 1-50")
-        return {"turns": turns}
-
-    def start(self, options, seats: list[Seat], rng: Drbg):
+    def setup(self, options, seats: list[Seat], rng):
         evs = [event("TableSet", seats=len(seats), turns=options["turns"])]
         evs += [event("SecretDealt", seat=s.index, digit=rng.randbelow(10)) for s in seats]
         return evs
@@ -51,46 +53,30 @@ class TinyGame:
     def initial_state(self):
         return {"seats": 0, "turns": 0, "played": 0, "secrets": {}, "score": {}}
 
-    def evolve(self, state, ev):
-        d = ev["data"]
-        if ev["type"] == "TableSet":
-            state["seats"], state["turns"] = d["seats"], d["turns"]
-            state["score"] = {str(i): 0 for i in range(d["seats"])}
-        elif ev["type"] == "SecretDealt":
-            state["secrets"][str(d["seat"])] = d["digit"]
-        elif ev["type"] in ("Guessed", "Passed"):
-            if d.get("hit"):
-                state["score"][str(d["seat"])] += 1
-            state["played"] += 1
-        return state
-
     def _turn(self, state):
         return state["played"] % state["seats"]
 
-    def decide(self, state, seat, command, rng):
+    def rules_turn(self, state):
+        return Turn.over() if state["played"] >= state["turns"] else Turn.to_seats({self._turn(state)})
+
+    def rules_decide(self, state, seat, command, rng):
         require(not self.is_terminal(state), "game_over", "TINY-3", "the game is over")
         require(seat == self._turn(state), "not_your_turn", "TINY-2", "it is not your turn")
         if command["type"] == "pass":
             return [event("Passed", seat=seat)]
-        require(command["type"] == "guess", "unknown_command", None, "commands are guess and pass")
-        target, digit = command.get("target"), command.get("digit")
-        require(isinstance(target, int) and 0 <= target < state["seats"] and target != seat,
-                "bad_target", "TINY-2", "guess another seat's digit")
-        require(isinstance(digit, int) and 0 <= digit <= 9, "bad_digit", "TINY-2", "digits are 0-9")
+        target, digit = command["target"], command["digit"]
+        require(target < state["seats"] and target != seat, "bad_target", "TINY-2", "guess another seat's digit")
         return [event("Guessed", seat=seat, target=target, digit=digit,
                       hit=state["secrets"][str(target)] == digit)]
 
-    def legal_commands(self, state, seat):
+    def rules_legal(self, state, seat):
         if self.is_terminal(state) or seat != self._turn(state):
             return []
         return [{"type": "pass"}] + [{"type": "guess", "target": t, "digit": d}
                                      for t in range(state["seats"]) if t != seat for d in range(10)]
 
-    def active_seats(self, state):
-        return set() if self.is_terminal(state) else {self._turn(state)}
-
-    def is_terminal(self, state):
-        return state["played"] >= state["turns"]
+    def players(self, state):
+        return state["seats"]
 
     def content(self):
         return {"digits": list(range(10))}
@@ -104,14 +90,8 @@ class TinyGame:
             return {"type": "SecretDealt", "data": {"seat": ev["data"]["seat"]}}
         return ev
 
-    def scores(self, state):
+    def rules_scores(self, state):
         return Scoreboard.rank(self.is_terminal(state), {int(s): {"hits": v} for s, v in state["score"].items()})
-
-    def dump_state(self, state):
-        return copy.deepcopy(state)
-
-    def load_state(self, data):
-        return copy.deepcopy(data)
 
 
 GAME = TinyGame()

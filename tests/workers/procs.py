@@ -13,14 +13,15 @@ import sys
 import time
 
 from domain import registry
-from tests.support.tinygame import GAME, _random_bot
+from domain.kit import random_bot
+from tests.support.tinygame import GAME
 
 SLOW = float(os.environ.get("DELVE_TEST_SLOW", "0"))
 
 
 def slow_bot(game, state, seat, rng):
     time.sleep(SLOW)
-    return _random_bot(game, state, seat, rng)
+    return random_bot(game, state, seat, rng)
 
 
 if __name__ == "__main__":

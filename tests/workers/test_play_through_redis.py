@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from server.cli import cli
+from delve.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 

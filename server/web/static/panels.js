@@ -106,7 +106,7 @@ function auditFacts(audit, match) {
     field("events", audit.events),
     field("seed commitment", h("code", {}, audit.seed_commitment)),
     field("seed", audit.seed ? h("code", {}, audit.seed) : h("span", {class: "muted"}, "secret until the end"), seedNote),
-    field("chain head", h("code", {}, audit.chain_head)));
+    field("chain head", audit.chain_head ? h("code", {}, audit.chain_head) : h("span", {class: "muted"}, "withheld until the end")));
 }
 
 function auditActions(audit, gameId, token) {

@@ -11,6 +11,7 @@ import logging
 import os
 import secrets
 import signal
+import subprocess
 import sys
 import time
 import urllib.error
@@ -52,7 +53,7 @@ def _require_redis(who: str) -> str:
 
 def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool) -> tuple[str, bool]:
     """REDIS_URL if set (and reachable), else a private redis-server; exports REDIS_URL for this process."""
-    from workers.supervise import embedded_redis
+    from delve.supervise import embedded_redis
 
     url = os.environ.get("REDIS_URL")
     if url:
@@ -138,7 +139,7 @@ def gunicorn_argv(bind: str, processes: int, access_log: bool = True) -> list[st
 @click.pass_context
 def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_workers: int) -> None:
     """The API (gunicorn), rq workers and the reactor; a private Redis when REDIS_URL is unset."""
-    from workers.supervise import Supervisor, child_env
+    from delve.supervise import Supervisor, child_env
 
     _log_setup(ctx.obj["log_level"])
     data_dir = (data_dir or Path(os.environ.get("DELVE_DATA_DIR") or DEFAULT_DATA_DIR)).resolve()
@@ -230,7 +231,7 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
 
     from events.runtime import service_from_env
     from workers import play as matches
-    from workers.supervise import Supervisor, child_env
+    from delve.supervise import Supervisor, child_env
 
     _log_setup("WARNING" if ctx.obj["log_level"].upper() == "INFO" else ctx.obj["log_level"])
     game = _game(game_id)
@@ -325,11 +326,33 @@ def bench(out: Path | None, game_id: str | None, seconds: float, clients: int, a
 
     _log_setup("WARNING")
     game = _game(game_id or ("saboteur" if "saboteur" in registry.available() else (registry.available() or ["?"])[0]))
-    result = run(game, seconds=seconds, clients=clients, appends=appends)
+    with ExitStack() as stack:
+        url, embedded = _redis_or_embedded(stack, None, persist=False)
+        result = run(game, redis_url=url, embedded=embedded, api=_quiet_api, play=_one_bot_game,
+                     seconds=seconds, clients=clients, appends=appends)
     text = json.dumps(result, indent=2)
     if out:
         out.write_text(text + "\n")
     click.echo(text)
+
+
+def _quiet_api(bind: str, processes: int, env: dict[str, str]) -> subprocess.Popen:
+    """The API for `delve bench`: no access log, stderr kept to report a failed start."""
+    from delve.supervise import child_env
+
+    return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False), env=child_env(**env),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _one_bot_game(service, game) -> str:
+    """One game of the game's default bot at its smallest table, played in this process to its end."""
+    from workers import play as matches
+    from workers.inprocess import InProcessDriver
+
+    with InProcessDriver(service) as driver:
+        (gid,) = matches.create_games(service, game, 1, game.min_players, matches.default_bot(game), {})
+        driver.run([gid])
+    return gid
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ class Supervisor:
 
     def spawn_cli(self, name: str, *args: str) -> subprocess.Popen:
         """Another ``delve`` command, run by this interpreter."""
-        return self.spawn(name, [sys.executable, "-m", "server.cli", *args])
+        return self.spawn(name, [sys.executable, "-m", "delve.cli", *args])
 
     def exited(self) -> tuple[str, int] | None:
         """The first child that has exited, with its exit code."""

@@ -1,0 +1,118 @@
+"""Request input — bodies, query strings, stream cursors, versions — parsed so
+that bad input is a 4xx problem with a stable code, never a 500.
+
+Why each check exists (issue 12): Python's JSON parser recurses, so a body
+nested 100,000 deep raised RecursionError; ``"\\ud800"`` parses to a string
+that cannot be encoded as UTF-8 when it is stored or hashed; Redis refuses a
+stream id beyond 2^63-1 only after the SSE response has begun; and a chunked
+body has no Content-Length to refuse up front, so its size is checked while
+it is read.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from flask import request
+from marshmallow import Schema, ValidationError
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from server.errors import ApiError
+
+MAX_DEPTH = 32  # arrays/objects inside one another; no command or option nests half as deep
+ACTION_BODY_BYTES = 64 * 1024  # POST /v1/games/{id}/actions
+CREATE_BODY_BYTES = 64 * 1024  # POST /v1/games
+MAX_SEQ = 2**63 - 1  # the largest id part Redis streams accept
+_DIGITS = re.compile(r"[0-9]{1,19}")
+
+
+def body(limit: int, advice: str = "") -> bytes:
+    """The raw body, refused with 413 past ``limit`` bytes, announced or chunked."""
+    too_large = ApiError(413, "body_too_large", f"this request body is capped at {limit} bytes{advice}")
+    if (request.content_length or 0) > limit:
+        raise too_large
+    # Werkzeug ends a chunked stream quietly at max_content_length, so read one
+    # byte more than allowed: getting it means the body was too large.
+    request.max_content_length = limit + 1
+    try:
+        data = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise too_large from None
+    if len(data) > limit:
+        raise too_large
+    return data
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def json_body(limit: int) -> object:
+    """The parsed JSON body: 415 for another media type, 413 past ``limit``, 400 for bad JSON."""
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "send the body as application/json")
+    raw = body(limit)
+    try:
+        value = json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise _too_deep() from None
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "malformed_json", "the body is not valid JSON (UTF-8, no NaN or Infinity)") from None
+    check_json(value)
+    return value
+
+
+def _too_deep() -> ApiError:
+    return ApiError(400, "too_deeply_nested", f"JSON may nest arrays and objects at most {MAX_DEPTH} deep")
+
+
+def check_json(value: object) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and strings that are not valid Unicode.
+
+    Iterative, so checking a deep value cannot itself overflow the stack.
+    """
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            _check_text(item)
+        elif isinstance(item, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise _too_deep()
+            if isinstance(item, dict):
+                for key in item:
+                    _check_text(key)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "invalid_unicode", "a string holds a lone surrogate (e.g. \\ud800); "
+                       "send valid Unicode") from None
+
+
+def query(schema: type[Schema]) -> dict:
+    """The query string loaded by ``schema``; errors name the query parameter, not a body."""
+    try:
+        return schema().load(request.args.to_dict())
+    except ValidationError as e:
+        named = "; ".join(f"{name}: {' '.join(map(str, why))}" for name, why in e.messages.items())
+        raise ApiError(400, "malformed_query", f"a query parameter is invalid ({named})", errors=e.messages) from None
+
+
+def stream_cursor() -> int:
+    """The seq an event stream resumes after: ``Last-Event-ID``, else ``?after=``, else 0."""
+    text = request.headers.get("Last-Event-ID", request.args.get("after", "0"))
+    if not _DIGITS.fullmatch(text) or int(text) > MAX_SEQ:
+        raise ApiError(400, "bad_last_event_id",
+                       f"Last-Event-ID (or after) must be an event seq, a whole number from 0 to {MAX_SEQ}")
+    return int(text)
+
+
+def version(text: str) -> int:
+    """A version in a path: a whole number (its range is checked against the game)."""
+    if not re.fullmatch(r"[0-9]{1,30}", text):
+        raise ApiError(400, "bad_version", f"a version is a whole number from 1, not {text[:40]!r}")
+    return int(text)

@@ -1,0 +1,197 @@
+"""Bad input is a 4xx problem with a stable code, never a 500, and writes nothing
+(issue 12, items 3 and 5): deep nesting, lone surrogates, huge stream ids,
+oversized bodies (announced or chunked), negative and huge versions, query
+parameters, media types, ETags per representation, Retry-After."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from server import parsing
+from tests.api.helpers import ADMIN, auth, tiny_game
+
+
+@pytest.fixture
+def game(client):
+    return tiny_game(client)
+
+
+def post_raw(client, path, text, token=None, headers=None):
+    return client.post(path, data=text, content_type="application/json",
+                       headers={**auth(token), **(headers or {})})
+
+
+def assert_problem(resp, status, code):
+    assert resp.status_code == status, (resp.status_code, resp.get_data(as_text=True)[:300])
+    assert resp.mimetype == "application/problem+json" and resp.json["code"] == code, resp.json
+    return resp.json
+
+
+def version_of(client, game):
+    return client.get(f"/v1/games/{game['id']}").json["version"]
+
+
+@pytest.mark.parametrize("depth", [parsing.MAX_DEPTH + 1, 30_000])
+def test_deep_nesting_is_400_on_create_and_actions(client, game, depth):
+    """30,000 deep fits the 64 KB cap and is far past the parser's recursion limit."""
+    deep = "[" * depth + "]" * depth
+    assert_problem(post_raw(client, "/v1/games", f'{{"game": "tiny", "seats": {deep}}}'), 400, "too_deeply_nested")
+    before = version_of(client, game)
+    body = f'{{"expected_version": {before}, "command": {{"type": "pass", "x": {deep}}}}}'
+    resp = post_raw(client, f"/v1/games/{game['id']}/actions", body, game["seats"][0]["token"])
+    assert_problem(resp, 400, "too_deeply_nested")
+    assert version_of(client, game) == before
+
+
+def test_the_issues_100000_deep_body_is_413(client, game):
+    deep = "[" * 100_000 + "]" * 100_000
+    assert_problem(post_raw(client, "/v1/games", f'{{"game": "tiny", "seats": {deep}}}'), 413, "body_too_large")
+
+
+def test_nesting_up_to_the_cap_is_parsed(client, game):
+    nested = "[" * (parsing.MAX_DEPTH - 2) + "]" * (parsing.MAX_DEPTH - 2)
+    resp = post_raw(client, f"/v1/games/{game['id']}/actions",
+                    f'{{"expected_version": {version_of(client, game)}, "command": {{"type": "pass", "x": {nested}}}}}',
+                    game["seats"][0]["token"])
+    # parsed (not a 400); then the command schema refuses the extra field, as it refuses any
+    assert resp.status_code == 422 and resp.json["code"] == "bad_command"
+
+
+@pytest.mark.parametrize("where", ["seat name", "option key", "command field", "command key"])
+def test_lone_surrogates_are_400(client, game, where):
+    bad = '"\\ud800x"'
+    if where in ("seat name", "option key"):
+        text = (f'{{"game": "tiny", "seats": [{{"name": {bad}}}, {{"name": "b"}}]}}' if where == "seat name"
+                else f'{{"game": "tiny", "seats": [{{"name": "a"}}, {{"name": "b"}}], "options": {{{bad}: 1}}}}')
+        assert_problem(post_raw(client, "/v1/games", text), 400, "invalid_unicode")
+        return
+    before = version_of(client, game)
+    command = f'{{"type": "guess", "target": {bad}}}' if where == "command field" else f'{{"type": "pass", {bad}: 1}}'
+    resp = post_raw(client, f"/v1/games/{game['id']}/actions", f'{{"expected_version": {before}, "command": {command}}}',
+                    game["seats"][0]["token"], headers={"Idempotency-Key": "k1"})
+    assert_problem(resp, 400, "invalid_unicode")
+    assert version_of(client, game) == before
+
+
+def test_a_valid_surrogate_pair_is_fine(client):
+    resp = post_raw(client, "/v1/games", '{"game": "tiny", "seats": [{"name": "\\ud83d\\ude00"}, {"name": "b"}]}')
+    assert resp.status_code == 201 and resp.json["seats"][0]["name"] == "\U0001F600"
+
+
+@pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "1" * 5000])
+def test_json_constants_and_huge_numbers_are_malformed(client, game, text):
+    resp = post_raw(client, f"/v1/games/{game['id']}/actions",
+                    f'{{"expected_version": 4, "command": {{"type": "pass", "x": {text}}}}}', game["seats"][0]["token"])
+    assert_problem(resp, 400, "malformed_json")
+
+
+def test_invalid_utf8_is_malformed(client):
+    assert_problem(post_raw(client, "/v1/games", b'{"game": "\xff"}'), 400, "malformed_json")
+
+
+@pytest.mark.parametrize("cursor", ["18446744073709551616", str(2**63), "1" * 40, "-1", "²", "1e3"])
+def test_stream_cursors_beyond_redis_ids_are_400(client, game, cursor):
+    url = f"/v1/games/{game['id']}/events/stream"
+    assert_problem(client.get(url, headers={"Last-Event-ID": cursor}), 400, "bad_last_event_id")
+    assert_problem(client.get(url, query_string={"after": cursor}), 400, "bad_last_event_id")
+
+
+def test_the_largest_stream_cursor_is_accepted(client, game):
+    client.application.config["SSE_BLOCK_MS"] = 10
+    resp = client.get(f"/v1/games/{game['id']}/events/stream", headers={"Last-Event-ID": str(2**63 - 1)},
+                      buffered=False)
+    first = [next(resp.response), next(resp.response)]
+    resp.close()
+    assert resp.status_code == 200 and any(b"keep-alive" in (c if isinstance(c, bytes) else c.encode()) for c in first)
+
+
+def test_action_body_is_capped_at_64kb_announced(client, game):
+    big = '{"expected_version": 4, "command": {"type": "pass", "pad": "' + "x" * parsing.ACTION_BODY_BYTES + '"}}'
+    problem = assert_problem(post_raw(client, f"/v1/games/{game['id']}/actions", big, game["seats"][0]["token"]),
+                             413, "body_too_large")
+    assert str(parsing.ACTION_BODY_BYTES) in problem["detail"]
+
+
+@pytest.mark.parametrize("path", ["/v1/games", "/v1/games/{id}/actions", "/v1/audit/verify"])
+def test_chunked_bodies_without_length_are_413(client, game, path):
+    """A chunked body has no Content-Length: its size is checked while it is read."""
+    limit = client.application.config["MAX_EXPORT_BYTES"] if path.endswith("verify") else parsing.ACTION_BODY_BYTES
+    if path.endswith("verify"):
+        client.application.config["MAX_EXPORT_BYTES"] = limit = 100_000
+    payload = b'{"game": "' + b"x" * (limit + 10) + b'"}'
+    resp = client.post(path.format(id=game["id"]), input_stream=io.BytesIO(payload),
+                       headers={"Transfer-Encoding": "chunked", **auth(game["seats"][0]["token"]),
+                                "Content-Type": "application/x-ndjson" if path.endswith("verify")
+                                else "application/json"},
+                       environ_overrides={"wsgi.input_terminated": True})
+    assert resp.request.content_length is None
+    assert_problem(resp, 413, "body_too_large")
+
+
+def test_negative_expected_version_is_400_not_409(client, game):
+    resp = client.post(f"/v1/games/{game['id']}/actions", headers=auth(game["seats"][0]["token"]),
+                       json={"expected_version": -1, "command": {"type": "pass"}})
+    assert_problem(resp, 400, "malformed_request")
+
+
+@pytest.mark.parametrize("version,status,code", [("-1", 400, "bad_version"), ("x", 400, "bad_version"),
+                                                 ("0", 404, "no_such_version"), ("99", 404, "no_such_version"),
+                                                 (str(2**70), 404, "no_such_version"),
+                                                 ("9" * 40, 400, "bad_version")])
+def test_bad_replay_versions_are_problems(client, game, version, status, code):
+    problem = assert_problem(client.get(f"/v1/games/{game['id']}/states/{version}"), status, code)
+    if status == 404:
+        assert problem["current_version"] == 4 and "1 to 4" in problem["detail"]
+
+
+def test_titles_name_the_code_not_only_the_status(client, game):
+    unknown = assert_problem(client.post("/v1/games", json={"game": "nope", "seats": [{"name": "a"}]}),
+                             422, "unknown_game")
+    assert unknown["title"] == "Unknown game"
+    token = game["seats"][0]["token"]
+    url = f"/v1/games/{game['id']}/actions"
+    first = client.post(url, headers={**auth(token), "Idempotency-Key": "k"},
+                        json={"expected_version": 4, "command": {"type": "pass"}})
+    assert first.status_code == 201
+    reused = client.post(url, headers={**auth(token), "Idempotency-Key": "k"},
+                         json={"expected_version": 5, "command": {"type": "pass"}})
+    assert assert_problem(reused, 422, "idempotency_key_reused")["title"] == "Idempotency key reused"
+    illegal = client.post(url, headers=auth(game["seats"][1]["token"]),
+                          json={"expected_version": 5, "command": {"type": "guess", "target": 1, "digit": 3}})
+    assert illegal.status_code == 422 and illegal.json["title"] != unknown["title"]
+    assert illegal.json["title"] == illegal.json["code"].replace("_", " ").capitalize()
+
+
+@pytest.mark.parametrize("path", ["/v1/games?limit=0", "/v1/games?bogus=1", "/v1/games/{id}/events?after=x"])
+def test_query_parameter_errors_say_query_parameter(client, game, path):
+    problem = assert_problem(client.get(path.format(id=game["id"])), 400, "malformed_query")
+    assert "query parameter" in problem["detail"] and "body" not in problem["detail"]
+
+
+def test_etag_differs_per_representation(client, game):
+    url = f"/v1/games/{game['id']}"
+    seat = client.get(url, headers=auth(game["seats"][0]["token"]))
+    spectator = client.get(url)
+    assert seat.headers["ETag"] != spectator.headers["ETag"] and "Authorization" in seat.headers["Vary"]
+    again = client.get(url, headers={"If-None-Match": seat.headers["ETag"]})
+    assert again.status_code == 200 and again.json["view"] == spectator.json["view"]
+    same = client.get(url, headers={"If-None-Match": seat.headers["ETag"], **auth(game["seats"][0]["token"])})
+    assert same.status_code == 304
+
+
+def test_verify_takes_ndjson_and_refuses_json(client, game):
+    export = client.get(f"/v1/games/{game['id']}/export", headers=ADMIN).data
+    refused = client.post("/v1/audit/verify", data=export, content_type="application/json")
+    assert_problem(refused, 415, "unsupported_media_type")
+    verdict = client.post("/v1/audit/verify", data=export, content_type="application/x-ndjson")
+    assert verdict.status_code == 200 and verdict.json["chain_ok"]
+
+
+def test_429_carries_retry_after(service):
+    from server.app import create_app
+    client = create_app(service, RATE_LIMIT=1).test_client()
+    answers = [client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "a"}, {"name": "b"}]})
+               for _ in range(3)]
+    limited = [r for r in answers if r.status_code == 429]
+    assert limited and limited[0].headers["Retry-After"] == "1" and limited[0].json["code"] == "rate_limited"

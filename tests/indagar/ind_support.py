@@ -1,0 +1,170 @@
+"""Staging helpers for Indagar tests: a started table, and one-line edits that put
+figures, outposts and tiles where a rule test needs them (like a FEN fixture)."""
+from __future__ import annotations
+
+from domain.core import Drbg, Seat, fold
+from domain.indagar import state as st
+from domain.indagar.rules import GAME
+
+
+class ScriptedDice:
+    """A stand-in for the DRBG that rolls the faces a worked example prints.
+
+    Only ``randbelow`` is used by the dice (``dice.roll``); each call returns the
+    next scripted face - 1, and running out is an error, so a test states every die."""
+
+    def __init__(self, *faces: int):
+        self.faces = list(faces)
+
+    def randbelow(self, n: int) -> int:
+        face = self.faces.pop(0)
+        assert 1 <= face <= n
+        return face - 1
+
+
+def table(players: int = 2, seed: bytes = b"indagar", **options) -> dict:
+    seats = [Seat(i, f"p{i}") for i in range(players)]
+    return fold(GAME, GAME.start(GAME.validate_options(options, players), seats, Drbg(seed, "start")))
+
+
+def apply(s: dict, seat: int, command: dict, rng=None) -> dict:
+    """Decide one command and fold it onto a copy (a fixed DRBG unless a scripted one is given)."""
+    events = GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
+    s = st.copy(s)
+    for ev in events:
+        s = GAME.evolve(s, ev)
+    return s
+
+
+def events_of(s: dict, seat: int, command: dict, rng=None) -> list[dict]:
+    return GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
+
+
+def clear_board(s: dict) -> dict:
+    """Lift every figure off the board (heroes to a holding 'retreat', monsters away)."""
+    for h in s["heroes"].values():
+        h["tile"] = None
+    for m in s["monsters"].values():
+        m["tile"] = None
+    return s
+
+
+def put(s: dict, figure: str, tile: str) -> dict:
+    (s["heroes"] if figure in s["heroes"] else s["monsters"])[figure]["tile"] = tile
+    return s
+
+
+def reveal(s: dict, tile: str, kind: str) -> dict:
+    """Make ``tile`` face up as ``kind``."""
+    s["tiles"][tile]["type"] = kind
+    s["hidden"].pop(tile, None)
+    return s
+
+
+def hide(s: dict, tile: str, kind: str) -> dict:
+    """Make ``tile`` face down, hiding ``kind``."""
+    s["tiles"][tile]["type"] = None
+    s["hidden"][tile] = kind
+    return s
+
+
+def outpost(s: dict, tile: str, seat: int, level: int = 1) -> dict:
+    s["outposts"][tile] = {"owner": seat, "level": level, "damage": 0, "downgraded": False}
+    return s
+
+
+def turn_of(s: dict, seat: int, hero: str | None = None, moves: int | None = None) -> dict:
+    """Make it ``seat``'s turn, with ``hero`` activated (its full movement unless ``moves``)."""
+    s["pending"] = []
+    s["attack"] = None
+    s["phase"] = "play"
+    s["turn"] = {"who": f"seat:{seat}", "hero": hero, "moves": 0, "action": False, "used": [], "stopped": False,
+                 "charged": False, "must_attack": False, "cleared": False}
+    if hero:
+        s["heroes"][hero]["activated"] = True
+        s["turn"]["moves"] = st.hero_card(hero)["movement"] if moves is None else moves
+    s["cursor"] = s["ring"].index(f"seat:{seat}") if not s["solo"] else 1
+    return s
+
+
+def neighbours(s: dict, tile: str) -> tuple[str, ...]:
+    return st.board(s).neighbours[tile]
+
+
+def flatten(s: dict) -> dict:
+    """Reveal every face-down tile as a plain Meadow: a board with no surprises."""
+    for t in list(s["hidden"]):
+        reveal(s, t, "meadow")
+    return s
+
+
+def arena(players: int = 2, **options) -> dict:
+    """A started table with every figure lifted and every tile a revealed Meadow."""
+    return flatten(clear_board(table(players, **options)))
+
+
+def line(s: dict, start: str, n: int) -> list[str]:
+    """``n`` tiles in a straight east-west row from ``start`` (same board row)."""
+    row, col = st.board(s).cells[start]
+    out = [f"r{row}c{col + i}" for i in range(n)]
+    assert all(t in s["tiles"] for t in out), out
+    return out
+
+
+def decide_all(s: dict, seat: int, commands: list[tuple[dict, object]]) -> dict:
+    for cmd, rng in commands:
+        s = apply(s, seat, cmd, rng)
+    return s
+
+
+def armour_everyone(s: dict) -> dict:
+    """Three shield tokens on every hero: no monster finds them juicy (IND-JUICY-1)."""
+    for h in s["heroes"].values():
+        h["bonuses"] = ["shield", "shield", "shield"]
+    return s
+
+
+def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
+    """Play the current round to its end: seats activate their first available hero and end
+    the turn at once; decisions take the first listed option. Returns the state and the
+    ``who`` of every turn taken."""
+    from domain.core import Drbg
+    r = s["round"]
+    whos = []
+    for i in range(500):
+        if s["round"] != r or GAME.is_terminal(s):
+            return s, whos
+        t = GAME.turn(s)
+        rng = Drbg(b"round", f"{r}:{i}")
+        if t.actor:
+            whos.append(t.actor)
+            events = GAME.decide_actor(s, t.actor, rng)
+        else:
+            (seat,) = t.seats
+            legal = GAME.legal_commands(s, seat)
+            if s["pending"]:
+                cmd = legal[0]
+            elif s["turn"]["hero"] is None:
+                whos.append(f"seat:{seat}")
+                cmd = (hero_choice or (lambda s, seat, legal: legal[0]))(s, seat, legal)
+            else:
+                cmd = {"type": "end_turn"}
+            events = GAME.decide(s, seat, cmd, rng)
+        s = st.copy(s)
+        for ev in events:
+            s = GAME.evolve(s, ev)
+    raise AssertionError("round did not end")
+
+
+def monster_turn(s: dict, name: str, rng=None) -> dict:
+    """Give ``name`` the turn and let it act (its events folded onto a copy)."""
+    from domain.core import Drbg
+    s = st.copy(s)
+    kind = "event" if s["monsters"][name]["kind"] == "event" else "monster"
+    s["pending"], s["attack"], s["phase"] = [], None, "play"
+    s["turn"] = {"who": f"{kind}-{name}", "hero": None, "moves": 0, "action": False, "used": [], "stopped": False,
+                 "charged": False, "must_attack": False, "cleared": False}
+    events = GAME.decide_actor(s, f"{kind}-{name}", rng or Drbg(b"m", "turn"))
+    for ev in events:
+        s = GAME.evolve(s, ev)
+    return s

@@ -1,0 +1,334 @@
+"""Monsters (sections 21-27): targets, movement, actions, retreat, levels, event monsters."""
+from __future__ import annotations
+
+from domain.indagar import monsters as mon
+from domain.indagar import state as st
+from domain.indagar.rules import GAME
+from ind_support import (ScriptedDice, apply, arena, line, monster_turn, neighbours, outpost, put, reveal,
+                         turn_of)
+
+
+def lone(**options):
+    """The 4-player board, every tile a Meadow, no figure on it, all four primary monsters."""
+    return arena(4, **options)
+
+
+def test_IND_MON_6_helgoth_targets_the_closest_outpost_of_the_player_with_most_outposts():
+    s = lone()
+    a, b, c, d, e = line(s, "r2c1", 5)
+    put(s, "helgoth", a)
+    outpost(s, b, 0)                   # seat 0 has 1 outpost, very close
+    reveal(s, d, "gold")
+    reveal(s, e, "wood")
+    outpost(s, d, 1)
+    outpost(s, e, 1)                   # seat 1 has 2: Helgoth goes for seat 1's closest
+    targets, tile_target, action, through = mon.choose_target(s, "helgoth")
+    assert targets == [d] and not tile_target and action == "attack"
+
+
+def test_IND_MON_6_IND_TERM_2_tijian_destroys_the_closest_unoccupied_resource_tile():
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    put(s, "tijian", a)
+    reveal(s, c, "ore")
+    for t in s["tiles"]:
+        if t != c and s["tiles"][t]["type"] in ("gold", "wood", "ore") and st.board(s).distance(a, t) <= 2:
+            reveal(s, t, "meadow")
+    s = monster_turn(s, "tijian")
+    assert s["monsters"]["tijian"]["tile"] == c and s["tiles"][c]["destroyed"]
+    assert s["monsters"]["tijian"]["counts"] == {"tiles_destroyed": 1}
+
+
+def test_IND_MON_6_IND_OPP_3_oryana_takes_the_source_and_never_opportunity_attacks():
+    s = lone()
+    src = st.board(s).source
+    near = next(n for n in neighbours(s, src))
+    put(s, "oryana", near)
+    s["source"] = 2
+    put(s, "zhuan", next(n for n in neighbours(s, src) if n != near))
+    s["heroes"]["zhuan"]["bonuses"] = []
+    s = monster_turn(s, "oryana")
+    assert s["monsters"]["oryana"]["tile"] == src and s["source"] == 0
+    assert s["monsters"]["oryana"]["counts"] == {"spirits_held": 2}
+    assert s["attack"] is None
+
+
+def test_IND_MON_6_IND_MTGT_3_spirit_walker_hunts_the_last_ability_user_juicy_heroes():
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    put(s, "spirit-walker", a)
+    put(s, "ariane", c)
+    put(s, "zhuan", b)
+    assert mon.choose_target(s, "spirit-walker")[0] == []                # no ability used yet (IND-AMB-49)
+    s["last_ability_seat"] = 0
+    assert mon.choose_target(s, "spirit-walker")[0] == [c]
+    s["heroes"]["ariane"]["bonuses"] = ["shield", "shield", "shield"]    # defence 6 > attack 3: not juicy
+    assert mon.choose_target(s, "spirit-walker")[0] == []
+
+
+def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
+    """IND-JUICY-5 is settled by IND-AMB-40: the dice the target would roll now."""
+    s = lone()
+    a, b = line(s, "r2c1", 2)
+    put(s, "helgoth", a)                                                 # attack 3 at level 1
+    put(s, "zhuan", b)                                                   # defence 2 (commander)
+    assert mon.juicy(s, "helgoth", b)
+    outpost(s, b, 1, 2)                                                  # +2 outpost defence = 4
+    assert not mon.juicy(s, "helgoth", b)
+    s["heroes"]["zhuan"]["tile"] = None
+    assert mon.juicy(s, "helgoth", b)                                    # the outpost alone: 2
+
+
+def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charges_in():
+    """IND-MMOV-7 and IND-MACT-1: it moves, then takes its one action."""
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    put(s, "helgoth", a)
+    reveal(s, c, "gold")
+    outpost(s, c, 0, 1)
+    s = monster_turn(s, "helgoth", ScriptedDice(6, 6, 6, 1))
+    assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}   # the owner may add spirits
+    s = apply(s, 0, {"type": "pass"})
+    assert c not in s["outposts"] and s["seats"][0]["res"]["gold"] == 3  # no reward (IND-MATK-2)
+    assert s["monsters"]["helgoth"]["tile"] == c                         # IND-MATK-3, IND-FB-5, IND-AMB-15
+    assert s["monsters"]["helgoth"]["counts"] == {"outposts_destroyed": 1}
+    assert (s["turn"] or {}).get("who") != "monster-helgoth"             # its turn is over
+
+
+def test_IND_MATK_4_5_a_hero_defends_against_a_monster_with_its_window():
+    s = lone()
+    a, b = line(s, "r2c1", 2)
+    put(s, "helgoth", a)
+    put(s, "ariane", b)
+    s["heroes"]["ariane"]["bonuses"] = []
+    s["seats"][0]["commander"] = "bertram"                               # Ariane: defence 2, juicy
+    s["last_ability_seat"] = None
+    s = monster_turn(s, "helgoth", ScriptedDice(1, 1, 1, 6, 6))
+    assert s["attack"]["attacker"] == ["monster", "helgoth"]
+    assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}
+    s["seats"][0]["spirits"] = 1
+    assert {"type": "spirit", "use": "dice"} in GAME.legal_commands(s, 0)
+    s = apply(s, 0, {"type": "pass"})
+    assert s["heroes"]["ariane"]["xp"] == 1                              # a successful defence
+    assert s["turn"]["who"] != "monster-helgoth"
+
+
+def test_IND_MMOV_1_2_3_moves_its_movement_along_the_shortest_route_never_through_figures():
+    s = lone()
+    row = line(s, "r2c1", 6)
+    put(s, "tijian", row[0])
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            reveal(s, t, "meadow")
+    reveal(s, row[5], "gold")
+    s = monster_turn(s, "tijian")
+    assert st.board(s).distance(s["monsters"]["tijian"]["tile"], row[5]) == 2   # 3 moves of 5
+
+
+def test_IND_MTILE_1_3_mud_and_poison_swamp_stop_a_monster_without_hurting_it():
+    """IND-MON-4: by default monsters follow the heroes' rules (here: Mud)."""
+    s = lone()
+    row = line(s, "r2c1", 6)
+    put(s, "tijian", row[0])
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            reveal(s, t, "meadow")
+    reveal(s, row[5], "gold")
+    for t in neighbours(s, row[0]):
+        reveal(s, t, "poison_swamp")
+    s = monster_turn(s, "tijian")
+    assert s["monsters"]["tijian"]["tile"] in neighbours(s, row[0]) and s["monsters"]["tijian"]["damage"] == 0
+
+
+def test_IND_MMOV_4_IND_AMB_37_ties_turn_left():
+    s = lone()
+    lay = st.board(s)
+    here = "r4c3"
+    target = next(t for t in sorted(lay.cells) if lay.distance(here, t) == 2
+                  and len([n for n in lay.neighbours[here] if lay.distance(n, t) == 1]) == 2)
+    options = [n for n in lay.neighbours[here] if lay.distance(n, target) == 1]
+    chosen = mon.step_left(s, here, options, target)
+    aim = lay.bearing(here, target)
+    rel = {n: (lay.bearing(here, n) - aim + 180) % 360 - 180 for n in options}
+    assert rel[chosen] < 0 and rel[chosen] == min(rel.values())          # counter-clockwise = left
+
+
+def test_IND_MTGT_5_IND_MMOV_5_IND_JUICY_4_a_blocked_monster_breaks_through():
+    s = lone()
+    src = st.board(s).source
+    ring = list(neighbours(s, src))
+    heroes = ["ariane", "bertram", "elowen", "zhuan", "sunjun", "magus"]
+    for h, t in zip(heroes, ring):
+        put(s, h, t)
+        s["heroes"][h]["bonuses"] = ["shield", "shield", "shield"]       # nobody is juicy
+    start = next(t for t in s["tiles"] if st.board(s).distance(t, src) == 2)
+    put(s, "oryana", start)
+    targets, tile_target, action, through = mon.choose_target(s, "oryana")
+    assert targets == [src] and through
+    s = monster_turn(s, "oryana", ScriptedDice(*[1] * 20))
+    assert s["attack"] is not None and s["attack"]["breakthrough"]
+
+
+def test_IND_MTGT_6_IND_AMB_39_a_monster_walled_in_by_mountains_idles():
+    s = lone()
+    here = "r4c1"
+    put(s, "tijian", here)
+    for n in neighbours(s, here):
+        reveal(s, n, "mountains")
+    s2 = monster_turn(s, "tijian")
+    assert s2["monsters"]["tijian"]["tile"] == here
+
+
+def test_IND_OPP_1_an_opportunity_attack_when_the_target_is_out_of_reach():
+    s = lone()
+    row = line(s, "r2c1", 6)
+    put(s, "helgoth", row[0])
+    reveal(s, row[5], "gold")
+    outpost(s, row[5], 1)
+    adj = next(n for n in neighbours(s, row[3]) if n not in row)
+    put(s, "ariane", adj)
+    s["heroes"]["ariane"]["bonuses"] = []
+    s["seats"][0]["commander"] = "bertram"
+    s = monster_turn(s, "helgoth", ScriptedDice(*[1] * 10))
+    if s["monsters"]["helgoth"]["tile"] in neighbours(s, adj):
+        assert s["attack"] and s["attack"]["tile"] == adj
+
+
+def test_IND_MRET_1_the_last_player_picks_a_monster_fall_back_tile():
+    s = lone()
+    a, m = line(s, "r2c1", 2)
+    put(s, "ariane", a)
+    put(s, "helgoth", m)
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(3, 2, 1))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))                # 6 - 2 = 4 < 6 endurance
+    assert s["pending"][0]["kind"] == "fall_back" and s["pending"][0]["seat"] == st.last_player(s)
+    s = apply(s, st.last_player(s), {"type": "fall_back", "to": s["pending"][0]["options"][0]})
+    assert s["monsters"]["helgoth"]["tile"] != m
+    s = apply(s, 0, {"type": "charge_through", "go": False})
+    assert s["heroes"]["ariane"]["xp"] == 1
+
+
+def test_IND_MDEF_2_IND_AMB_10_monsters_retreat_above_endurance_and_IND_MDEF_3_xp():
+    """IND-MDEF-1: a monster defends like a hero, its dice from the RNG; IND-MRET-5 and
+    IND-AMB-8: its damage is cleared when it retreats."""
+    s = lone()
+    a, m = line(s, "r2c1", 2)
+    put(s, "ariane", a)
+    put(s, "helgoth", m)
+    s["monsters"]["helgoth"]["damage"] = 2
+    turn_of(s, 0, "ariane")
+    s1 = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(3, 3, 2))
+    s1 = apply(s1, 0, {"type": "pass"}, ScriptedDice(2, 2))               # 4 more: 6 = endurance, stays
+    assert s1["monsters"]["helgoth"]["tile"] is not None and s1["monsters"]["helgoth"]["damage"] == 6
+    u = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(3, 3, 2))
+    u["options"]["uniform_endurance_threshold"] = True
+    u = apply(u, 0, {"type": "pass"}, ScriptedDice(2, 2))
+    assert u["monsters"]["helgoth"]["tile"] is None and u["monsters"]["helgoth"]["retreat"] == "grey"
+    u = apply(u, 0, {"type": "charge_through", "go": True})
+    assert u["heroes"]["ariane"]["xp"] == 0 and u["heroes"]["ariane"]["bonuses"] == ["?"]   # 3 XP = level I
+
+
+def test_IND_MRET_2_3_IND_ROUND_6_retreat_a_full_round_then_home_or_the_closest_free_tile():
+    from domain.kit import Batch
+    from domain.indagar import turns
+    s = lone()
+    s["monsters"]["helgoth"].update(tile=None, retreat="grey")
+    home = st.board(s).homes[s["monsters"]["helgoth"]["home"]]
+    b = Batch(s, GAME.evolve)
+    turns.begin_round(b.state, b.add)
+    assert b.state["monsters"]["helgoth"]["retreat"] == "colour" and b.state["monsters"]["helgoth"]["tile"] is None
+    put(b.state, "ariane", home)
+    b2 = Batch(b.state, GAME.evolve)
+    turns.begin_round(b2.state, b2.add)
+    landed = b2.state["monsters"]["helgoth"]["tile"]
+    assert landed != home and landed in neighbours(s, home)              # IND-AMB-43: closest free
+
+
+def test_IND_MRET_4_IND_EVM_6_event_monsters_never_return():
+    s = lone()
+    a, m = line(s, "r2c1", 2)
+    put(s, "ariane", a)
+    s["monsters"]["kakonositel"] = {"kind": "event", "script": "event", "home": None, "tile": m, "damage": 6,
+                                    "retreat": None, "turns": 0, "counts": {}, "xp": 3}
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(6, 6, 6))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
+    assert s["monsters"]["kakonositel"]["retreat"] == "gone"
+    from domain.kit import Batch
+    from domain.indagar import turns
+    b = Batch(s, GAME.evolve)
+    s["attack"] = None
+    s["pending"] = []
+    b = Batch(s, GAME.evolve)
+    turns.begin_round(b.state, b.add)
+    turns.begin_round(b.state, b.add)
+    assert b.state["monsters"]["kakonositel"]["tile"] is None
+
+
+def test_IND_MLVL_1_2_4_IND_TRACK_1_monster_level_follows_the_demon_heads():
+    s = lone()
+    s["round"] = 6
+    assert st.monster_level(s) == 2
+    assert st.monster_stats(s, "helgoth") == {"attack": 4, "defence": 3, "movement": 2, "endurance": 7}
+    s["round"] = 1
+    assert st.monster_level(s) == 1
+    assert st.monster_stats(s, "kakonositel" if False else "helgoth")["attack"] == 3
+
+
+def test_IND_EVM_1_3_4_event_monsters_target_the_closest_and_groxiah_skips_empty_outposts():
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    s["monsters"]["groxiah"] = {"kind": "event", "script": "event", "home": None, "tile": a, "damage": 0,
+                                "retreat": None, "turns": 0, "counts": {}, "xp": 5}
+    assert st.monster_stats(s, "groxiah") == {"attack": 5, "defence": 4, "movement": 2, "endurance": 8}
+    outpost(s, b, 0)
+    cands, _, _ = mon.candidates(s, "groxiah")
+    assert b not in cands                                                # IND-EVM-4
+    put(s, "ariane", b)
+    cands, _, _ = mon.candidates(s, "groxiah")
+    assert b in cands
+
+
+def test_IND_MTURN_5_a_retreated_monster_takes_no_turn():
+    from domain.indagar.turns import monster_may_act
+    s = lone(monster_start="none")
+    s["monsters"]["helgoth"]["tile"] = None
+    assert not monster_may_act(s, "helgoth")
+    s["monsters"]["helgoth"]["tile"] = "r4c1"
+    s["monsters"]["helgoth"]["turns"] = 3
+    assert not monster_may_act(s, "helgoth")                             # IND-MTURN-4
+
+
+def test_IND_MTGT_1_2_4_tied_targets_are_the_last_players_pick():
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    put(s, "tijian", b)
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            reveal(s, t, "meadow")
+    reveal(s, a, "gold")
+    reveal(s, c, "wood")                                                 # two resource tiles, one step each
+    targets, tile_target, action, _ = mon.choose_target(s, "tijian")
+    assert targets == sorted([a, c]) and tile_target and action == "destroy"
+    s = monster_turn(s, "tijian")
+    p = s["pending"][0]
+    assert p["kind"] == "monster_target" and p["seat"] == st.last_player(s) and p["options"] == sorted([a, c])
+    s = apply(s, p["seat"], {"type": "choose_tile", "tile": c})
+    assert s["monsters"]["tijian"]["tile"] == c and s["tiles"][c]["destroyed"]
+
+
+def test_IND_OPP_2_several_opportunity_targets_are_the_last_players_pick():
+    s = lone()
+    a, m, b = line(s, "r2c1", 3)
+    put(s, "helgoth", m)
+    for h, t in (("ariane", a), ("bertram", b)):
+        put(s, h, t)
+        s["heroes"][h]["bonuses"] = []
+    s["seats"][0]["commander"] = "elowen"
+    s["heroes"]["bertram"]["bonuses"] = []
+    s = monster_turn(s, "helgoth")                                       # no outposts: no target (IND-AMB-49)
+    p = s["pending"][0]
+    assert p["kind"] == "monster_opportunity" and p["options"] == sorted([a, b])
+    s = apply(s, p["seat"], {"type": "choose_tile", "tile": b}, ScriptedDice(1, 1, 1, 1, 1, 1))
+    assert s["attack"]["tile"] == b

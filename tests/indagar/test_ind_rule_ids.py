@@ -1,0 +1,269 @@
+"""The remaining rules, one focused check each (abilities, activation, retreat, round end, solo)."""
+from __future__ import annotations
+
+import pytest
+
+from domain.core import Drbg, Illegal
+from domain.indagar import abilities, combat, dice, monsters as mon, scoring, turns
+from domain.indagar import state as st
+from domain.indagar.rules import GAME
+from domain.kit import Batch
+from ind_support import (ScriptedDice, apply, arena, armour_everyone, events_of, hide, line, monster_turn,
+                         neighbours, outpost, play_round, put, reveal, table, turn_of)
+
+
+def refused(s, seat, cmd):
+    with pytest.raises(Illegal) as err:
+        GAME.decide(s, seat, cmd, None)
+    return err.value
+
+
+def ready(hero="ariane", factions=("arkland", "sect")):
+    s = arena(2, factions=list(factions))
+    a, b, c, d = line(s, "r4c1", 4)
+    put(s, hero, a)
+    turn_of(s, st.owner(s, hero), hero)
+    return s, a, b, c, d
+
+
+def test_IND_ABL_1_2_IND_ACT_3_a_hero_has_basic_command_if_commander_and_specials_by_level():
+    s, *_ = ready()
+    assert abilities.unlocked(s, "ariane") == ["flaming-sword", "rally-of-arkland"]     # Ariane commands
+    assert abilities.unlocked(s, "bertram") == ["iron-bulwark"]
+    s["heroes"]["bertram"]["bonuses"] = ["sword", "shield"]
+    assert abilities.unlocked(s, "bertram") == ["iron-bulwark", "quartermaster", "oath-of-stone"]
+
+
+def test_IND_ABL_3_8_only_the_active_heros_abilities_in_ones_own_turn():
+    s, a, *_ = ready()
+    put(s, "elowen", "r2c2")
+    s["heroes"]["elowen"]["damage"] = 2
+    s["seats"][0]["res"]["wood"] = 1
+    used = {c["ability"] for c in GAME.legal_commands(s, 0) if c["type"] == "use_ability"}
+    assert "light-of-mending" not in used                                 # Elowen is not active
+    assert refused(s, 0, {"type": "use_ability", "ability": "light-of-mending"}).code == "ability_unusable"
+    assert GAME.legal_commands(s, 1) == []                                # nor in another player's turn
+
+
+def test_IND_ABL_5_6_7_10_free_once_per_turn_lasting_the_turn_at_any_moment():
+    s, a, b, c, d = ready("thorn", ("forest", "sect"))
+    res = dict(s["seats"][0]["res"])
+    s = apply(s, 0, {"type": "move", "to": b})                            # move, then use, then move on
+    s = apply(s, 0, {"type": "use_ability", "ability": "forest-paths"})   # no printed cost: free
+    assert s["seats"][0]["res"] == res and s["turn"]["moves"] == 3        # 3 - 1 + 1
+    assert refused(s, 0, {"type": "use_ability", "ability": "forest-paths"}).rule == "IND-ABL-6"
+    s = apply(s, 0, {"type": "move", "to": c})
+    s = apply(s, 0, {"type": "end_turn"})                                 # the extra move ends with the turn
+    assert s["turn"] is None or s["turn"]["moves"] in (0, st.hero_card("zhuan")["movement"])
+
+
+def test_IND_ABL_13_a_passive_ability_is_always_in_effect():
+    s, *_ = ready()
+    base = combat.hero_defence(s, "ariane")
+    s["heroes"]["ariane"]["bonuses"] = ["sword"]                          # level I unlocks Shield Wall
+    assert combat.hero_defence(s, "ariane") == base + 1
+    assert {"type": "use_ability", "ability": "shield-wall"} not in GAME.legal_commands(s, 0)
+
+
+def test_IND_ACT_1_2_IND_TURN_1_activate_one_available_hero_first():
+    s = arena(2)
+    put(s, "ariane", "r4c1")
+    put(s, "bertram", "r4c2")
+    turn_of(s, 0)
+    s["heroes"]["elowen"]["tile"] = None                                  # in retreat: unavailable
+    assert GAME.legal_commands(s, 0) == [{"type": "activate", "hero": "ariane"}, {"type": "activate", "hero": "bertram"}]
+    assert refused(s, 0, {"type": "move", "to": "r4c3"}).code == "activate_first"
+    assert refused(s, 0, {"type": "activate", "hero": "elowen"}).rule == "IND-ACT-1"
+    s = apply(s, 0, {"type": "activate", "hero": "ariane"})
+    assert s["heroes"]["ariane"]["activated"] and s["turn"]["hero"] == "ariane"
+    assert refused(s, 0, {"type": "activate", "hero": "bertram"}).code == "already_active"
+
+
+def test_IND_TURN_2_3_4_IND_ACTN_2_move_act_move_abilities_and_exploring_are_not_actions():
+    s, a, b, c, d = ready()
+    hide(s, d, "meadow")
+    reveal(s, b, "gold")
+    s = apply(s, 0, {"type": "move", "to": b})
+    s = apply(s, 0, {"type": "use_ability", "ability": "rally-of-arkland"})   # an ability: not the action
+    assert not s["turn"]["action"]
+    s = apply(s, 0, {"type": "build"})                                        # the one action
+    s = apply(s, 0, {"type": "move", "to": c})                                # moving after acting
+    s = apply(s, 0, {"type": "explore", "tile": d})                           # exploring: not an action
+    s = apply(s, 0, {"type": "reveal", "show": False})
+    assert s["heroes"]["ariane"]["tile"] == c and s["outposts"][b]["owner"] == 0
+    ended = events_of(s, 0, {"type": "end_turn"})                             # IND-TURN-4
+    assert ended[0] == {"type": "TurnEnded", "data": {"who": "seat:0"}}
+    assert s["heroes"]["ariane"]["activated"] and not st.available(s, "ariane")
+
+
+def test_IND_RET_2_3_4_5_7_retreat_clears_damage_xp_and_tokens_but_keeps_levels_and_command():
+    s, *_ = ready()
+    h = s["heroes"]["ariane"]
+    h.update(damage=3, xp=2, bonuses=["sword"], caches=["shield"])
+    b = Batch(s, GAME.evolve)
+    from domain.indagar import movement
+    movement.damage_hero(b.state, b.add, "ariane", 10, cause=None)           # IND-RET-7: any cause
+    h = b.state["heroes"]["ariane"]
+    assert h["tile"] is None and h["damage"] == 0 and h["xp"] == 0 and h["caches"] == []
+    assert h["bonuses"] == ["sword"] and b.state["seats"][0]["commander"] == "ariane"
+    assert not st.available(b.state, "ariane")                               # IND-RET-3
+    h["tile"] = "r4c1"
+    passive = abilities.passive_defence(b.state, "ariane")                   # Shield Wall, level I
+    assert combat.hero_defence(b.state, "ariane") == 2 + 1 + passive         # IND-CMD-2: still +1
+
+
+def test_IND_FLK_3_IND_MON_3_heroes_flank_a_monster_and_storms_hit_monsters():
+    s, a, b, c, d = ready()
+    put(s, "helgoth", b)
+    put(s, "bertram", next(n for n in neighbours(s, b) if n not in (a, c)))
+    assert combat.attack_pool(s, ("hero", "ariane"), b) == 3 + 1
+    assert combat.is_enemy_target(s, ("hero", "ariane"), b)
+    s = arena(2, factions=["forest", "arkland"])
+    put(s, "thorn", "r4c1")
+    put(s, "helgoth", "r4c3")
+    s["seats"][0].update(tree="wild-magic", unlocked={"wild-storm": "coin"})
+    s["seats"][0]["res"]["wood"] = 2
+    turn_of(s, 0, "thorn")
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm", "discount": "wood"})
+    assert s["monsters"]["helgoth"]["damage"] == 1
+
+
+def test_IND_OUT_13_outside_an_attack_hero_and_outpost_take_damage_separately():
+    s = arena(2, factions=["forest", "arkland"])
+    reveal(s, "r4c2", "abandoned_outposts")
+    outpost(s, "r4c2", 1)
+    put(s, "ariane", "r4c2")
+    put(s, "thorn", "r4c4")
+    s["seats"][0].update(tree="wild-magic", unlocked={"wild-storm": "bolt"})
+    s["seats"][0]["res"]["wood"] = 2
+    turn_of(s, 0, "thorn")
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
+    assert s["heroes"]["ariane"]["damage"] == 2 and s["outposts"]["r4c2"] == \
+        {"owner": 1, "level": 1, "damage": 0, "downgraded": False}
+
+
+@pytest.mark.parametrize("kind", ["kakonositel", "kelfeerazen", "groxiah"])
+def test_IND_EVT_7_10_13_IND_EVM_2_each_event_monster_appears_and_attacks(kind):
+    s, a, b, c, d = ready()
+    hide(s, b, kind)
+    s = apply(s, 0, {"type": "move", "to": b}, ScriptedDice(*[1] * 12))
+    assert s["monsters"][kind]["tile"] == b and s["attack"]["attacker"] == ["monster", kind]
+
+
+def test_IND_EVT_0_a_reveal_effect_fires_once_and_the_tile_is_then_a_meadow():
+    s, a, b, c, d = ready()
+    hide(s, b, "spirit_cache")
+    s = apply(s, 0, {"type": "move", "to": b})
+    s = apply(s, 0, {"type": "move", "to": c})
+    s = apply(s, 0, {"type": "move", "to": b}) if s["turn"]["moves"] else s
+    assert s["seats"][0]["spirits"] == 2
+
+
+def test_IND_EVT_16_IND_MTILE_2_standing_tiles_apply_to_monsters_and_monsters_ignore_the_maelstrom():
+    s = arena(4)
+    a, b, c = line(s, "r2c1", 3)
+    put(s, "helgoth", b)
+    reveal(s, b, "arcane_mist")
+    assert combat.attack_pool(s, ("monster", "helgoth"), c) == 3 + 1
+    reveal(s, b, "maelstrom")
+    put(s, "tijian", b)
+    s["monsters"]["helgoth"]["tile"] = None
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            reveal(s, t, "meadow")
+    reveal(s, "r2c5", "gold")
+    s = monster_turn(s, "tijian")
+    assert s["monsters"]["tijian"]["tile"] != b
+    assert not any(p["kind"] == "maelstrom" for p in s["pending"])
+
+
+def test_IND_FB_2_falling_back_into_fog_reveals_the_tile():
+    s = arena(2)
+    a, z, behind = line(s, "r4c1", 3)
+    put(s, "ariane", a)
+    put(s, "zhuan", z)
+    for n in neighbours(s, z):
+        if n not in (a, behind):
+            reveal(s, n, "mountains")
+    hide(s, behind, "meadow")
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 1, 1))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
+    s = apply(s, 1, {"type": "pass"})
+    s = apply(s, 1, {"type": "fall_back", "to": behind})
+    assert s["tiles"][behind]["type"] == "meadow" and s["heroes"]["zhuan"]["tile"] == behind
+
+
+def test_IND_MTURN_8_IND_ROUND_11_IND_EVM_3_5_event_monsters_act_once_at_round_end():
+    s = armour_everyone(table(2, monster_start="skipRound1"))
+    far = max((t for t in s["tiles"] if s["tiles"][t]["type"] is None and st.figure_at(s, t) is None),
+              key=lambda t: min(st.board(s).distance(t, x["tile"]) for x in s["heroes"].values() if x["tile"]))
+    s["monsters"]["kakonositel"] = {"kind": "event", "script": "event", "home": None, "tile": far, "damage": 0,
+                                    "retreat": None, "turns": 0, "counts": {}, "xp": 3}
+    s["event_order"] = ["kakonositel"]
+    s, whos = play_round(s)
+    assert "event-kakonositel" in whos and whos.index("event-kakonositel") == len(whos) - 1
+    assert whos.count("event-kakonositel") == 1
+    assert "event-kakonositel" not in s["ring"]                           # no seat in the cycle
+    assert st.board(s).distance(far, s["monsters"]["kakonositel"]["tile"]) <= 2
+
+
+def test_IND_ROUND_12_16_the_winner_check_comes_before_income():
+    s = armour_everyone(table(2, monster_start="skipRound1"))
+    s["seats"][0]["pp"] = {"spirits": 10}
+    s, _ = play_round(s)
+    assert GAME.is_terminal(s) and s["result"]["winner"] == "seat:0"
+    assert s["round"] == 1                                                # no round 2, no production
+
+
+def test_IND_PP_7_IND_PP_8_points_have_no_cap_and_every_view_shows_them():
+    s = table(2)
+    s["seats"][0]["pp"] = {"spirits": 14}
+    assert st.pp(s, 0) == 14
+    assert GAME.view(s, 1)["pp"] == {"0": 14, "1": 0}
+    assert GAME.scores(s).to_dict()["seats"][0]["total"] == 14
+
+
+def test_IND_LVL_8_IND_DICE_2_xp_is_visible_and_the_die_is_a_configurable_d6():
+    s = table(2)
+    assert GAME.view(s, 0)["heroes"]["ariane"]["xp"] == 0
+    rolls = dice.roll(Drbg(b"d", "x"), 200)
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert max(dice.roll(Drbg(b"d", "x"), 200, faces=8)) == 8              # IND-AMB-1: faces are an option
+    assert table(2, dice_faces=8)["options"]["dice_faces"] == 8
+
+
+def test_IND_DICE_3_monster_dice_come_from_the_servers_rng():
+    s = arena(4)
+    a, b = line(s, "r2c1", 2)
+    put(s, "helgoth", a)
+    outpost(s, b, 0)
+    one = monster_turn(s, "helgoth", Drbg(b"seed", "v1"))
+    two = monster_turn(s, "helgoth", Drbg(b"seed", "v1"))
+    assert one["attack"]["adice"] == two["attack"]["adice"] and len(one["attack"]["adice"]) == 3
+
+
+def test_IND_SETUP_2_each_seat_plays_its_own_starting_area_clockwise():
+    s = table(4)
+    lay = st.board(s)
+    for p in range(4):
+        assert {s["heroes"][h]["tile"] for h in s["seats"][p]["heroes"]} <= set(lay.area(p))
+    assert s["ring"][0::2] == ["seat:0", "seat:1", "seat:2", "seat:3"]
+
+
+def test_IND_SOLO_3_6_7_sealed_homes_stay_face_down_and_the_solo_player_is_the_last_player():
+    s = table(1, monster_start="none")
+    home = s["sealed"][0]
+    assert s["tiles"][home]["type"] is None and home not in s["hidden"]
+    assert home not in GAME.view(s, 0)["face_down"]
+    assert st.last_player(s) == 0 and st.play_order(s) == [0]
+    s = armour_everyone(s)
+    s, whos = play_round(s)
+    assert whos.count("seat:0") == 3                                        # any available hero, each P slot
+    for m in s["monsters"].values():
+        m["tile"] = None
+    put(s, "ariane", next(n for n in neighbours(s, home)))
+    turn_of(s, 0, "ariane")
+    assert {"type": "explore", "tile": home} not in GAME.legal_commands(s, 0)
+    s = apply(s, 0, {"type": "move", "to": home})
+    assert s["heroes"]["ariane"]["tile"] == home and s["tiles"][home]["type"] is None   # IND-AMB-5
