@@ -10,6 +10,7 @@ from freezegun import freeze_time
 from domain.core import Illegal
 from events import clocks, joining
 from events.replay import verify
+from tests.support.forge import rechain
 
 T0 = "2026-03-01T12:00:00Z"
 SEATS = [{"name": "ann"}, {"name": "bob"}]
@@ -76,17 +77,25 @@ def test_a_move_that_lands_first_cancels_the_deadline(service):
         assert clock_of(service, gid) == {0: 30_000, 1: 25_000}  # per move: a fresh allowance each move
 
 
-def test_forfeit_issues_the_timeout_platform_command_and_verifies(service):
+def forfeited(service) -> str:
+    """A house game whose seat 0 ran out of its 30 s per move under the forfeit policy, finished."""
     with freeze_time(T0) as clock:
         gid = service.create("house", SEATS, {"rounds": 1}, clock={"per_move_s": 30, "on_timeout": "forfeit"})["id"]
         version = service.load(gid).version
         clock.tick(30)
+        assert clocks.expire(service, gid, version, at(29.999)) is None
         done = clocks.expire(service, gid, version, at(30))
         assert done == {"seat": 0, "policy": "forfeit", "version": version + 2}
-        expired, conceded = service.store.read(gid, after=version)
-        assert expired["command"] == {"type": "timeout"} and conceded["type"] == "SeatConceded"
         assert service.summary(gid, None)["deadline"] is None
         assert service.finalize(gid)
+    return gid
+
+
+def test_forfeit_issues_the_timeout_platform_command_and_verifies(service):
+    gid = forfeited(service)
+    expired, conceded = service.store.read(gid, after=1)[-4:-2]
+    assert expired["type"] == "TimeExpired" and expired["data"] == {"seat": 0, "policy": "forfeit"}
+    assert expired["command"] == {"type": "timeout"} and conceded["type"] == "SeatConceded"
     verdict = verify(service.export(gid, admin=False))
     assert verdict.ok, verdict.problems
 

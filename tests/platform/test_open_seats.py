@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from domain.core import Illegal, canonical_json
+from domain.core import Illegal
 from events import joining
-from events.envelope import compute_hash
 from events.replay import verify
 from events.service import ADMIN, Forbidden
+from tests.support.forge import rechain
 
 E0, E1 = "aa" * 32, "0123456789abcdef"
 
@@ -76,22 +76,18 @@ def test_the_seed_is_the_hmac_of_the_server_seed_over_the_entropies(service, sto
     assert verdict.ok, verdict.problems
 
 
-def _reforge(envs):
-    prev = envs[0]["prev_hash"]
-    for e in envs:
-        e["prev_hash"] = prev
-        e["hash"] = compute_hash(e)
-        prev = e["hash"]
-    return [canonical_json(e) + "\n" for e in envs]
-
-
-def test_verify_checks_the_derivation_not_just_the_chain(service, ann, bob):
-    """Entropy rewritten consistently (and every hash recomputed) no longer yields the dealt secrets."""
+def played_export(service, ann, bob) -> list[dict]:
+    """The envelopes of a finished game ann and bob joined with entropies E0 and E1."""
     gid = open_game(service)["id"]
     joining.join(service, gid, ann, entropy=E0)
     joining.join(service, gid, bob, entropy=E1)
     play_out(service, gid)
-    envs = [json.loads(line) for line in service.export(gid, admin=False)]
+    return [json.loads(line) for line in service.export(gid, admin=False)]
+
+
+def test_verify_checks_the_derivation_not_just_the_chain(service, ann, bob):
+    """Entropy rewritten consistently (and every hash recomputed) no longer yields the dealt secrets."""
+    envs = played_export(service, ann, bob)
     for e in envs:
         if e["type"] == "SeatTaken" and e["data"]["seat"] == 1:
             e["data"]["entropy"] = "ff"
@@ -99,20 +95,16 @@ def test_verify_checks_the_derivation_not_just_the_chain(service, ann, bob):
             e["data"]["entropy"][1]["value"] = "ff"
         if e["type"] == "SeedRevealed":
             e["data"].pop("game_seed")
-    verdict = verify(_reforge(envs))
+    verdict = verify(rechain(envs))
     assert verdict.chain_ok and not verdict.replay_ok
     assert "start events differ" in verdict.problems[0]["problem"]
 
 
 def test_verify_refuses_a_start_that_does_not_match_the_joins(service, ann, bob):
-    gid = open_game(service)["id"]
-    joining.join(service, gid, ann, entropy=E0)
-    joining.join(service, gid, bob, entropy=E1)
-    play_out(service, gid)
-    envs = [json.loads(line) for line in service.export(gid, admin=False)]
+    envs = played_export(service, ann, bob)
     started = next(e for e in envs if e["type"] == "GameStarted")
     started["data"]["entropy"][0]["value"] = "00"
-    verdict = verify(_reforge(envs))
+    verdict = verify(rechain(envs))
     assert not verdict.ok and verdict.problems[0]["seq"] == started["seq"]
 
 
