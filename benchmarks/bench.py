@@ -37,7 +37,7 @@ import redis
 
 from domain.core import Game, canonical_json, fold
 from events.replay import PLATFORM_EVENTS, verify
-from events.service import GameService, now_iso
+from events.service import GameService
 from events.store import RedisEventStore
 
 ApiStarter = Callable[[str, int, dict[str, str]], subprocess.Popen]
@@ -61,15 +61,15 @@ def percentiles(samples_s: list[float]) -> dict:
 
 def bench_append(store: RedisEventStore, n: int) -> dict:
     gid = f"bench{uuid.uuid4().hex[:12]}"
-    meta = {"game": "bench", "status": "active", "created_at": now_iso(), "seats": "[]", "rules_version": "bench"}
-    store.create(gid, meta, [{"type": "BenchStarted", "data": {}}], command_id="create", at=now_iso(),
-                 rules_version="bench")
+    meta = {"game": "bench", "status": "active", "seats": "[]", "rules_version": "bench"}
+    head = store.create(gid, meta, [{"type": "BenchStarted", "data": {}}], command_id="create",
+                        rules_version="bench")[-1]["hash"]
     samples, version = [], 1
     log(f"append: {n} single-event appends")
     for i in range(n):
         t = time.perf_counter()
-        store.append(gid, version, [{"type": "Ticked", "data": {"n": i}}], seat=0, command_id=f"c{i}",
-                     command={"type": "tick"}, at=now_iso(), rules_version="bench")
+        head = store.append(gid, version, [{"type": "Ticked", "data": {"n": i}}], expected_head=head, seat=0,
+                            command_id=f"c{i}", command={"type": "tick"}, rules_version="bench")[-1]["hash"]
         samples.append(time.perf_counter() - t)
         version += 1
     return {"appends": n, "appends_per_s": round(n / sum(samples), 1), "latency_ms": percentiles(samples)}

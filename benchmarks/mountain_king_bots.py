@@ -19,35 +19,39 @@ import sys
 import time
 from multiprocessing import Pool
 
-from domain.core import Drbg, Seat, fold
+from domain import kit
+from domain.core import Seat
 from domain.mountain_king.rules import GAME
 from domain.mountain_king.scoring import CATEGORIES
 
 
 def play(seed: bytes, bots: list[str], options: dict | None = None, max_decisions: int = 20000,
          time_legal: bool = True) -> dict:
-    """One game; per bot type the decision times, and ``legal_commands`` times, in seconds."""
-    seats = [Seat(i, f"{b}{i}", b) for i, b in enumerate(bots)]
-    state = fold(GAME, GAME.start(options or {}, seats, Drbg(seed, "start")))
-    version = 0
+    """One game (the kit's driver: the server's DRBG streams); per bot type the
+    decision times, and ``legal_commands`` times, in seconds."""
     times: dict[str, list[float]] = {b: [] for b in bots}
     legal: list[float] = []
-    while not GAME.is_terminal(state) and version < max_decisions:
-        seat = min(GAME.active_seats(state))
-        t0 = time.perf_counter()
-        if time_legal:
-            GAME.legal_commands(state, seat)
-        t1 = time.perf_counter()
-        cmd = GAME.bots[bots[seat]](GAME, state, seat, Drbg(seed, f"bot{version}"))
-        times[bots[seat]].append(time.perf_counter() - t1)
-        if time_legal:
-            legal.append(t1 - t0)
-        state = fold(GAME, GAME.decide(state, seat, cmd, Drbg(seed, f"v{version}")), state)
-        version += 1
-    board = GAME.scores(state)
+
+    def timed(policy, bot):
+        def decide(game, state, seat, rng):
+            t0 = time.perf_counter()
+            if time_legal:
+                game.legal_commands(state, seat)
+            t1 = time.perf_counter()
+            cmd = policy(game, state, seat, rng)
+            times[bot].append(time.perf_counter() - t1)
+            if time_legal:
+                legal.append(t1 - t0)
+            return cmd
+        return decide
+
+    seats = [Seat(i, f"{b}{i}", b) for i, b in enumerate(bots)]
+    policies = {i: timed(GAME.bots[b], b) for i, b in enumerate(bots)}
+    g = kit.play(GAME, seats, options or {}, seed, max_steps=max_decisions, policies=policies)
+    board = g.scores()
     return {
-        "bots": bots, "finished": GAME.is_terminal(state), "decisions": version, "rounds": state["round"],
-        "turns": state["turns_played"], "winners": sorted(board.winners),
+        "bots": bots, "finished": g.terminal, "decisions": len(g.steps) - 1, "rounds": g.state["round"],
+        "turns": g.state["turns_played"], "winners": sorted(board.winners),
         "scores": {s.seat: {"total": s.total, **s.breakdown} for s in board.seats},
         "times": times, "legal": legal,
     }

@@ -18,7 +18,8 @@ import sys
 import time
 from collections import defaultdict
 
-from domain.core import Drbg, Seat, fold
+from domain import kit
+from domain.core import Drbg, Seat
 from domain.saboteur.rules import GAME
 
 TYPES = ("heuristic", "random")
@@ -33,16 +34,9 @@ def seat_bots(game: int, seats: int) -> list[str]:
 
 
 def play(game: int, bots: list[str], tag: bytes = b"mixed") -> dict:
-    seed = b"saboteur-bench-%s-%d" % (tag, game)
-    seats = [Seat(i, f"{b}{i}", b) for i, b in enumerate(bots)]
-    state = fold(GAME, GAME.start({}, seats, Drbg(seed, "start")))
-    version = 0
-    while not GAME.is_terminal(state):
-        (seat,) = GAME.active_seats(state)
-        cmd = GAME.bots[bots[seat]](GAME, state, seat, Drbg(seed, f"bot{version}"))
-        state = fold(GAME, GAME.decide(state, seat, cmd, Drbg(seed, f"v{version}")), state)
-        version += 1
-    return {"history": state.history, "scores": GAME.scores(state), "decisions": version}
+    """One game with the kit's driver: the server's DRBG streams, so the same seed replays there."""
+    g = kit.play(GAME, [Seat(i, f"{b}{i}", b) for i, b in enumerate(bots)], {}, b"saboteur-bench-%s-%d" % (tag, game))
+    return {"history": g.state["history"], "scores": g.scores(), "decisions": len(g.steps) - 1}
 
 
 def rate(won: int, played: int) -> dict:

@@ -9,14 +9,14 @@ or a fixed time per move (``{"per_move_s"}``), and ``on_timeout``:
 - ``autoplay``: the seat's default bot (the game's first) makes that move,
   and the seat keeps playing.
 
-A *move* is one accepted batch. The record of the clocks (``meta["clock"]``:
-each seat's remaining milliseconds, the seats whose clocks run, since when,
-at which version) is rewritten in the same atomic append as the batch, from
-the batch's ``at`` stamp, the server's time: the seats that were to act are
-charged the time since the previous batch, the mover gains its increment
-(Fischer) or a fresh allowance (per move), and the clocks of the seats to act
-now start running. So the remaining times follow from the events' stamps
-and the control alone.
+A *move* is one accepted batch. Each batch writes, in the same atomic append,
+a clock record (``meta["clock"]``): the remaining times at the previous batch,
+that batch's stamp, the seats that were to act, the mover and the seats to act
+now. The append stamps the batch with Redis's time (``meta["at"]``, the
+envelopes' ``at``); :func:`resolve` charges the seats that were to act the
+time between the two stamps and gives the mover its increment (Fischer) or a
+fresh allowance (per move). So the remaining times follow from the events'
+stamps and the control alone, whatever the clock of the process that decided.
 
 The deadline of a version is ``since + the least remaining time of the seats
 to act``. A job (``workers.table``'s ``clock`` kind, enqueued with rq's
@@ -78,38 +78,61 @@ def _iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def start(ctl: dict, seats: int, active: set[int], at: str, version: int) -> dict:
-    """The record when the game is dealt: every seat's full allowance, the first seats' clocks running."""
+def start(ctl: dict, seats: int, active: set[int], version: int) -> dict:
+    """The record of the batch that deals the game: every seat's full allowance, the first seats to act."""
     full = 1000 * ctl.get("initial_s", ctl.get("per_move_s", 0))
-    return {"remaining": [full] * seats, "active": sorted(active), "since": at, "version": version}
+    return {"base": [full] * seats, "since": None, "ran": [], "mover": None, "active": sorted(active),
+            "version": version}
 
 
-def advance(ctl: dict, record: dict, at: str, mover: int | None, active: set[int], version: int) -> dict:
-    """The record after a batch appended at ``at`` by ``mover`` (None: the platform), ``active`` to act next."""
-    remaining = list(record["remaining"])
-    elapsed = max(0, _ms(at) - _ms(record["since"]))
-    for seat in record["active"]:
-        remaining[seat] = max(0, remaining[seat] - elapsed)
+def resolve(ctl: dict, record: dict, at: str) -> list[int]:
+    """Each seat's remaining ms at ``at``, the stamp of the batch that wrote ``record``.
+
+    The seats that were to act (``ran``) are charged the time from the previous
+    batch's stamp (``since``) to this one's; the mover gains its increment
+    (Fischer) or a fresh allowance (per move), as do seats newly to act.
+    """
+    remaining = list(record["base"])
+    if record["since"] is not None:
+        elapsed = max(0, _ms(at) - _ms(record["since"]))
+        for seat in record["ran"]:
+            remaining[seat] = max(0, remaining[seat] - elapsed)
+    mover = record["mover"]
     if "per_move_s" in ctl:
-        for seat in active | {mover} - {None}:
-            if seat == mover or seat not in record["active"]:
+        for seat in set(record["active"]) | ({mover} - {None}):
+            if seat == mover or seat not in record["ran"]:
                 remaining[seat] = 1000 * ctl["per_move_s"]
-    elif mover is not None and mover in record["active"]:
+    elif mover is not None and mover in record["ran"]:
         remaining[mover] += 1000 * ctl["increment_s"]
-    return {"remaining": remaining, "active": sorted(active), "since": at, "version": version}
+    return remaining
 
 
-def deadline_ms(record: dict) -> int | None:
-    if not record["active"]:
+def _now(meta: dict[str, str]) -> tuple[dict, dict, list[int], str] | None:
+    """(control, record, remaining at the last batch, that batch's stamp) of a clocked game, else None."""
+    record = _record(meta)
+    if record is None or not meta.get("clock_control"):
         return None
-    return _ms(record["since"]) + min(record["remaining"][s] for s in record["active"])
+    ctl = json.loads(meta["clock_control"])
+    return ctl, record, resolve(ctl, record, meta["at"]), meta["at"]
+
+
+def deadline_ms(meta: dict[str, str]) -> int | None:
+    """When the first running clock of the game's current version falls (ms since the epoch)."""
+    held = _now(meta) if meta.get("status") == "active" else None
+    if held is None or not held[1]["active"]:
+        return None
+    _ctl, record, remaining, since = held
+    return _ms(since) + min(remaining[s] for s in record["active"])
 
 
 def deadline(meta: dict[str, str]) -> datetime | None:
-    """When the first running clock of the game's current version falls; None without one."""
-    record = _record(meta)
-    ms = deadline_ms(record) if record and meta.get("status") == "active" else None
+    ms = deadline_ms(meta)
     return None if ms is None else datetime.fromtimestamp(ms / 1000, timezone.utc)
+
+
+def deadline_iso(meta: dict[str, str]) -> str | None:
+    ms = deadline_ms(meta)
+    return None if ms is None else _iso(ms)
 
 
 def _record(meta: dict[str, str]) -> dict | None:
@@ -118,43 +141,46 @@ def _record(meta: dict[str, str]) -> dict | None:
 
 def summary(meta: dict[str, str], now_ms: int) -> dict:
     """``clocks: [{seat, remaining_ms}]`` as of now (running clocks counted down) and ``deadline``."""
-    record = _record(meta)
-    if record is None:
+    held = _now(meta)
+    if held is None:
         return {"clocks": [], "deadline": None}
+    _ctl, record, remaining, since = held
     running = meta.get("status") == "active"
-    elapsed = max(0, now_ms - _ms(record["since"])) if running else 0
+    elapsed = max(0, now_ms - _ms(since)) if running else 0
     clocks = [{"seat": i, "remaining_ms": max(0, left - (elapsed if running and i in record["active"] else 0))}
-              for i, left in enumerate(record["remaining"])]
-    due = deadline_ms(record) if running else None
-    return {"clocks": clocks, "deadline": None if due is None else _iso(due)}
+              for i, left in enumerate(remaining)]
+    return {"clocks": clocks, "deadline": deadline_iso(meta)}
 
 
-def after_batch(meta: dict[str, str], at: str, mover: int | None, active: set[int], version: int) -> dict[str, str]:
-    """The meta fields to write with a batch (nothing for a game without a clock)."""
-    ctl, record = meta.get("clock_control"), _record(meta)
-    if not ctl or record is None:
+def after_batch(meta: dict[str, str], mover: int | None, active: set[int], version: int) -> dict[str, str]:
+    """The meta fields to write with a batch decided on ``meta`` (nothing for a game without a clock)."""
+    held = _now(meta)
+    if held is None:
         return {}
-    return {"clock": json.dumps(advance(json.loads(ctl), record, at, mover, active, version))}
+    _ctl, record, remaining, since = held
+    return {"clock": json.dumps({"base": remaining, "since": since, "ran": record["active"], "mover": mover,
+                                 "active": sorted(active), "version": version})}
 
 
-def at_start(ctl: dict | None, seats: int, active: set[int], at: str, version: int) -> dict[str, str]:
+def at_start(ctl: dict | None, seats: int, active: set[int], version: int) -> dict[str, str]:
     """The meta fields of a game dealt at ``version`` (nothing for a game without a clock)."""
     if ctl is None:
         return {}
-    return {"clock_control": json.dumps(ctl), "clock": json.dumps(start(ctl, seats, active, at, version))}
+    return {"clock_control": json.dumps(ctl), "clock": json.dumps(start(ctl, seats, active, version))}
 
 
-def expired_seat(record: dict, now_ms: int) -> int | None:
+def expired_seat(meta: dict[str, str], now_ms: int) -> int | None:
     """The seat whose time has run out by ``now_ms`` (the one with least time left), if any."""
-    if not record["active"]:
+    held = _now(meta)
+    if held is None or not held[1]["active"]:
         return None
-    elapsed = now_ms - _ms(record["since"])
-    seat = min(record["active"], key=lambda s: (record["remaining"][s], s))
-    return seat if record["remaining"][seat] - elapsed <= 0 else None
+    _ctl, record, remaining, since = held
+    seat = min(record["active"], key=lambda s: (remaining[s], s))
+    return seat if remaining[seat] - (now_ms - _ms(since)) <= 0 else None
 
 
 def expire(svc, game_id: str, version: int, now: str) -> dict | None:
-    """Apply the timeout policy if ``game_id`` still rests at ``version`` and a clock has fallen.
+    """Apply the timeout policy if ``game_id`` still rests at ``version`` and a clock has fallen by ``now``.
 
     Returns what was appended, or None (the game moved on, or the time has
     not run out: the job came early or a move landed first).
@@ -163,7 +189,7 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
     record = _record(g.meta)
     if g.version != version or g.meta["status"] != "active" or record is None or record["version"] != version:
         return None
-    seat = expired_seat(record, _ms(now))
+    seat = expired_seat(g.meta, _ms(now))
     if seat is None or g.game.is_terminal(g.state):
         return None
     ctl = json.loads(g.meta["clock_control"])
@@ -178,12 +204,12 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
     state = fold(g.game, evs, g.state)
     events = [{"type": "TimeExpired", "data": {"seat": seat, "policy": ctl["on_timeout"]}}, *evs]
     active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
-    meta = {"clock": json.dumps(advance(ctl, record, now, seat if ctl["on_timeout"] == "autoplay" else None,
-                                        active, version + len(events)))}
+    meta = after_batch(g.meta, seat if ctl["on_timeout"] == "autoplay" else None, active, version + len(events))
     try:
-        envs = svc.store.append(game_id, version, events, seat=seat, command_id=f"clock:{game_id}:{version}",
-                                command=command, at=now, rules_version=g.game.rules_version, meta=meta)
+        envs = svc.store.append(game_id, version, events, expected_head=g.head, seat=seat,
+                                command_id=f"clock:{game_id}:{version}", command=command,
+                                rules_version=g.game.rules_version, meta=meta)
     except VersionConflict:
         return None  # a move landed first: it stopped this clock
-    svc._keep(g.game, game_id, version, envs[-1]["seq"], state)
+    svc._keep(g.game, game_id, version, envs[-1], state)
     return {"seat": seat, "policy": ctl["on_timeout"], "version": envs[-1]["seq"]}

@@ -38,10 +38,12 @@ def redis_server_binary() -> str:
 class EmbeddedRedis:
     """Start with ``with EmbeddedRedis(data_dir) as url:``; stops the server on exit.
 
-    ``persist=True`` turns AOF on in ``data_dir`` so a restart keeps every game.
+    ``persist=True`` turns AOF on in ``data_dir`` so a restart keeps every game;
+    ``args`` adds redis-server options (``["--appendfsync", "always"]``).
     """
 
-    def __init__(self, data_dir: str | Path | None = None, *, persist: bool = False, port: int | None = None):
+    def __init__(self, data_dir: str | Path | None = None, *, persist: bool = False, port: int | None = None,
+                 args: list[str] | None = None):
         self._tmp = None
         if data_dir is None:
             self._tmp = tempfile.mkdtemp(prefix="delve-redis-")
@@ -49,6 +51,7 @@ class EmbeddedRedis:
         self.data_dir = Path(data_dir)
         self.persist = persist
         self.port = port or _free_port()
+        self.args = list(args or [])
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -59,7 +62,7 @@ class EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         args = [redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
                 "--save", "", "--appendonly", "yes" if self.persist else "no", "--protected-mode", "yes",
-                "--logfile", str(self.data_dir / "redis.log")]
+                "--logfile", str(self.data_dir / "redis.log"), *self.args]
         # Its own session: a terminal's Ctrl-C must not stop the store before
         # the processes that write to it.
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

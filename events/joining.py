@@ -16,7 +16,7 @@ from domain.core import Drbg, Illegal, Seat, fold
 from domain.kit import START_STREAM
 from events import clocks, seating, seeding
 from events.players import Player
-from events.service import ADMIN, Forbidden, GameService, Loaded, now_iso
+from events.service import ADMIN, Forbidden, GameService, Loaded
 from events.store import VersionConflict
 
 RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
@@ -31,16 +31,16 @@ def _waiting(g: Loaded) -> list[dict]:
 def _append(svc: GameService, game_id: str, kind: str, step) -> tuple[Loaded, list[dict], dict]:
     """Decide a lobby step on the current roster and append it; re-decide after a lost race.
 
-    ``step(g, at) -> (events, meta, extra)``; raises VersionConflict (409)
-    only after RETRIES lost races in a row.
+    ``step(g) -> (events, meta, stamp fields, extra)``; raises VersionConflict
+    (409) only after RETRIES lost races in a row.
     """
     for _ in range(RETRIES):
         g = svc.load(game_id)
-        at = now_iso()
-        events, meta, extra = step(g, at)
+        events, meta, stamp, extra = step(g)
         try:
-            envs = svc.store.append(game_id, g.version, events, seat=None, command_id=f"{kind}:{game_id}:{g.version}",
-                                    command=None, at=at, rules_version=g.game.rules_version, meta=meta)
+            envs = svc.store.append(game_id, g.version, events, expected_head=g.head, seat=None,
+                                    command_id=f"{kind}:{game_id}:{g.version}", command=None,
+                                    rules_version=g.game.rules_version, meta=meta, stamp=stamp)
         except VersionConflict:
             continue
         svc.project_lobby(game_id)
@@ -53,7 +53,7 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
     """Take a seat for ``player``; the last seat taken starts the game. Returns ``{seat, version, status}``."""
     value = seeding.entropy(entropy)
 
-    def step(g: Loaded, at: str):
+    def step(g: Loaded):
         seats = _waiting(g)
         index = seating.choose(seats, player.id, seat)
         taken = {"seat": index, "player": player.id, "name": player.name, "entropy": value}
@@ -70,30 +70,31 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
             events += [{"type": "GameStarted", "data": began}, *start]
             dealt = fold(g.game, start)
             version = g.version + len(events)
-            meta.update(status="active", seed=seed.hex(), started_at=at, started_version=str(version),
+            meta.update(status="active", seed=seed.hex(), started_version=str(version),
                         **clocks.at_start(json.loads(g.meta["clock_control"]) if g.meta.get("clock_control") else None,
-                                          len(seats), g.game.active_seats(dealt), at, version))
-        return events, meta, {"seat": index, "dealt": dealt, "status": meta.get("status", "open")}
+                                          len(seats), g.game.active_seats(dealt), version))
+        stamp = ("started_at",) if dealt is not None else ()
+        return events, meta, stamp, {"seat": index, "dealt": dealt, "status": meta.get("status", "open")}
 
     g, envs, out = _append(svc, game_id, "join", step)
     version = envs[-1]["seq"]
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
     if out["dealt"] is not None:
-        svc._keep(g.game, game_id, g.version, version, out["dealt"])
+        svc._keep(g.game, game_id, g.version, envs[-1], out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
 
 
 def leave(svc: GameService, game_id: str, player: Player) -> dict:
     """Give up ``player``'s seat before the start; a reserved seat stays reserved for it."""
 
-    def step(g: Loaded, at: str):
+    def step(g: Loaded):
         seats = _waiting(g)
         index = seating.seat_of(seats, player.id)
         if index is None:
             raise Illegal("not_seated", None, "this player holds no seat of this game")
         gone = {"seat": index, "player": player.id}
         return ([{"type": "SeatLeft", "data": gone}],
-                {"seats": json.dumps(seating.leave(seats, gone))}, {"seat": index})
+                {"seats": json.dumps(seating.leave(seats, gone))}, (), {"seat": index})
 
     _g, envs, out = _append(svc, game_id, "leave", step)
     svc.players.forget_game(player.id, game_id)
@@ -108,13 +109,13 @@ def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
     """
     by = caller.id if isinstance(caller, Player) else "admin" if caller == ADMIN else None
 
-    def step(g: Loaded, at: str):
+    def step(g: Loaded):
         _waiting(g)
         if by is None or (by != "admin" and by != g.meta.get("creator")):
             raise Forbidden("not_creator", "only the player who created this game (or the admin) may cancel it")
         return ([{"type": "GameCancelled", "data": {"by": by}},
                  {"type": "SeedRevealed", "data": seeding.revealed(g.meta)}],
-                {"status": "aborted", "finished_at": at}, {})
+                {"status": "aborted"}, ("finished_at",), {})
 
     _g, envs, _ = _append(svc, game_id, "cancel", step)
     return {"version": envs[-1]["seq"], "status": "aborted"}

@@ -63,6 +63,7 @@ class NoSuchVersion(LookupError):
 
 
 def now_iso() -> str:
+    """This process's clock, for what is not stamped by an append (player accounts, a clock job's check)."""
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -72,6 +73,7 @@ class Loaded:
     meta: dict[str, str]
     state: State
     version: int
+    head: str
 
     @property
     def seats(self) -> list[Seat]:
@@ -160,18 +162,17 @@ class GameService:
         state = None if waiting else fold(game, start)
         tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
         invite = new_token() if visibility == "private" else None
-        at = now_iso()
-        meta = {"game": game.id, "status": "open" if waiting else "active", "created_at": at,
+        meta = {"game": game.id, "status": "open" if waiting else "active",
                 ("server_seed" if waiting else "seed"): seed.hex(), "seats": json.dumps(roster),
                 "rules_version": game.rules_version, "visibility": visibility, "creator": creator or "",
                 **({"invite": hash_token(invite)} if invite else {}),
                 **({"clock_control": json.dumps(ctl)} if ctl and waiting else {}),
-                **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), at, 1 + len(start))),
+                **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
                 **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
-        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}", at=at,
+        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
         if not waiting:
-            self._keep(game, gid, 0, len(envs), state)
+            self._keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
         out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
                "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
@@ -184,8 +185,8 @@ class GameService:
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         meta = meta if meta is not None else self.store.meta(game_id)
         game = registry.get(meta["game"])
-        state, version = self.store.load(game, game_id, upto=upto)
-        return Loaded(game, meta, state, version)
+        state, version, head = self.store.load(game, game_id, upto=upto)
+        return Loaded(game, meta, state, version, head)
 
     def submit(self, game_id: str, seat: int, expected_version: int, command: Any, command_id: str) -> dict:
         """Decide and append one command for ``seat``.
@@ -196,8 +197,13 @@ class GameService:
         return self.submit_loaded(self.load(game_id), game_id, seat, expected_version, command, command_id)
 
     def submit_loaded(self, g: Loaded, game_id: str, seat: int, expected_version: int, command: Any,
-                      command_id: str) -> dict:
-        """``submit`` for a caller that has loaded the game already (a bot turn, the HTTP route)."""
+                      command_id: str, idem: tuple[str, dict] | None = None) -> dict:
+        """``submit`` for a caller that has loaded the game already (a bot turn, the HTTP route).
+
+        ``idem`` = (key, record): an idempotency record, completed here with
+        the batch it answers and stored by the append itself (KeyAlreadyUsed
+        if the key already names another batch).
+        """
         if expected_version != g.version:
             raise VersionConflict(g.version)
         if g.finished:
@@ -209,7 +215,7 @@ class GameService:
             raise Forbidden("not_a_seat", "only a seat of this game may act in it")
         check_command(g.game.command_schema, command)
         evs = g.game.decide(g.state, seat, command, self._rng(g))
-        return self._append(g, game_id, evs, seat, command, command_id)
+        return self._append(g, game_id, evs, seat, command, command_id, idem)
 
     @staticmethod
     def _dealt(g: Loaded) -> None:
@@ -223,27 +229,35 @@ class GameService:
         return Drbg(bytes.fromhex(g.meta["seed"]), command_stream(g.version))
 
     def _append(self, g: Loaded, game_id: str, evs: list[dict], seat: int | None, command: dict,
-                command_id: str) -> dict:
+                command_id: str, idem: tuple[str, dict] | None = None) -> dict:
         """Append one decided batch with what caused it; fold, cache and snapshot the new state."""
         if not evs:
             # A version must always name a change; a command that changes nothing is refused.
             raise Illegal("no_effect", None, "this command would change nothing")
         state = fold(g.game, evs, g.state)
-        at = now_iso()
-        envs = self.store.append(game_id, g.version, evs, seat=seat, command_id=command_id, command=command,
-                                 at=at, rules_version=g.game.rules_version,
-                                 meta=self._clock_after(g, game_id, at, seat, state, g.version + len(evs)))
-        version = envs[-1]["seq"]
-        self._keep(g.game, game_id, g.version, version, state)
-        return {"version": version, "events": self._redacted(g.game, envs, seat, finished=False),
-                "terminal": g.game.is_terminal(state)}
+        terminal = g.game.is_terminal(state)
+        if idem is not None:
+            idem = (idem[0], {**idem[1], "from_seq": g.version + 1, "version": g.version + len(evs),
+                              "terminal": terminal})
+        envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
+                                 command=command, rules_version=g.game.rules_version, idem=idem,
+                                 meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
+        self._keep(g.game, game_id, g.version, envs[-1], state)
+        return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
+                "terminal": terminal}
 
-    def _clock_after(self, g: Loaded, game_id: str, at: str, mover: int | None, state: State,
-                     version: int) -> dict[str, str]:
+    def clock_after(self, g: Loaded, game_id: str, mover: int | None, state: State, version: int) -> dict[str, str]:
         """The clock record to write with a batch (``events.clocks``); nothing for a game without one."""
         meta = g.meta if int(g.meta.get("version", -1)) == g.version else self.store.meta(game_id)
         active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
-        return clocks.after_batch(meta, at, mover, active, version)
+        return clocks.after_batch(meta, mover, active, version)
+
+    def replay_action(self, game_id: str, seat: int, record: dict) -> dict:
+        """The 201 answer of a committed command, rebuilt from its idempotency record and the log."""
+        game = registry.get(self.store.meta(game_id)["game"])
+        envs = self.store.read(game_id, after=record["from_seq"] - 1, upto=record["version"])
+        return {"version": record["version"], "events": self._redacted(game, envs, seat, finished=False),
+                "terminal": record["terminal"]}
 
     def platform(self, game_id: str, seat: int | None, kind: str, expected_version: int | None = None) -> dict:
         """A platform command: ``resign``/``timeout``/``forfeit`` of ``seat``, or ``abort`` (seat None).
@@ -275,11 +289,11 @@ class GameService:
             return result
         raise VersionConflict(self.store.version(game_id))
 
-    def _keep(self, game: Game, game_id: str, old_version: int, version: int, state: State) -> None:
-        """Cache the state just reached, and snapshot it when an interval is crossed."""
+    def _keep(self, game: Game, game_id: str, old_version: int, last: dict, state: State) -> None:
+        """Cache the state just reached (``last`` = its last envelope); snapshot it when an interval is crossed."""
         dumped = game.dump_state(state)
-        self.store.remember(game_id, version, dumped)
-        self.store.maybe_snapshot(game_id, old_version, version, dumped)
+        self.store.remember(game_id, last["seq"], last["hash"], dumped)
+        self.store.maybe_snapshot(game_id, old_version, last["seq"], last["hash"], dumped)
 
     def finalize(self, game_id: str) -> bool:
         """Append SeedRevealed and GameFinished once the game is over (by its rules or a
@@ -295,11 +309,10 @@ class GameService:
             evs = [{"type": "SeedRevealed", "data": seeding.revealed(g.meta)},
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
-            at = now_iso()
             try:
-                self.store.append(game_id, g.version, evs, seat=None, command_id=f"finalize:{game_id}",
-                                  command=None, at=at, rules_version=g.game.rules_version,
-                                  meta={"status": status, "finished_at": at})
+                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
+                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
+                                  meta={"status": status}, stamp=("finished_at",))
             except VersionConflict:
                 continue
             self.project_lobby(game_id)

@@ -9,9 +9,12 @@ or not at all; a stale ``expected_version`` is an ordinary outcome
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 from collections import OrderedDict
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import redis
 
@@ -19,7 +22,16 @@ from domain.core import Game, State, canonical_json, fold
 from events.envelope import GENESIS, domain_events, seal
 from events.keys import Keys
 
+log = logging.getLogger("delve.store")
+
 IDEMPOTENCY_TTL = 24 * 3600
+IDEMPOTENCY_LEASE_MS = 10_000  # how long a request may hold a key before another may take it over
+PENDING = "pending:"
+# The envelope fields the append script places between the ones it fills in ("at" first, "hash" and
+# "prev_hash" in the middle); canonical JSON sorts keys, so these are the spans around them.
+BEFORE_PREV = ("command", "command_id", "data", "game_id")
+AFTER_PREV = ("rules_version", "seat", "seq", "type")
+_RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
 
 
 class VersionConflict(Exception):
@@ -38,6 +50,31 @@ class GameExists(Exception):
     pass
 
 
+class KeyAlreadyUsed(Exception):
+    """The idempotency key of an append already names a committed batch (``record``)."""
+
+    def __init__(self, record: dict):
+        super().__init__("idempotency key already used")
+        self.record = record
+
+
+class Folded(NamedTuple):
+    """A game's state at ``version``, whose last event's hash is ``head``."""
+
+    state: State
+    version: int
+    head: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The outcome of claiming an idempotency key: ours (``token``), done (``record``) or held elsewhere."""
+
+    token: str | None = None
+    record: dict | None = None
+    pending_fingerprint: str | None = None
+
+
 class RedisEventStore:
     """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
 
@@ -45,60 +82,72 @@ class RedisEventStore:
                  cache_size: int = 256):
         self.r = r
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[int, str, str]] = OrderedDict()
+        self.rollbacks = 0  # cached or snapshot states found ahead of, or off, what Redis holds
         self.keys = Keys(prefix, partitions)
         self.snapshot_every = snapshot_every
-        self._append = r.register_script(resources.files("events").joinpath("append.lua").read_text())
+        lua = resources.files("events")
+        self._append = r.register_script(lua.joinpath("sha256.lua").read_text() + lua.joinpath("append.lua").read_text())
+        self._release = r.register_script(_RELEASE)
 
     # -- writing -------------------------------------------------------------
 
     def create(self, game_id: str, meta: dict[str, str], events: list[dict], *, command_id: str,
-               at: str, rules_version: str) -> list[dict]:
-        """Write a new game's first events and its meta hash; GameExists if taken."""
-        envs = seal(events, game_id=game_id, first_seq=1, prev_hash=GENESIS, seat=None,
-                    command_id=command_id, command=None, at=at, rules_version=rules_version)
-        status, current = self._run(game_id, -1, envs, meta)
-        if status != 1:
-            raise GameExists(game_id)
-        return envs
+               rules_version: str) -> list[dict]:
+        """Write a new game's first events and its meta hash (``created_at`` = the append time); GameExists if taken."""
+        return self._write(game_id, -1, GENESIS, events, seat=None, command_id=command_id, command=None,
+                           rules_version=rules_version, meta=meta, stamp=("created_at",), idem=None)
 
-    def append(self, game_id: str, expected_version: int, events: list[dict], *, seat: int | None,
-               command_id: str, command: dict | None, at: str, rules_version: str,
-               meta: dict[str, str] | None = None) -> list[dict]:
-        """Append a batch if the stored version is ``expected_version``.
+    def append(self, game_id: str, expected_version: int, events: list[dict], *, expected_head: str,
+               seat: int | None, command_id: str, command: dict | None, rules_version: str,
+               meta: dict[str, str] | None = None, stamp: tuple[str, ...] = (),
+               idem: tuple[str, dict] | None = None) -> list[dict]:
+        """Append a batch if the stored version is ``expected_version`` and its head ``expected_head``.
 
-        Raises VersionConflict (with the current version) otherwise, and
-        GameNotFound for an unknown game. ``meta`` fields are set atomically
-        with the append (status changes, finished_at).
+        The head check means a command decided on a state Redis no longer
+        holds (Redis lost writes, then the game went on along another branch)
+        can never land: VersionConflict either way. GameNotFound for an
+        unknown game. ``meta`` fields are set atomically with the append,
+        ``stamp`` fields to its time (``finished_at``). ``idem`` = (key,
+        record): the record is stored with the events, in the same script;
+        KeyAlreadyUsed if that key already names a committed batch.
         """
         if not events:
             raise ValueError("an append needs at least one event: the head hash names the last one")
-        head = self.r.hget(self.keys.meta(game_id), "head")
-        if head is None:
-            raise GameNotFound(game_id)
-        head = head.decode() if isinstance(head, bytes) else head
-        envs = seal(events, game_id=game_id, first_seq=expected_version + 1, prev_hash=head, seat=seat,
-                    command_id=command_id, command=command, at=at, rules_version=rules_version)
-        # The head read above belongs to whatever version was stored then; the
-        # script re-checks the version, so a batch chained to a stale head
-        # can never land.
-        status, current = self._run(game_id, expected_version, envs, meta or {})
+        return self._write(game_id, expected_version, expected_head, events, seat=seat, command_id=command_id,
+                           command=command, rules_version=rules_version, meta=meta or {}, stamp=stamp, idem=idem)
+
+    def _write(self, game_id: str, expected: int, head: str, events: list[dict], *, seat: int | None,
+               command_id: str, command: dict | None, rules_version: str, meta: dict[str, str],
+               stamp: tuple[str, ...], idem: tuple[str, dict] | None) -> list[dict]:
+        """Run the append script, then rebuild the envelopes it stored (Python and Lua hash alike)."""
+        k = self.keys
+        first_seq = max(expected, 0) + 1
+        drafts = seal(events, game_id=game_id, first_seq=first_seq, prev_hash=head, seat=seat,
+                      command_id=command_id, command=command, at="", rules_version=rules_version)
+        spans = [canonical_json({f: env[f] for f in fields})[1:-1]
+                 for env in drafts for fields in (BEFORE_PREV, AFTER_PREV)]
+        types = ",".join(sorted({e["type"] for e in drafts}))
+        res = self._append(
+            keys=[k.meta(game_id), k.events(game_id), k.feed_of(game_id),
+                  k.idem(game_id, idem[0]) if idem else k.meta(game_id)],
+            args=[expected, head, game_id, types, canonical_json(idem[1]) if idem else "", IDEMPOTENCY_TTL,
+                  len(meta), *(x for kv in meta.items() for x in kv), len(stamp), *stamp, *spans],
+        )
+        status = int(res[0])
         if status == -1:
             raise GameNotFound(game_id)
-        if status == 0:
-            raise VersionConflict(current)
+        if status == 2:
+            raise KeyAlreadyUsed(json.loads(res[2]))
+        if status == 3:
+            self._lost(game_id, f"an append expected head {head[:12]} at version {expected}, Redis holds another")
+        if status != 1:
+            raise GameExists(game_id) if expected < 0 else VersionConflict(int(res[1]))
+        envs = seal(events, game_id=game_id, first_seq=first_seq, prev_hash=head, seat=seat,
+                    command_id=command_id, command=command, at=as_text(res[2]), rules_version=rules_version)
+        if envs[-1]["hash"] != as_text(res[3]):
+            raise RuntimeError(f"game {game_id}: the append script and envelope.seal hash differently")
         return envs
-
-    def _run(self, game_id: str, expected: int, envs: list[dict], meta: dict[str, str]) -> tuple[int, int]:
-        k = self.keys
-        head = envs[-1]["hash"] if envs else ""
-        flat_meta = [x for kv in meta.items() for x in kv]
-        types = ",".join(sorted({e["type"] for e in envs}))
-        res = self._append(
-            keys=[k.meta(game_id), k.events(game_id), k.feed_of(game_id)],
-            args=[expected, head, game_id, types, len(meta), *flat_meta, *(canonical_json(e) for e in envs)],
-        )
-        return int(res[0]), int(res[1])
 
     # -- reading -------------------------------------------------------------
 
@@ -136,56 +185,113 @@ class RedisEventStore:
 
     # -- state -----------------------------------------------------------------
 
-    def load(self, game: Game, game_id: str, upto: int | None = None) -> tuple[State, int]:
+    def load(self, game: Game, game_id: str, upto: int | None = None) -> Folded:
         """The folded state at ``upto`` (default: now).
 
         Starts from the newest of: this process's cached state, the snapshot,
-        the initial state; then folds the events after it. Events never
-        change once written, so a cached (game, version) state is valid
-        forever, in every process.
+        the initial state; then folds the events after it. A cached or
+        snapshot state is trusted only if Redis still holds its version with
+        the same head hash, checked in the round trip that reads the events
+        after it: Redis can lose its last writes (an AOF with ``everysec``, a
+        failover to a lagging replica), and a state from a lost branch would
+        otherwise be served and decided on.
         """
-        state, version = None, 0
-        cached = self._cache.get(game_id)
-        if cached is not None and (upto is None or cached[0] <= upto):
-            version, state = cached[0], game.load_state(json.loads(cached[1]))
-        else:
-            raw = self.r.get(self.keys.snap(game_id))
-            if raw is not None:
-                snap = json.loads(raw)
-                if upto is None or snap["version"] <= upto:
-                    state, version = game.load_state(snap["state"]), snap["version"]
-        tail = self.read(game_id, after=version, upto=upto)
-        state = fold(game, domain_events(tail), state)
-        if tail:
-            version = tail[-1]["seq"]
-            if upto is None:
-                self.remember(game_id, version, game.dump_state(state))
-        return state, version
+        cached = self._cached(game_id, upto)
+        folded = self._fold_after(game, game_id, cached, upto) if cached else None
+        if folded is not None:
+            if upto is None and folded.version != cached[0]:
+                self.remember(game_id, folded.version, folded.head, game.dump_state(folded.state))
+            return folded
+        snap = self._snapshot(game_id, upto)
+        folded = (snap and self._fold_after(game, game_id, snap, upto)) or self._fold_after(game, game_id, None, upto)
+        if upto is None:
+            self.remember(game_id, folded.version, folded.head, game.dump_state(folded.state))
+        return folded
 
-    def remember(self, game_id: str, version: int, dumped: dict) -> None:
-        """Cache a state this process holds (``dump_state`` form), LRU-bounded."""
+    def _cached(self, game_id: str, upto: int | None) -> tuple[int, str, dict] | None:
+        cached = self._cache.get(game_id)
+        if cached is None or (upto is not None and cached[0] > upto):
+            return None
+        return cached[0], cached[1], json.loads(cached[2])
+
+    def _snapshot(self, game_id: str, upto: int | None) -> tuple[int, str, dict] | None:
+        raw = self.r.get(self.keys.snap(game_id))
+        if raw is None:
+            return None
+        snap = json.loads(raw)
+        if "head" not in snap or (upto is not None and snap["version"] > upto):
+            return None  # a snapshot without a head cannot be checked against the log: fold instead
+        return snap["version"], snap["head"], snap["state"]
+
+    def _fold_after(self, game: Game, game_id: str, base: tuple[int, str, dict] | None,
+                    upto: int | None) -> Folded | None:
+        """Fold the events after ``base`` (version, head, dumped state); None if Redis does not hold ``base``."""
+        since = base[0] if base else 0
+        pipe = self.r.pipeline(transaction=True)  # MULTI: the version, head and events of one moment
+        pipe.hget(self.keys.meta(game_id), "version")
+        pipe.xrange(self.keys.events(game_id), min=f"{max(since, 1)}-0", max="+" if upto is None else f"{upto}-0")
+        stored, entries = pipe.execute()
+        if stored is None:
+            self._cache.pop(game_id, None)
+            raise GameNotFound(game_id)
+        envs = [parse_entry(fields) for _id, fields in entries]
+        if base is None:
+            return Folded(fold(game, domain_events(envs)), envs[-1]["seq"] if envs else 0,
+                          envs[-1]["hash"] if envs else GENESIS)
+        if not envs or envs[0]["seq"] != since or envs[0]["hash"] != base[1]:
+            self._lost(game_id, f"a state at version {since} (head {base[1][:12]}) is not in Redis, "
+                       f"which holds version {int(stored)}")
+            return None
+        tail = envs[1:]
+        state = fold(game, domain_events(tail), game.load_state(base[2]))
+        return Folded(state, tail[-1]["seq"] if tail else since, tail[-1]["hash"] if tail else base[1])
+
+    def _lost(self, game_id: str, what: str) -> None:
+        """Redis lost writes this process saw (rollback): drop the cache, say so, count it for /metrics."""
+        self._cache.pop(game_id, None)
+        self.rollbacks += 1
+        log.warning("game %s: %s; Redis lost acknowledged writes (restart from an older AOF or a failover?). "
+                    "Dropped the cached state; serving what Redis holds.", game_id, what)
+
+    def remember(self, game_id: str, version: int, head: str, dumped: dict) -> None:
+        """Cache a state this process holds (``dump_state`` form) with its head hash, LRU-bounded."""
         if self.cache_size <= 0:
             return
-        self._cache[game_id] = (version, canonical_json(dumped))
+        self._cache[game_id] = (version, head, canonical_json(dumped))
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    def maybe_snapshot(self, game_id: str, old_version: int, new_version: int, dumped: dict) -> bool:
+    def maybe_snapshot(self, game_id: str, old_version: int, new_version: int, head: str, dumped: dict) -> bool:
         """Write a snapshot when the append crossed a multiple of ``snapshot_every``."""
         if new_version // self.snapshot_every == old_version // self.snapshot_every:
             return False
-        self.r.set(self.keys.snap(game_id), canonical_json({"version": new_version, "state": dumped}))
+        self.r.set(self.keys.snap(game_id), canonical_json({"version": new_version, "head": head, "state": dumped}))
         return True
 
     # -- idempotency -------------------------------------------------------------
 
-    def idem_get(self, game_id: str, key: str) -> dict | None:
-        raw = self.r.get(self.keys.idem(game_id, key))
-        return json.loads(raw) if raw else None
+    def idem_claim(self, game_id: str, key: str, fingerprint: str) -> Claim:
+        """Take ``key`` for one request (a pending marker with a lease), or say who has it.
 
-    def idem_put(self, game_id: str, key: str, response: dict[str, Any]) -> None:
-        self.r.set(self.keys.idem(game_id, key), canonical_json(response), ex=IDEMPOTENCY_TTL, nx=True)
+        The append script replaces the marker with the record of the batch,
+        atomically with the events; a request that fails releases it.
+        """
+        name = self.keys.idem(game_id, key)
+        token = secrets.token_hex(8)
+        while not self.r.set(name, f"{PENDING}{token}:{fingerprint}", nx=True, px=IDEMPOTENCY_LEASE_MS):
+            raw = self.r.get(name)
+            if raw is None:
+                continue  # released or expired between the two calls: try again
+            raw = as_text(raw)
+            if raw.startswith(PENDING):
+                return Claim(pending_fingerprint=raw.rsplit(":", 1)[1])
+            return Claim(record=json.loads(raw))
+        return Claim(token=token)
+
+    def idem_release(self, game_id: str, key: str, fingerprint: str, token: str) -> None:
+        """Drop our pending marker (a refused request stores nothing); never another request's."""
+        self._release(keys=[self.keys.idem(game_id, key)], args=[f"{PENDING}{token}:{fingerprint}"])
 
     # -- waiting for events ------------------------------------------------------
 

@@ -31,7 +31,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     app.extensions["delve.service"] = service or service_from_env()
     errors.install(app)
     cors.install(app)
-    metrics.install(app)
+    metrics.install(app, app.extensions["delve.service"].store)
     for module in (catalog, games, audit, ops, players, lobby):
         app.register_blueprint(module.bp)
     app.register_blueprint(web_bp)

@@ -43,11 +43,16 @@ Play a whole game with the server's DRBG streams::
     from domain.kit import play, table
     g = play(GAME, table(GAME, 3, "random"), {}, seed=b"any seed")
     g.terminal, g.scores().to_dict(), g.steps   # steps: (version, seat, command, events)
+
+Continue a staged position (a test fixture) the same way::
+
+    from domain.kit import Played, run
+    g = run(Played(GAME, seats, {}, b"seed", state=staged, version=40), policies={0: my_policy})
 """
 from domain.kit.base import BaseGame
 from domain.kit.driver import (
     ACTOR_STEP, START_STREAM, Played, Step, actor_command, actor_step, bot_choice, bot_stream, command_stream,
-    play, random_bot, table,
+    play, random_bot, run, table,
 )
 from domain.kit.platform import CONCEDE
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
@@ -57,5 +62,5 @@ __all__ = [
     "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Played", "State", "Step", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
-    "random_bot", "rule", "table",
+    "random_bot", "rule", "run", "table",
 ]

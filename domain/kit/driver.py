@@ -80,7 +80,7 @@ class Played:
     seed: bytes
     steps: list[Step] = field(default_factory=list)  # steps[0] = the start (command None)
     state: State = None
-    version: int = 1
+    version: int = 1  # the version the next step is decided at
 
     @property
     def terminal(self) -> bool:
@@ -100,15 +100,25 @@ def table(game: Game, players: int, bot: str = "random") -> list[Seat]:
 def play(game: Game, seats: list[Seat], options: dict | None, seed: bytes, *, max_steps: int = 100_000,
          policies: Mapping[int, BotPolicy] | None = None,
          on_step: Callable[[Played], None] | None = None) -> Played:
-    """Play a game to its end (or ``max_steps`` batches) with the seats' bots.
+    """Start a game and play it to its end (or ``max_steps`` batches) with the seats' bots.
 
-    ``policies`` overrides a seat's bot (a policy under test). Raises Illegal
-    if a bot's command is refused -- a bot that breaks the rules is a bug.
+    ``policies`` overrides a seat's bot (a policy under test); ``on_step`` is
+    called after every batch. Raises Illegal if a bot's command is refused --
+    a bot that breaks the rules is a bug.
     """
-    policies = dict(policies or {})
     opts = game.validate_options(options, len(seats))
     start = game.start(opts, seats, Drbg(seed, START_STREAM))
     g = Played(game, seats, opts, seed, [Step(1, None, None, start)], fold(game, start), 1 + len(start))
+    return run(g, max_steps=max_steps, policies=policies, on_step=on_step)
+
+
+def run(g: Played, *, max_steps: int = 100_000, policies: Mapping[int, BotPolicy] | None = None,
+        on_step: Callable[[Played], None] | None = None) -> Played:
+    """Continue ``g`` -- a game from ``play``, or a staged position
+    (``Played(game, seats, options, seed, state=..., version=...)``) -- until it
+    ends or ``max_steps`` more batches were appended. Same streams as ``play``."""
+    game, seed = g.game, g.seed
+    policies = dict(policies or {})
     for _ in range(max_steps):
         turn = game.turn(g.state)
         if turn.terminal:
@@ -118,7 +128,7 @@ def play(game: Game, seats: list[Seat], options: dict | None, seed: bytes, *, ma
             events = actor_step(game, g.state, turn.actor, seed, g.version)
         else:
             seat = min(turn.seats)
-            policy = policies.get(seat) or _bot(game, seats[seat])
+            policy = policies.get(seat) or _bot(game, g.seats[seat])
             command = bot_choice(game, g.state, seat, policy, seed, g.version)
             events = game.decide(g.state, seat, command, Drbg(seed, command_stream(g.version)))
         if not events:

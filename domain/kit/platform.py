@@ -10,6 +10,7 @@ The default (``BaseGame.decide_platform``; any game may override it):
 - ``resign`` / ``timeout`` / ``forfeit`` of seat *s*: ``SeatConceded {seat, reason}``.
   The game ends at once. Seat *s* places last; every other participant keeps
   its order of the game's scoreboard at that moment (places renumbered 1, 1, 3...).
+  With no other participant (a solo game), the outcome is ``no_player_wins``.
 - ``abort`` (no seat): ``GameAborted {}``. The game ends with outcome ``aborted``
   and no winner; the scoreboard keeps its lines for the record.
 
@@ -73,4 +74,5 @@ def outcome_board(state: dict, board: Scoreboard) -> Scoreboard:
     seats = [SeatScore(s.seat, s.total, s.breakdown, places[seat_id(s.seat)]) for s in board.seats]
     others = [Standing(o.participant, o.total, o.breakdown, places.get(o.participant, o.place))
               for o in board.others]
-    return Scoreboard(final=True, seats=seats, others=others)
+    # Alone at the table (a solo game without scored actors), a seat that concedes wins nothing.
+    return Scoreboard(final=True, seats=seats, others=others, outcome=None if stay else Outcome("no_player_wins"))

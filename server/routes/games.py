@@ -1,16 +1,14 @@
 """/v1/games: create, list, read, act, events (and their SSE stream), replay, scores."""
 from __future__ import annotations
 
-import hashlib
 import uuid
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from domain.core import canonical_json
 from events.service import ADMIN
-from events.store import VersionConflict
-from server import auth, metrics, parsing, ratelimit, schemas
+from events.store import KeyAlreadyUsed, VersionConflict
+from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
 from server.routes.common import dump, service
@@ -71,18 +69,20 @@ def post_action(game_id: str):
     svc = service()
     meta = svc.store.meta(game_id)  # one read serves auth, the version check and the decision
     seat = require_seat(svc, game_id, meta)
-    key = request.headers.get("Idempotency-Key")
     raw = parsing.json_body(parsing.ACTION_BODY_BYTES)
-    if key is not None:
-        if not 1 <= len(key) <= 200:
-            raise ApiError(400, "bad_idempotency_key", "Idempotency-Key must be 1-200 characters")
-        fingerprint = hashlib.sha256(canonical_json(raw).encode()).hexdigest()
-        stored = svc.store.idem_get(game_id, f"{seat}:{key}")
-        if stored is not None:
-            if stored["fingerprint"] != fingerprint:
-                raise ApiError(422, "idempotency_key_reused",
-                               "this Idempotency-Key was used with a different body; use a new key")
-            return stored["body"], stored["status"], {"Idempotent-Replayed": "true"}
+    once = idempotency.claim(svc, game_id, seat, request.headers.get("Idempotency-Key"), raw)
+    if isinstance(once, dict):
+        return replayed(svc, game_id, seat, once)
+    try:
+        return act(svc, game_id, seat, meta, raw, once), 201
+    except KeyAlreadyUsed as used:
+        return replayed(svc, game_id, seat, idempotency.check(once, used.record))
+    except Exception:
+        idempotency.release(svc, game_id, once)
+        raise
+
+
+def act(svc, game_id: str, seat: int, meta: dict, raw: object, once: idempotency.Once) -> dict:
     ratelimit.check(svc.store, current_app.config["RATE_LIMIT"])
     loaded = svc.load(game_id, meta=meta)
     # DESIGN: the version check comes before validation, whatever the command
@@ -94,15 +94,18 @@ def post_action(game_id: str):
     game = loaded.game.id
     try:
         result = svc.submit_loaded(loaded, game_id, seat, body["expected_version"], body["command"],
-                                   uuid.uuid4().hex)
+                                   uuid.uuid4().hex, idem=once.record())
     except Exception:
         metrics.COMMANDS.labels(game, "refused").inc()
         raise
     metrics.COMMANDS.labels(game, "accepted").inc()
-    out = dump(schemas.ActionResponse, result)
-    if key is not None:
-        svc.store.idem_put(game_id, f"{seat}:{key}", {"fingerprint": fingerprint, "status": 201, "body": out})
-    return out, 201
+    return dump(schemas.ActionResponse, result)
+
+
+def replayed(svc, game_id: str, seat: int, record: dict):
+    """The stored answer of a command already committed under this Idempotency-Key."""
+    return dump(schemas.ActionResponse, svc.replay_action(game_id, seat, record)), record["status"], \
+        {"Idempotent-Replayed": "true"}
 
 
 @bp.post("/games/<game_id>/resign")

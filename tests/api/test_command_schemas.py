@@ -17,7 +17,8 @@ import jsonschema_rs
 import pytest
 
 from domain import registry
-from domain.core import Drbg, Seat, fold
+from domain import kit
+from domain.core import fold
 from tests.support.tinygame import GAME as TINY
 
 GAMES = {"saboteur": "SAB", "mountain-king": "MK", "tiny": "TINY"}
@@ -41,20 +42,13 @@ def branches(gid: str) -> dict[str, dict]:
 
 
 def play(g, players: int, options: dict, seed: bytes):
-    """Yield (seat, legal commands) along one random game, choosing uniformly with a Drbg."""
-    rng = Drbg(seed, "choices")
-    seats = [Seat(i, f"p{i}") for i in range(players)]
-    state = fold(g, g.start(g.validate_options(options, players), seats, Drbg(seed, "start")))
-    for step in range(STEPS):
-        if g.is_terminal(state):
-            return
-        acting = [(s, cmds) for s in range(players) if (cmds := g.legal_commands(state, s))]
-        if not acting:
-            return
-        yield from acting
-        seat, cmds = acting[rng.randbelow(len(acting))]
-        for ev in g.decide(state, seat, rng.choice(cmds), Drbg(seed, f"v{step}")):
-            state = g.evolve(state, ev)
+    """Yield (seat, legal commands) at every position of one random game (the kit's driver)."""
+    walk = kit.play(g, kit.table(g, players, "random"), options, seed, max_steps=STEPS)
+    state = fold(g, walk.steps[0].events)
+    for step in [*walk.steps[1:], None]:
+        yield from [(s, cmds) for s in range(players) if (cmds := g.legal_commands(state, s))]
+        if step is not None:
+            state = fold(g, step.events, state)
 
 
 def documented_types(gid: str) -> set[str]:

@@ -161,3 +161,11 @@ def test_driver_refuses_a_seat_without_a_bot():
     with pytest.raises(Illegal) as exc:
         play(HOUSE, [Seat(0, "human")], {}, b"s")
     assert exc.value.code == "no_bot"
+
+
+def test_a_lone_seat_that_resigns_wins_nothing():
+    from domain.core import Scoreboard
+    from domain.kit.platform import outcome_board
+    state = {"platform": {"conceded": [0], "aborted": False}}
+    board = outcome_board(state, Scoreboard.rank(False, {0: {"points": 5}}))
+    assert board.result().kind == "no_player_wins" and board.result().winners == ()

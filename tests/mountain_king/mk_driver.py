@@ -1,6 +1,7 @@
 """Drive Mountain King games for tests: start, fold, and a legal-command loop."""
 from __future__ import annotations
 
+from domain import kit
 from domain.core import Drbg, Seat, fold
 from domain.mountain_king.rules import GAME
 
@@ -19,24 +20,38 @@ def by_type(rng, cmds):
     return rng.choice([c for c in cmds if c["type"] == kind])
 
 
+def picking(pick=by_type):
+    """A bot policy from ``pick(rng, legal commands)``."""
+    return lambda game, state, seat, rng: pick(rng, game.legal_commands(state, seat))
+
+
 def play(players: int, options: dict | None = None, seed: bytes = b"seed", pick=by_type,
          max_steps: int = 20000, check=None):
-    """Play a whole game; returns (state, events, steps)."""
-    state, events = new_game(players, options, seed)
-    n = 0
-    while not GAME.is_terminal(state) and n < max_steps:
-        seat = min(GAME.active_seats(state))
-        cmds = GAME.legal_commands(state, seat)
-        rng = Drbg(seed, f"v{n}")
-        cmd = pick(rng, cmds)
-        new = GAME.decide(state, seat, cmd, rng)
-        for ev in new:
-            state = GAME.evolve(state, ev)
-        events.extend(new)
+    """Play a whole game with the kit's driver (the server's streams); returns (state, events, steps).
+    ``check(state, events so far)`` runs after every step."""
+    events: list[dict] = []
+
+    def each(g):
+        if not events:
+            events.extend(g.steps[0].events)
+        events.extend(g.steps[-1].events)
         if check:
-            check(state, events)
-        n += 1
-    return state, events, n
+            check(g.state, events)
+
+    seats = [Seat(i, f"p{i}", "random") for i in range(players)]
+    policy = picking(pick)
+    g = kit.play(GAME, seats, options or {}, seed, max_steps=max_steps,
+                 policies={i: policy for i in range(players)}, on_step=each)
+    return g.state, events or list(g.steps[0].events), len(g.steps) - 1
+
+
+def resume(state, seed: bytes, pick=by_type, on_step=None, max_steps: int = 20000):
+    """Play a staged position to the end with ``pick`` for every seat (the kit's driver)."""
+    seats = [Seat(i, f"p{i}") for i in range(state["n"])]
+    policy = picking(pick)
+    g = kit.run(kit.Played(GAME, seats, {}, seed, state=state, version=1), max_steps=max_steps,
+                policies={i: policy for i in range(state["n"])}, on_step=on_step)
+    return g.state
 
 
 def apply(state, seat: int, cmd: dict, stream: str = "t"):

@@ -6,25 +6,27 @@ from functools import lru_cache
 
 import pytest
 
-from domain.core import Drbg, Seat, fold
+from domain import kit
+from domain.core import Drbg, Seat
 from domain.mountain_king.rules import GAME
 
 TABLES = {"2": (2, None), "3": (3, None), "4": (4, None), "5": (5, None), "teams": (4, {"teams": True})}
 
 
 def play(bots: tuple[str, ...], seed: bytes, options: dict | None = None, max_decisions: int = 3000):
-    """A seeded game; every bot command must be listed by legal_commands and accepted by decide."""
+    """A seeded game (the kit's driver); every bot command must be listed by legal_commands
+    and accepted by decide (the driver raises if it is refused)."""
+    def listed(bot):
+        def policy(game, state, seat, rng):
+            cmd = GAME.bots[bot](game, state, seat, rng)
+            assert cmd in game.legal_commands(state, seat), (bot, cmd)
+            return cmd
+        return policy
+
     seats = [Seat(i, f"{b}{i}", b) for i, b in enumerate(bots)]
-    state = fold(GAME, GAME.start(options or {}, seats, Drbg(seed, "start")))
-    n = 0
-    while not GAME.is_terminal(state) and n < max_decisions:
-        seat = min(GAME.active_seats(state))
-        legal = GAME.legal_commands(state, seat)
-        cmd = GAME.bots[bots[seat]](GAME, state, seat, Drbg(seed, f"bot{n}"))
-        assert cmd in legal, (bots[seat], cmd)
-        state = fold(GAME, GAME.decide(state, seat, cmd, Drbg(seed, f"v{n}")), state)  # raises if refused
-        n += 1
-    return state, n
+    g = kit.play(GAME, seats, options or {}, seed, max_steps=max_decisions,
+                 policies={i: listed(b) for i, b in enumerate(bots)})
+    return g.state, len(g.steps) - 1
 
 
 @lru_cache(maxsize=None)

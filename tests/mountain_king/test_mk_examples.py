@@ -7,7 +7,7 @@ point of the example.
 """
 import pytest
 
-from domain.core import Drbg, Illegal
+from domain.core import Illegal
 from domain.mountain_king import content
 from domain.mountain_king.catalog import top_row
 from domain.mountain_king.digging import dig_commands
@@ -16,7 +16,7 @@ from domain.mountain_king.leftovers import best_sets
 from domain.mountain_king.rules import GAME
 from domain.mountain_king.scoring import breakdowns
 
-from mk_driver import apply, by_type, empty_trolls, ready, set_storage, types
+from mk_driver import apply, empty_trolls, ready, resume, set_storage, types
 
 
 def troll(card, held=None):
@@ -478,16 +478,10 @@ def test_MK_EX_13_end_timing_MK_END_4_5(trigger, after):
     empty_trolls(s, trigger)
     s, ev = apply(s, trigger, {"type": "recruit", "slot": "B1", "position": [4, 1]})
     assert {"type": "EndTriggered", "data": {"seat": trigger, "turns_left": after}} in ev
-    n = 0
     s, ev = apply(s, trigger, {"type": "end_turn"})
-    started = types(ev).count("TurnStarted")
-    while not GAME.is_terminal(s):
-        seat = s["current"]
-        cmd = by_type(Drbg(b"end", f"v{n}"), GAME.legal_commands(s, seat))
-        s, ev = apply(s, seat, cmd, f"e{n}")
-        started += types(ev).count("TurnStarted")
-        n += 1
-    assert started == after
+    started = [types(ev).count("TurnStarted")]
+    s = resume(s, b"end", on_step=lambda g: started.append(types(g.steps[-1].events).count("TurnStarted")))
+    assert GAME.is_terminal(s) and sum(started) == after
 
 
 def test_MK_END_3_two_players_single_token_triggers():

@@ -12,13 +12,14 @@ import json
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from domain import kit
 from domain.core import Drbg, fold
 from domain.mountain_king.catalog import top_row
 from domain.mountain_king.economy import SUPPLY
 from domain.mountain_king.rules import GAME
 from domain.mountain_king.terrain import lay
 
-from mk_driver import new_game, play
+from mk_driver import play
 
 CONFIGS = [(2, None), (3, None), (4, None), (5, None), (4, {"teams": True}), (2, {"board": "winter"}),
            (3, {"start_player": 1}), (4, {"teams": True, "start_player": 3})]
@@ -102,16 +103,8 @@ def test_random_games_keep_invariants_and_end(config, seed):
 
 
 def test_random_bot_plays_a_whole_game():
-    state, _ = new_game(3, seed=b"bot")
-    n = 0
-    while not GAME.is_terminal(state):
-        seat = min(GAME.active_seats(state))
-        rng = Drbg(b"bot", f"v{n}")
-        cmd = GAME.bots["random"](GAME, state, seat, rng)
-        assert cmd in GAME.legal_commands(state, seat)
-        state = fold(GAME, GAME.decide(state, seat, cmd, rng), state)
-        n += 1
-    assert GAME.scores(state).final
+    g = kit.play(GAME, kit.table(GAME, 3, "random"), {}, b"bot")
+    assert g.terminal and g.scores().final
 
 
 JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["x", "storage", "fire", "B1"]),

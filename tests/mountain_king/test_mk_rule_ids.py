@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from domain.core import Drbg, Illegal
+from domain.core import Illegal
 from domain.mountain_king import content
 from domain.mountain_king.catalog import starting_row, top_row
 from domain.mountain_king.digging import dig_commands
@@ -18,7 +18,7 @@ from domain.mountain_king.scoring import CATEGORIES, breakdowns
 from domain.mountain_king.spells import SPELLS
 from domain.mountain_king.terrain import lay
 
-from mk_driver import apply, by_type, empty_trolls, new_game, play, ready, set_storage, types
+from mk_driver import apply, empty_trolls, new_game, play, ready, resume, set_storage, types
 
 WINTER = content.board("winter")
 
@@ -821,13 +821,9 @@ def test_MK_END_5_two_more_full_rounds_from_the_start_player():
     s, _ = apply(s, 2, {"type": "recruit", "slot": "B1", "position": [4, 1]})
     s, ev = apply(s, 2, {"type": "end_turn"})
     seats = [e["data"]["seat"] for e in ev if e["type"] == "TurnStarted"]
-    n = 0
-    while not GAME.is_terminal(s):
-        seat = s["current"]
-        s, ev = apply(s, seat, by_type(Drbg(b"end5", f"v{n}"), GAME.legal_commands(s, seat)), f"e{n}")
-        seats += [e["data"]["seat"] for e in ev if e["type"] == "TurnStarted"]
-        n += 1
-    assert seats == [0, 1, 2, 0, 1, 2]
+    s = resume(s, b"end5", on_step=lambda g: seats.extend(
+        e["data"]["seat"] for e in g.steps[-1].events if e["type"] == "TurnStarted"))
+    assert GAME.is_terminal(s) and seats == [0, 1, 2, 0, 1, 2]
 
 
 def test_MK_SCORE_1_the_total_is_the_sum_of_six_figures(finished):

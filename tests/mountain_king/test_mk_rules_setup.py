@@ -247,12 +247,9 @@ def test_MK_INFO_1_canaries_never_leak_over_a_whole_game():
     """Deck cards, the spell deck and others' draft hands never show in a view or a redacted event."""
     import json as _json
 
-    from domain.core import Drbg
-    from mk_driver import by_type
+    from mk_driver import play
 
-    s, events = new_game(4, seed=b"canary")
-    n = 0
-    while not GAME.is_terminal(s) and n < 400:
+    def no_leak(s, events=None):
         secrets = {c for d in s["horde"]["decks"].values() for c in d} | set(s["spells"]["deck"])
         hands = {p: set(s["draft"][p]["hand"]) | set(s["draft"][p]["deck"]) for p in range(4)} if s["draft"] else {}
         for viewer in (None, 0, 1, 2, 3):
@@ -261,13 +258,9 @@ def test_MK_INFO_1_canaries_never_leak_over_a_whole_game():
             for p, cards in hands.items():
                 if p != viewer:
                     assert not [x for x in cards if f'"{x}"' in text and x not in str(s["rosters"][p])]
-        seat = min(GAME.active_seats(s))
-        rng = Drbg(b"canary", f"v{n}")
-        new = GAME.decide(s, seat, by_type(rng, GAME.legal_commands(s, seat)), rng)
-        for ev in new:
-            s = GAME.evolve(s, ev)
-        events += new
-        n += 1
+
+    no_leak(new_game(4, seed=b"canary")[0])
+    _, events, _ = play(4, seed=b"canary", max_steps=400, check=no_leak)
     hidden = {"HordeDealt": {"1": 16, "2": 13, "3": 14}, "SpellbookRevealed": 14, "StarterDecksShuffled": [6] * 4}
     field = {"HordeDealt": "decks", "SpellbookRevealed": "deck", "StarterDecksShuffled": "decks"}
     for ev in events:

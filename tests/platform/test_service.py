@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
 from freezegun import freeze_time
@@ -147,10 +148,15 @@ def test_replay_fold_equals_state_held_at_every_version(service, store):
 
 
 @freeze_time("2026-03-01 12:00:00")
-def test_timestamps_come_from_the_server_clock(service):
+def test_timestamps_come_from_the_redis_clock_not_the_process_clock(service, store):
+    """A process whose clock is months off still stamps events with Redis TIME (issue 7, item 8)."""
+    secs, _micros = store.r.time()
     gid = new(service)["id"]
-    assert service.summary(gid, None)["created_at"] == "2026-03-01T12:00:00.000Z"
-    assert all(e["at"] == "2026-03-01T12:00:00.000Z" for e in service.events(gid, ADMIN)["events"])
+    at = service.summary(gid, None)["created_at"]
+    assert not at.startswith("2026-03-01")
+    stamped = datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
+    assert abs(stamped - secs) < 5
+    assert all(e["at"] == at for e in service.events(gid, ADMIN)["events"])
 
 
 def test_bot_turn_rechecks_version(service):
@@ -217,4 +223,5 @@ def test_a_command_that_changes_nothing_is_refused(service, store, monkeypatch):
         service.submit(gid, 0, v, {"type": "pass"}, "x")
     assert e.value.code == "no_effect" and store.version(gid) == v
     with pytest.raises(ValueError):
-        store.append(gid, v, [], seat=0, command_id="x", command=None, at="t", rules_version="tiny-1")
+        store.append(gid, v, [], expected_head=store.meta(gid)["head"], seat=0, command_id="x", command=None,
+                     rules_version="tiny-1")

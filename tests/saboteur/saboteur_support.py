@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from domain import kit
 from domain.core import Drbg, Seat, fold
 from domain.saboteur.content import CARDS
 from domain.saboteur.maze import key
@@ -20,8 +21,8 @@ class Table:
 
     def __init__(self, players: int = 5, seed: bytes = SEED, **options):
         self.seed = seed
-        seats = [Seat(i, f"p{i}") for i in range(players)]
-        self.events = GAME.start(options, seats, Drbg(seed, "start"))
+        self.seats = [Seat(i, f"p{i}") for i in range(players)]
+        self.events = GAME.start(options, self.seats, Drbg(seed, "start"))
         self.state = fold(GAME, self.events)
         self.version = len(self.events)
 
@@ -31,6 +32,17 @@ class Table:
         self.events += evs
         self.version += len(evs)
         return evs
+
+    def finish(self, bots, on_step=None, max_steps: int = 3000) -> None:
+        """Play on to the end with the kit's driver (the server's DRBG streams: the
+        server's version is this table's plus GameCreated); ``bots`` per seat, a
+        bot name or a policy."""
+        policies = {i: GAME.bots[b] if isinstance(b, str) else b for i, b in enumerate(bots)}
+        g = kit.run(kit.Played(GAME, self.seats, {}, self.seed, state=self.state, version=self.version + 1),
+                    policies=policies, on_step=on_step, max_steps=max_steps)
+        for step in g.steps:
+            self.events += step.events
+        self.state, self.version = g.state, g.version - 1
 
     @property
     def turn(self) -> int:

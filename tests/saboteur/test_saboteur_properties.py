@@ -12,7 +12,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from domain.core import Drbg, Illegal
+from domain.core import Drbg, Illegal, fold
 from domain.saboteur.content import CARDS, GOLD
 from domain.saboteur.evolve import evolve
 from domain.saboteur.rules import GAME
@@ -57,24 +57,31 @@ def play_game(players: int, seed: bytes, options: dict, bots: list[str], canarie
     t = Table(players, seed=seed, **options)
     if canaries:
         check_batch(t.events, GAME.initial_state())
-    steps = 0
-    while not GAME.is_terminal(t.state):
-        assert steps < MAX_DECISIONS, "the game does not end"
-        (seat,) = GAME.active_seats(t.state)
-        legal = GAME.legal_commands(t.state, seat)
-        assert legal, "an active seat always has a legal command"
-        if try_all_every and steps % try_all_every == 0:
-            for cmd in legal:
-                GAME.decide(t.state, seat, cmd, Drbg(seed, f"try{steps}"))
-        cmd = GAME.bots[bots[seat]](GAME, t.state, seat, Drbg(seed, f"bot{steps}"))
-        assert cmd in legal
-        before = GAME.dump_state(t.state)
-        evs = t.do(seat, cmd)
-        assert GAME.dump_state(GAME.load_state(before)) == before  # decide did not mutate
+    before: dict = {}
+
+    def checked(bot):
+        def policy(game, state, seat, rng):  # ``state`` is the driver's private copy of the position
+            legal = GAME.legal_commands(state, seat)
+            assert legal, "an active seat always has a legal command"
+            before["state"], before["n"] = GAME.dump_state(state), before.get("n", -1) + 1
+            if try_all_every and before["n"] % try_all_every == 0:
+                for cmd in legal:
+                    GAME.decide(state, seat, cmd, Drbg(seed, f"try{before['n']}"))
+            cmd = GAME.bots[bot](game, state, seat, rng)
+            assert cmd in legal
+            return cmd
+        return policy
+
+    def each(g):
+        evs = g.steps[-1].events
+        # decide did not mutate: its events folded onto the untouched position give the live state
+        assert fold(GAME, evs, GAME.load_state(before["state"])) == g.state
         if canaries:
-            check_batch(evs, GAME.load_state(before))
-        check_state(t.state)
-        steps += 1
+            check_batch(evs, GAME.load_state(before["state"]))
+        check_state(g.state)
+
+    t.finish([checked(b) for b in bots], on_step=each, max_steps=MAX_DECISIONS)
+    assert GAME.is_terminal(t.state), "the game does not end"
     return t.events, t.state
 
 

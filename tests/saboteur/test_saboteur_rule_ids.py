@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from domain.core import Drbg, Illegal
+from domain.core import Illegal
 from domain.saboteur.content import (
     CARDS, GOAL_CELLS, GOAL_SHAPES, GOLD, HAND_SIZE, ROLE_DECK, SHAPES, START_CELL, START_SHAPE, TOOLS,
     TREASURE,
@@ -571,9 +571,7 @@ def test_SAB_NEXT_5_won_gold_is_kept_and_the_rest_is_the_next_gold_deck():
 @pytest.mark.parametrize("players", [3, 7])
 def test_SAB_OVW_4_a_game_is_three_rounds_won_by_the_most_nuggets(players):
     t = Table(players, seed=b"ovw4-%d" % players)
-    while not GAME.is_terminal(t.state):
-        (seat,) = GAME.active_seats(t.state)
-        t.do(seat, GAME.bots["random"](GAME, t.state, seat, Drbg(b"ovw4", f"{t.version}")))
+    t.finish(["random"] * players)
     assert [d["round"] for d in data(t.events, "RoundStarted")] == [1, 2, 3]
     assert [d["round"] for d in data(t.events, "RoundEnded")] == [1, 2, 3]
     totals = data(t.events, "GoldRevealed")[0]["totals"]

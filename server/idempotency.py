@@ -1,0 +1,78 @@
+"""``Idempotency-Key`` on POST actions: one answer per (seat, key), stored with the events.
+
+A request claims the key with a pending marker (a lease), so a concurrent
+request with the same key waits for the first one's outcome instead of
+deciding again; the append script replaces the marker with the record of the
+batch, atomically with the events, so a process that dies right after the
+append still leaves the record behind. A retry gets the stored 201, rebuilt
+from the record and the log; a refused request releases the marker and
+stores nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from domain.core import canonical_json
+from events.service import GameService
+from events.store import IDEMPOTENCY_LEASE_MS
+from server.errors import ApiError
+
+POLL_S = 0.02
+
+
+@dataclass
+class Once:
+    """The key a request holds (``None``: no Idempotency-Key sent)."""
+
+    key: str | None = None
+    fingerprint: str = ""
+    token: str | None = None
+
+    def record(self) -> tuple[str, dict] | None:
+        """What the append stores under the key (the service adds the batch)."""
+        return None if self.key is None else (self.key, {"fingerprint": self.fingerprint, "status": 201})
+
+
+def claim(svc: GameService, game_id: str, seat: int, header: str | None, body: object) -> Once | dict:
+    """Hold the key for this request, or return the stored record of the request that used it.
+
+    Waits while another request holds the same key (it normally finishes in
+    milliseconds); after the lease the key is free again.
+    """
+    if header is None:
+        return Once()
+    if not 1 <= len(header) <= 200:
+        raise ApiError(400, "bad_idempotency_key", "Idempotency-Key must be 1-200 characters")
+    once = Once(f"{seat}:{header}", hashlib.sha256(canonical_json(body).encode()).hexdigest())
+    deadline = time.monotonic() + IDEMPOTENCY_LEASE_MS / 1000
+    while True:
+        got = svc.store.idem_claim(game_id, once.key, once.fingerprint)
+        if got.token is not None:
+            once.token = got.token
+            return once
+        if got.record is not None:
+            return check(once, got.record)
+        if got.pending_fingerprint != once.fingerprint:
+            raise reused()
+        if time.monotonic() > deadline:
+            raise ApiError(409, "idempotency_key_in_use", "a request with this Idempotency-Key is still running; "
+                           "retry in a second", retry_after=1)
+        time.sleep(POLL_S)
+
+
+def check(once: Once, record: dict) -> dict:
+    """The stored record, if it answers this very body."""
+    if record["fingerprint"] != once.fingerprint:
+        raise reused()
+    return record
+
+
+def release(svc: GameService, game_id: str, once: Once) -> None:
+    if once.token is not None:
+        svc.store.idem_release(game_id, once.key, once.fingerprint, once.token)
+
+
+def reused() -> ApiError:
+    return ApiError(422, "idempotency_key_reused", "this Idempotency-Key was used with a different body; use a new key")

@@ -1,0 +1,207 @@
+"""The protocol's invariants, checked on every registered game (like OpenSpiel's
+``random_sim_test``): a new game gets this suite by registering, and adds only
+its own rule tests.
+
+Per game, random-bot games (the kit's driver, on the server's DRBG streams)
+at the smallest and largest table must: end within a bound; replay (a fold of
+the recorded events) to the live state; verify as a sealed export; accept every
+legal command offered, each fitting the command schema; round-trip
+``dump_state``/``load_state``; never show a seat, through ``view``, a value that
+``redact`` hid from it (a canary check: the hidden string values of each event);
+and end with the documented outcome on ``resign`` and ``abort``, verifiably.
+"""
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+
+from domain import registry
+from domain.core import Drbg, Turn, canonical_json, fold, seat_id
+from domain.kit import Played, Step, check_command, command_stream, play, table
+from events.replay import verify
+from tests.support.exports import export_lines
+
+GAMES = registry.available()
+MAX_STEPS = 20_000  # batches; a random game that has not ended by then is taken not to end
+LEGAL_SAMPLE = 12  # states whose every legal command is tried, spread over a game
+SEED = b"conformance"
+
+
+def tables() -> list[tuple[str, int]]:
+    out = []
+    for gid in GAMES:
+        game = registry.get(gid)
+        out += [(gid, n) for n in sorted({game.min_players, game.max_players})]
+    return out
+
+
+TABLES = tables()
+IDS = [f"{gid}-{n}" for gid, n in TABLES]
+
+
+def bot_of(game) -> str:
+    return "random" if "random" in game.bots else sorted(game.bots)[0]
+
+
+@functools.lru_cache(maxsize=None)
+def played(gid: str, players: int) -> Played:
+    game = registry.get(gid)
+    return play(game, table(game, players, bot_of(game)), {}, SEED + gid.encode(), max_steps=MAX_STEPS)
+
+
+def states(g: Played):
+    """(version, a private copy of the state before the step, step) along the game."""
+    state = fold(g.game, g.steps[0].events)
+    for step in g.steps[1:]:
+        yield step.version, g.game.load_state(g.game.dump_state(state)), step
+        state = fold(g.game, step.events, state)
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_a_random_game_ends_within_the_bound(gid, players):
+    g = played(gid, players)
+    assert g.terminal, f"{gid} with {players} random bots did not end in {MAX_STEPS} steps"
+    assert g.game.turn(g.state) == Turn.over() and g.game.active_seats(g.state) == set()
+    board = g.scores()
+    assert board.final and board.result().kind in ("win", "shared", "no_player_wins")
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_replay_equals_live_and_the_export_verifies(gid, players):
+    g = played(gid, players)
+    replayed = fold(g.game, [ev for step in g.steps for ev in step.events])
+    assert canonical_json(g.game.dump_state(replayed)) == canonical_json(g.game.dump_state(g.state))
+    verdict = verify(export_lines(g))
+    assert verdict.ok, verdict.problems[:3]
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_every_step_is_reproduced_by_its_recorded_cause(gid, players):
+    g = played(gid, players)
+    for version, state, step in states(g):
+        rng = Drbg(g.seed, command_stream(version))
+        if step.seat is None:
+            assert g.game.turn(state).actor == step.command["actor"]
+            assert g.game.decide_actor(state, step.command["actor"], rng) == step.events
+        else:
+            assert step.seat in g.game.turn(state).seats
+            assert g.game.decide(state, step.seat, step.command, rng) == step.events
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_every_legal_command_is_accepted_and_fits_the_schema(gid, players):
+    g = played(gid, players)
+    walk = list(states(g))
+    for version, state, _step in walk[:: max(1, len(walk) // LEGAL_SAMPLE)]:
+        turn = g.game.turn(state)
+        for seat in range(players):
+            legal = g.game.legal_commands(state, seat)
+            if seat not in turn.seats:
+                assert legal == [], f"seat {seat} is offered commands out of turn"
+                continue
+            assert legal, f"seat {seat} is to act but has no legal command"
+            for cmd in legal:
+                check_command(g.game.command_schema, cmd)
+                assert g.game.decide(state, seat, cmd, Drbg(g.seed, command_stream(version))), cmd
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_dump_and_load_round_trip(gid, players):
+    g = played(gid, players)
+    walk = list(states(g))
+    for _version, state, _step in walk[:: max(1, len(walk) // 25)] + [(0, g.state, None)]:
+        dumped = g.game.dump_state(state)
+        assert json.loads(json.dumps(dumped)) == dumped
+        again = g.game.dump_state(g.game.load_state(dumped))
+        assert canonical_json(again) == canonical_json(dumped)
+
+
+def _strings(value) -> set[str]:
+    if isinstance(value, str):
+        return {value} if len(value) >= 3 else set()
+    if isinstance(value, dict):
+        return set().union(*map(_strings, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(_strings, value)) if value else set()
+    return set()
+
+
+def first_leak(g: Played, players: int) -> str | None:
+    """Canary: every string value an event carries but ``redact`` never showed a seat
+    (a card id, a role, a goal shape) must be absent from that seat's view."""
+    state = g.game.initial_state()
+    seen: dict[int | None, set[str]] = {seat: {g.game.id, g.game.title} for seat in [None, *range(players)]}
+    for step in g.steps[:400]:
+        state = fold(g.game, step.events, state)
+        for seat, shown_so_far in seen.items():
+            hidden: set[str] = set()
+            for ev in step.events:
+                shown = g.game.redact(ev, seat)
+                hidden |= _strings(ev["data"])
+                shown_so_far |= _strings(shown["data"]) if shown else set()
+            leaked = (hidden - shown_so_far) & _strings(g.game.view(state, seat))
+            if leaked:
+                return f"seat {seat} sees {sorted(leaked)[:5]} that redaction hid ({step.events[0]['type']})"
+    return None
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_a_view_never_shows_what_redaction_hid(gid, players):
+    """...and an imperfect-information game hides something from someone."""
+    g = played(gid, players)
+    assert first_leak(g, players) is None
+    hid_any = any(g.game.redact(ev, seat) != ev for step in g.steps for ev in step.events
+                  for seat in [None, *range(players)])
+    assert hid_any or g.game.game_type.information == "perfect", "imperfect information, yet nothing is hidden"
+
+
+def test_the_canary_catches_a_view_that_shows_the_deck():
+    from domain.saboteur.rules import Saboteur
+
+    class Leaky(Saboteur):
+        def view(self, state, seat):
+            return {**super().view(state, seat), "peek": list(state["deck"][:1])}
+
+    g = played("saboteur", 3)
+    leaky = Played(Leaky(), g.seats, g.options, g.seed, g.steps, g.state, g.version)
+    assert "that redaction hid" in (first_leak(leaky, 3) or "")
+
+
+def _at_middle(g: Played):
+    walk = [(v, s, st) for v, s, st in states(g) if st.seat is not None]
+    version, state, step = walk[len(walk) // 2]
+    return version, state, step.seat
+
+
+def _export_after(g: Played, version: int, state, seat, command) -> tuple[Played, list[str]]:
+    """The game cut at ``version`` plus a platform command, sealed as an export."""
+    steps = [s for s in g.steps if s.version < version]
+    events = g.game.decide_platform(state, seat, command, Drbg(g.seed, command_stream(version)))
+    cut = Played(g.game, g.seats, g.options, g.seed, [*steps, Step(version, seat, command, events)],
+                 fold(g.game, events, state), version + len(events))
+    return cut, export_lines(cut)
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_resign_puts_the_seat_last_ends_the_game_and_verifies(gid, players):
+    g = played(gid, players)
+    version, state, seat = _at_middle(g)
+    cut, lines = _export_after(g, version, state, seat, {"type": "resign"})
+    assert cut.terminal and cut.game.legal_commands(cut.state, seat) == []
+    places = {line.participant: line.place for line in cut.scores().standings}
+    assert places[seat_id(seat)] == max(places.values())
+    assert seat_id(seat) not in cut.scores().result().winners
+    verdict = verify(lines)
+    assert verdict.ok, verdict.problems[:3]
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_abort_ends_the_game_aborted_and_verifies(gid, players):
+    g = played(gid, players)
+    version, state, _seat = _at_middle(g)
+    cut, lines = _export_after(g, version, state, None, {"type": "abort"})
+    assert cut.terminal and cut.scores().result().kind == "aborted"
+    verdict = verify(lines)
+    assert verdict.ok, verdict.problems[:3]
