@@ -117,11 +117,12 @@ def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
 
 
 def gunicorn_argv(bind: str, processes: int, access_log: bool = True) -> list[str]:
-    """gunicorn serving ``server.app:create_app()``; threads so SSE streams do not hold a whole process."""
+    """gunicorn serving ``server.app:create_app()`` on gevent workers: an idle event stream or a
+    slow client holds a greenlet, not one of a few threads (docs/reliability.md)."""
     from gunicorn.config import KNOWN_SETTINGS
 
     argv = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(processes),
-            "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5"]
+            "--worker-class", "gevent", "--worker-connections", "1000", "--graceful-timeout", "5"]
     if access_log:
         argv += ["--access-logfile", "-"]
     if any(s.name == "control_socket_disable" for s in KNOWN_SETTINGS):

@@ -35,6 +35,10 @@ class Keys:
     def feed(self, partition: int) -> str:
         return f"{self.prefix}:{{p{partition}}}:feed"
 
+    def tracking(self, feed: str, follower: str) -> str:
+        """A follower's position in one feed: ``delve:{p<k>}:feed:track:<follower>`` (the feed's slot)."""
+        return f"{feed}:track:{follower}"
+
     def all_feeds(self) -> list[str]:
         return [self.feed(p) for p in range(self.partitions)]
 

@@ -2,27 +2,32 @@
 
 ``delve:games:all``, ``delve:games:game:<id>`` and ``delve:games:status:<s>``
 are a projection of each game's meta hash, rebuilt idempotently by
-:func:`project` (at creation and finish, and by the reactor for every feed
-entry). Only single-key commands are used, so a Redis Cluster can hold them.
+:func:`project`: at creation and finish, and by the lobby follower
+(workers/table.py) once for every feed entry, which repairs a crash between
+an append and its projection. Only single-key commands are used, so a Redis Cluster can hold them.
 """
 from __future__ import annotations
 
 import json
 from datetime import datetime
 
+from redis.client import Pipeline
+
 from events.store import RedisEventStore
 
 STATUSES = ("open", "active", "finished", "aborted")
 
 
-def project(store: RedisEventStore, game_id: str) -> None:
-    """A private game is indexed by status only (the reactor's sweep reads those), never listed."""
+def project(store: RedisEventStore, game_id: str, tx: Pipeline | None = None) -> None:
+    """Index the game as its meta hash says now (``tx``: as part of a follower's transaction).
+
+    A private game is indexed by status only (the reactor's sweep reads those), never listed."""
     meta = store.meta(game_id)
     score = datetime.fromisoformat(meta["created_at"].replace("Z", "+00:00")).timestamp()
     status = f"status:{meta['status']}"
     listed = [] if meta.get("visibility") == "private" else ["all", f"game:{meta['game']}"]
     store.index_game(game_id, score, [*listed, status],
-                     [f"status:{s}" for s in STATUSES if f"status:{s}" != status])
+                     [f"status:{s}" for s in STATUSES if f"status:{s}" != status], tx)
 
 
 def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int,

@@ -8,6 +8,8 @@ DELVE_SNAPSHOT_EVERY snapshot interval in events (default 50)
 DELVE_ADMIN_TOKEN    bearer token that may read every view and export
 DELVE_PREFIX         key prefix (default "delve"; tests use their own)
 DELVE_STATE_CACHE    states kept per process, most recent games first (default 256; 0 = off)
+DELVE_REDIS_MAX_CONNECTIONS  Redis connections per process (default 1024; each open event stream holds
+                     one while it waits, so keep it above DELVE_SSE_MAX_STREAMS)
 """
 from __future__ import annotations
 
@@ -32,7 +34,8 @@ def rq_redis_url() -> str:
 
 def store_from_env(client: redis.Redis | None = None) -> RedisEventStore:
     return RedisEventStore(
-        client or redis.Redis.from_url(redis_url()),
+        client or redis.Redis.from_url(redis_url(),
+                                       max_connections=int(os.environ.get("DELVE_REDIS_MAX_CONNECTIONS", "1024"))),
         partitions=int(os.environ.get("DELVE_PARTITIONS", "16")),
         snapshot_every=int(os.environ.get("DELVE_SNAPSHOT_EVERY", "50")),
         prefix=os.environ.get("DELVE_PREFIX", "delve"),

@@ -14,9 +14,10 @@ import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 import redis
+from redis.client import Pipeline
 
 from domain.core import Game, State, canonical_json, fold
 from events.envelope import GENESIS, domain_events, seal
@@ -308,18 +309,21 @@ class RedisEventStore:
 
     # -- lobby indexes -------------------------------------------------------------
 
-    def index_game(self, game_id: str, score: float, indexes: list[str], unindexes: list[str]) -> None:
+    def index_game(self, game_id: str, score: float, indexes: list[str], unindexes: list[str],
+                   tx: Pipeline | None = None) -> None:
         """Add ``game_id`` to the lobby indexes ``indexes`` (with ``score``) and drop it from ``unindexes``.
 
         Index names are ``all``, ``game:<id>``, ``status:<s>``; single-key
-        commands only, so a Redis Cluster can hold them.
+        commands only, so a Redis Cluster can hold them. Given ``tx`` (a
+        follower's transaction, see :meth:`apply_tracked`), the writes join it.
         """
-        pipe = self.r.pipeline(transaction=False)
+        pipe = tx if tx is not None else self.r.pipeline(transaction=False)
         for index in indexes:
             pipe.zadd(self.keys.lobby(index), {game_id: score})
         for index in unindexes:
             pipe.zrem(self.keys.lobby(index), game_id)
-        pipe.execute()
+        if tx is None:
+            pipe.execute()
 
     def indexed(self, index: str, offset: int = 0, limit: int | None = None) -> tuple[int, list[str]]:
         """(size of lobby index ``index``, its ids newest first from ``offset``, at most ``limit``)."""
@@ -411,6 +415,53 @@ class RedisEventStore:
     def drop_consumer(self, feed: str, group: str, consumer: str) -> None:
         self.r.xgroup_delconsumer(feed, group, consumer)
 
+    # -- followers: tracked positions in the feeds ------------------------------------
+
+    def read_feeds(self, after: dict[str, str], count: int,
+                   block_ms: int | None = None) -> list[tuple[str, list[tuple[str, dict[str, str]]]]]:
+        """Entries of each feed after the entry id given for it (XREAD): ``[(feed, [(entry_id, fields)])]``."""
+        resp = self.r.xread(after, count=count, block=block_ms)
+        return [(as_text(feed), [(as_text(eid), _fields(f)) for eid, f in entries]) for feed, entries in resp or []]
+
+    def positions(self, follower: str, feeds: list[str]) -> dict[str, str]:
+        """The last entry id ``follower`` applied in each feed (``0-0``: none yet)."""
+        pipe = self.r.pipeline(transaction=False)
+        for feed in feeds:
+            pipe.get(self.keys.tracking(feed, follower))
+        return {feed: as_text(v) if v is not None else "0-0" for feed, v in zip(feeds, pipe.execute())}
+
+    def apply_tracked(self, follower: str, feed: str, entry_id: str, effect: Callable[[Pipeline], None],
+                      attempts: int = 50) -> bool:
+        """Apply ``effect`` for one feed entry exactly once; False if ``follower`` applied it already.
+
+        The tracking record (the last entry id applied, one key per follower
+        and feed) is WATCHed, checked and advanced in the same MULTI/EXEC as
+        the writes ``effect`` queues on the transaction it is given: the effect
+        and the new position land together or not at all, and a second
+        process racing for the same entry finds it recorded and skips it. On a
+        Redis Cluster every key the effect writes must share the feed's hash
+        tag (``{p<k>}``). ``effect`` may read through the store, but only
+        writes queued on the transaction are atomic.
+        """
+        key = self.keys.tracking(feed, follower)
+        with self.r.pipeline(transaction=True) as tx:
+            for _ in range(attempts):
+                try:
+                    tx.watch(key)
+                    done = tx.get(key)
+                    if done is not None and stream_id(as_text(done)) >= stream_id(entry_id):
+                        tx.unwatch()
+                        return False
+                    tx.multi()
+                    effect(tx)
+                    tx.set(key, entry_id)
+                    tx.execute()
+                    return True
+                except redis.WatchError:
+                    continue  # another process moved this position: look again
+        raise RuntimeError(f"follower {follower!r} lost the race for {feed} {entry_id} {attempts} times; "
+                           "are many processes running it? it is retried on the next step")
+
     # -- housekeeping ------------------------------------------------------------------
 
     @property
@@ -453,6 +504,12 @@ class RedisEventStore:
 def parse_entry(fields: dict) -> dict:
     """The envelope stored in one stream entry."""
     return json.loads(fields[b"e"] if b"e" in fields else fields["e"])
+
+
+def stream_id(entry_id: str) -> tuple[int, int]:
+    """A stream entry id ``<ms>-<seq>`` as a tuple that orders like the stream."""
+    ms, _, seq = entry_id.partition("-")
+    return int(ms), int(seq or 0)
 
 
 def _fields(raw: dict) -> dict[str, str]:

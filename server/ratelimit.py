@@ -1,4 +1,4 @@
-"""A fixed-window rate limit on writes, kept in Redis so every API process shares it."""
+"""Fixed-window rate limits (writes, verify uploads), kept in Redis so every API process shares them."""
 from __future__ import annotations
 
 import hashlib
@@ -10,13 +10,17 @@ from events.store import RedisEventStore
 from server.errors import ApiError
 
 
-def check(store: RedisEventStore, limit_per_second: int) -> None:
-    """Raise a 429 when this client (token, else address) wrote too often this second."""
-    if limit_per_second <= 0:
+def check(store: RedisEventStore, limit: int, *, seconds: int = 1, what: str = "writes") -> None:
+    """Raise a 429 when this client (token, else address) did ``what`` more than ``limit`` times
+    in this window of ``seconds``."""
+    if limit <= 0:
         return
     who = request.headers.get("Authorization") or request.remote_addr or "unknown"
-    window = int(time.time())
-    count = store.count_hit(f"{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}", ttl_seconds=2)
-    if count > limit_per_second:
-        raise ApiError(429, "rate_limited", f"more than {limit_per_second} writes per second; retry in a second",
-                       retry_after=1)
+    now = int(time.time())
+    window = now // seconds
+    count = store.count_hit(f"{what}:{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}",
+                            ttl_seconds=seconds + 1)
+    if count > limit:
+        wait = seconds - now % seconds
+        raise ApiError(429, "rate_limited", f"more than {limit} {what} per {seconds} s; retry in {wait} s",
+                       retry_after=wait)

@@ -68,7 +68,7 @@ def service(store):
 @pytest.fixture
 def app(service):
     from server.app import create_app
-    return create_app(service, RATE_LIMIT=0, SSE_BLOCK_MS=200)
+    return create_app(service, RATE_LIMIT=0, VERIFY_PER_MINUTE=0, SSE_BLOCK_MS=200)
 
 
 @pytest.fixture

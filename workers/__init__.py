@@ -1,6 +1,7 @@
 """What follows an event: the reactor reads the partition feeds and enqueues rq
-jobs (bot turns, final scoring) with deterministic ids; workers run them
-through the same application service as HTTP commands.
+jobs (the kinds of the job table, workers/table.py) with deterministic ids;
+workers run them through the same application service as HTTP commands;
+followers handle each feed entry exactly once (the lobby projection).
 
 Environment (besides events/runtime.py's REDIS_URL, RQ_REDIS_URL, DELVE_PREFIX...):
 

@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 import redis
 
-from events.service import GameService
+from events.service import GameService, ended
 from workers import table
 from workers.reactor import Reactor
 
@@ -90,9 +90,9 @@ class InProcessDriver:
                 self._collect({game_id for _, game_id, _ in jobs} & remaining, remaining, on_finished)
 
     def _collect(self, candidates: set[str], remaining: set[str], on_finished: Callable[[str], None] | None) -> None:
-        """Drop the candidates whose game has finished from ``remaining``."""
+        """Drop the candidates whose game the platform closed (finished or aborted) from ``remaining``."""
         for game_id in candidates:
-            if self.service.store.meta(game_id).get("status") == "finished":
+            if ended(self.service.store.meta(game_id)):
                 remaining.discard(game_id)
                 if on_finished:
                     on_finished(game_id)

@@ -2,10 +2,11 @@
 
 It reads every partition feed through a Redis consumer group (each entry is
 delivered to one reactor of the group, like a Kafka partition to one
-consumer) and, for each game that moved, updates the lobby indexes and
-enqueues the jobs the job table (workers/table.py) says are due: the final
-scoring of a game that reached its end, the turn of the bot that is to act.
-Job ids are deterministic, so a redelivered entry never schedules twice.
+consumer) and, for each game that moved, enqueues the jobs the job table
+(workers/table.py) says are due: the final scoring of a game that reached
+its end, the turn of the bot that is to act. Job ids are deterministic, so a
+redelivered entry never schedules twice. The reactor process runs it in one
+loop (workers/loop.py) with the table's followers (workers/follower.py).
 
 Crash safety: an entry is acknowledged only after its job is enqueued. A
 reactor that dies leaves its entries pending; the others (or its successor)
@@ -18,9 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import socket
-import threading
 import time
 import uuid
 from datetime import datetime
@@ -58,7 +57,6 @@ class Reactor:
         self.sweep_every = sweep_every
         self.start_id = start_id  # "0": a new group also sees games created before it existed
         self.games = games  # only these games (an in-process driver's); None = all
-        self._stop = threading.Event()
         self._ready = False
         self._last_reclaim = self._last_sweep = float("-inf")
         self._swept: dict[str, int] = {}
@@ -76,10 +74,25 @@ class Reactor:
     # -- the loop ------------------------------------------------------------------
 
     def step(self, block_ms: int | None = None) -> int:
-        """Handle what is available now (waiting up to ``block_ms`` for it); returns entries handled."""
+        """Handle what is available now (waiting up to ``block_ms`` for it); returns entries handled.
+
+        Consumer groups that vanished (a Redis restarted without its data)
+        are created again on the next step.
+        """
+        try:
+            return self._step(block_ms)
+        except redis.ResponseError as exc:
+            if "NOGROUP" not in str(exc):
+                raise
+            log.warning("the consumer groups are gone (Redis lost its data?); creating them again")
+            self._ready = False
+            return 0
+
+    def _step(self, block_ms: int | None) -> int:
         if not self._ready:
             self.ensure_groups()
             self._ready = True
+            log.info("reactor %s reading %d feeds as group %r", self.consumer, len(self.feeds), self.group)
         now = time.monotonic()
         done = 0
         if now - self._last_reclaim >= self.reclaim_every:
@@ -94,31 +107,6 @@ class Reactor:
         for feed, entries in resp:
             done += self._process(feed, entries)
         return done
-
-    def run_forever(self, block_ms: int = 1000) -> None:
-        """Step until SIGTERM/SIGINT (or ``stop()``); rides out Redis outages."""
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                signal.signal(sig, lambda *_: self.stop())
-        log.info("reactor %s reading %d feeds as group %r", self.consumer, len(self.feeds), self.group)
-        backoff = 0.5
-        while not self._stop.is_set():
-            try:
-                self.step(block_ms)
-                backoff = 0.5
-            except (redis.ConnectionError, redis.TimeoutError) as exc:
-                log.warning("Redis unreachable (%s); retrying in %.1fs", exc, backoff)
-                self._stop.wait(backoff)
-                backoff = min(backoff * 2, 10.0)
-            except redis.ResponseError as exc:
-                if "NOGROUP" not in str(exc):
-                    raise
-                log.warning("the consumer groups are gone (Redis lost its data?); creating them again")
-                self._ready = False
-        log.info("reactor %s stopped", self.consumer)
-
-    def stop(self) -> None:
-        self._stop.set()
 
     # -- consumer group ------------------------------------------------------------
 
@@ -172,7 +160,7 @@ class Reactor:
     # -- what follows an event -------------------------------------------------------
 
     def handle(self, game_id: str, seen: int | None = None) -> dict[str, str]:
-        """Project the lobby and schedule the jobs the table says ``game_id`` needs now.
+        """Schedule the jobs the table says ``game_id`` needs now.
 
         Returns the scheduler's outcome per job kind (``{"bot": "enqueued"}``;
         empty when nothing is due). ``seen`` is the last seq the feed entry
@@ -186,7 +174,6 @@ class Reactor:
         except GameNotFound:
             log.warning("reactor: game %s is gone", game_id)
             return {}
-        self.service.project_lobby(game_id)
         outcomes = {}
         for kind in table.due(g):
             outcomes[kind.name] = self.scheduler.schedule(kind.name, game_id, g.version,
@@ -209,12 +196,17 @@ class Reactor:
 
 
 def run_from_env() -> None:
-    """The reactor process (`delve reactor`, `python -m workers.reactor`): store and queue from the environment."""
+    """The reactor process (`delve reactor`, `python -m workers.reactor`): the reactor and the
+    table's followers in one loop, store and queue from the environment."""
     from events.runtime import service_from_env
+    from workers.follower import Follow
+    from workers.loop import Loop
     from workers.queue import RqScheduler, queue_from_env
 
+    service = service_from_env()
     stale = float(os.environ.get("DELVE_JOB_STALE_SECONDS", "120"))
-    Reactor.from_env(service_from_env(), RqScheduler(queue_from_env(), stale_after=stale)).run_forever()
+    reactor = Reactor.from_env(service, RqScheduler(queue_from_env(), stale_after=stale))
+    Loop([reactor, *(Follow(service.store, f) for f in table.FOLLOWERS)]).run_forever()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The job table: every kind of follow-up job, declared once.
+"""The job table: every kind of follow-up job, and every follower, declared once.
 
 A :class:`JobKind` says when a game needs the job (``due``, asked with the
 game as the reactor loaded it after a feed entry or a sweep), the job's
@@ -6,7 +6,10 @@ deterministic id, and what the job does (``run``, through the application
 service). The reactor asks the table which kinds are due, the rq scheduler
 enqueues ``workers.jobs.run(kind, game_id, version)`` under the kind's id,
 and the in-process driver runs ``kind.run`` directly: adding clocks,
-ratings, tournaments or compaction is one entry here.
+ratings, tournaments or compaction is one entry here. Work that must see
+every feed entry exactly once (the lobby projection, later ratings and
+tournament progress) is a :class:`Follower` in ``FOLLOWERS``; the reactor
+process runs them beside the reactor.
 
 Job ids are ``<kind>-<game>-<version>`` for a job tied to one version (a bot
 turn: a later version needs a new job) and ``<kind>-<game>`` for a job a game
@@ -22,8 +25,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
-from events import clocks, ratings
+from redis.client import Pipeline
+
+from events import clocks, lobby, ratings
 from events.service import GameService, Loaded, now_iso
+from events.store import GameNotFound, RedisEventStore
+from workers.follower import FeedEntry, Follower
 
 
 @dataclass(frozen=True)
@@ -47,10 +54,14 @@ def _bot_due(g: Loaded) -> bool:
     return not _over(g) and any(s.bot and s.index in g.game.active_seats(g.state) for s in g.seats)
 
 
+def _moved(result: dict | None) -> dict | None:
+    """What a turn job reports (rq keeps it as the job's result): the version reached, or None."""
+    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+
+
 def _bot_run(service: GameService, game_id: str, version: int) -> dict | None:
     """Play the bot to act at ``version``; None if the game has moved on (the job re-checks it)."""
-    result = service.bot_turn(game_id, version)
-    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+    return _moved(service.bot_turn(game_id, version))
 
 
 def _actor_due(g: Loaded) -> bool:
@@ -60,8 +71,7 @@ def _actor_due(g: Loaded) -> bool:
 
 def _actor_run(service: GameService, game_id: str, version: int) -> dict | None:
     """Append the actor's step decided at ``version``; None if the game has moved on."""
-    result = service.actor_turn(game_id, version)
-    return None if result is None else {"version": result["version"], "terminal": result["terminal"]}
+    return _moved(service.actor_turn(game_id, version))
 
 
 def _finalize_due(g: Loaded) -> bool:
@@ -140,3 +150,19 @@ def due(g: Loaded) -> list[JobKind]:
 
 def job_id(name: str, game_id: str, version: int) -> str:
     return kind(name).job_id(game_id, version)
+
+
+# -- followers: each feed entry handled exactly once (workers/follower.py) -------------
+
+
+def _project_lobby(store: RedisEventStore, entry: FeedEntry, tx: Pipeline) -> None:
+    """Index the game in the lobby as its meta says now (repairs a crash before the service did)."""
+    try:
+        lobby.project(store, entry.game_id, tx)
+    except GameNotFound:
+        pass  # deleted since: nothing to index
+
+
+FOLLOWERS: tuple[Follower, ...] = (
+    Follower("lobby", _project_lobby),
+)

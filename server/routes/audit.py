@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import Blueprint, current_app, request
 
 from events.replay import verify
-from server import parsing, schemas
+from server import parsing, ratelimit, schemas, streams
 from server.errors import ApiError
-from server.routes.common import dump
+from server.routes.common import dump, service
 
 bp = Blueprint("audit", __name__, url_prefix="/v1")
 
@@ -15,5 +15,7 @@ bp = Blueprint("audit", __name__, url_prefix="/v1")
 def verify_export():
     if request.mimetype != "application/x-ndjson":
         raise ApiError(415, "unsupported_media_type", "post the export as application/x-ndjson, one envelope a line")
+    ratelimit.check(service().store, current_app.config["VERIFY_PER_MINUTE"], seconds=60, what="verifications")
     limit = current_app.config["MAX_EXPORT_BYTES"]
-    return dump(schemas.Verdict, verify(parsing.body(limit, "; use `delve verify FILE` for a larger export").splitlines()).to_dict())
+    lines = parsing.body(limit, "; use `delve verify FILE` for a larger export").splitlines()
+    return dump(schemas.Verdict, streams.off_the_loop(verify, lines).to_dict())

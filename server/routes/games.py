@@ -1,6 +1,7 @@
 """/v1/games: create, list, read, act, events (and their SSE stream), replay, scores."""
 from __future__ import annotations
 
+import time
 import uuid
 from urllib.parse import urlencode
 
@@ -152,13 +153,20 @@ def stream_events(game_id: str):
     cursor = parsing.stream_cursor()
     block_ms = current_app.config["SSE_BLOCK_MS"]
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    # A capped slot (503 past a cap) held until the stream ends, which it does after
+    # SSE_MAX_SECONDS at the latest: the client resumes with Last-Event-ID (server/streams.py).
+    release = current_app.extensions["delve.streams"].take(request.headers.get("Authorization")
+                                                           or request.remote_addr or "", game_id)
+    until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
     if request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON:
-        return Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms)), mimetype=NDJSON,
+        resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until)), mimetype=NDJSON,
                         headers=headers)
+        resp.call_on_close(release)
+        return resp
 
     def frames(after: int):
         yield "retry: 2000\n\n"
-        for events in _follow(svc, game_id, seat, after, block_ms):
+        for events in _follow(svc, game_id, seat, after, block_ms, until):
             for ev in events or ():
                 yield f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n"
             if events is None:
@@ -166,13 +174,16 @@ def stream_events(game_id: str):
             elif not events:
                 yield ": keep-alive\n\n"
 
-    return Response(stream_with_context(frames(cursor)), mimetype="text/event-stream", headers=headers)
+    resp = Response(stream_with_context(frames(cursor)), mimetype="text/event-stream", headers=headers)
+    resp.call_on_close(release)
+    return resp
 
 
-def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int):
+def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int, until: float):
     """The caller's events after ``after`` as they come: a list per wait ([] when
-    nothing came), then None once the game has finished and all was sent."""
-    while True:
+    nothing came), then None once the game has finished and all was sent. Stops
+    quietly at ``until`` (monotonic), so a stream gives its slot back."""
+    while time.monotonic() < until:
         events, after, finished = svc.wait_events(game_id, seat, after, block_ms)
         if finished and not events:
             yield None
@@ -180,12 +191,12 @@ def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int):
         yield events
 
 
-def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int):
+def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: float):
     """lichess's board stream, for bots written against it: the caller's full view
     first (``gameFull``), then each event after that version; an empty line keeps alive."""
     summary = svc.summary(game_id, seat)
     yield json.dumps({"type": "gameFull", "game": dump(schemas.GameSummary, summary)}) + "\n"
-    for events in _follow(svc, game_id, seat, summary["version"], block_ms):
+    for events in _follow(svc, game_id, seat, summary["version"], block_ms, until):
         for ev in events or ():
             yield json.dumps({"type": "event", "event": ev}) + "\n"
         if events is None:

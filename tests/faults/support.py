@@ -56,15 +56,11 @@ class Redis:
 
 
 @contextmanager
-def api(redis_url: str, *, workers: int = 1, threads: int | None = None, extra: list[str] | None = None,
-        env: dict[str, str] | None = None) -> Iterator["Client"]:
+def api(redis_url: str, *, workers: int = 1, env: dict[str, str] | None = None) -> Iterator["Client"]:
     """The API under gunicorn (as `delve serve` runs it), its output in a log file next to nothing shared."""
     port = _free_port()
     argv = gunicorn_argv(f"127.0.0.1:{port}", workers, access_log=False)
     argv[-1] = "tests.faults.app:create_app()"
-    if threads is not None:
-        argv[argv.index("--threads") + 1] = str(threads)
-    argv[-1:-1] = extra or []
     proc = subprocess.Popen(argv, env=child_env(REDIS_URL=redis_url, DELVE_RATE_LIMIT="0",
                                                 DELVE_ADMIN_TOKEN="fault-admin", **(env or {})),
                             cwd=ROOT, start_new_session=True)

@@ -2,8 +2,9 @@
 the real ones, with the tests' tiny game registered first.
 
 DELVE_TEST_SLOW=<seconds> slows the tiny bot down and makes the reactor
-pause before each enqueue, so a kill -9 is likely to land while a job is
-running and while the reactor holds unacknowledged feed entries.
+pause three times as long before each enqueue (long enough for the worker
+to fork the next job meanwhile), so a kill -9 is likely to land while a job
+is running and while the reactor holds unacknowledged feed entries.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ if __name__ == "__main__":
             schedule = queue.RqScheduler.schedule
 
             def slow_schedule(self, *args, **kwargs):
-                time.sleep(SLOW)
+                time.sleep(3 * SLOW)
                 return schedule(self, *args, **kwargs)
 
             queue.RqScheduler.schedule = slow_schedule

@@ -11,6 +11,7 @@ from rq.serializers import JSONSerializer
 
 from events.replay import verify
 from workers.inprocess import InProcessDriver, Stalled
+from workers.loop import Loop
 from workers.queue import RqScheduler
 from workers.table import job_id
 from workers.reactor import Reactor
@@ -92,14 +93,15 @@ def test_run_forever_recreates_lost_consumer_groups(service, queue, r):
     for feed in reactor.feeds:
         r.xgroup_destroy(feed, reactor.group)  # what a Redis restarted without its data looks like
     created = service.create("tiny", BOTS, {"turns": 3})
-    thread = threading.Thread(target=reactor.run_forever, kwargs={"block_ms": 50})
+    loop = Loop([reactor])
+    thread = threading.Thread(target=loop.run_forever, kwargs={"block_ms": 50})
     thread.start()
     try:
         deadline = time.monotonic() + 10
         while not len(queue) and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
-        reactor.stop()
+        loop.stop()
         thread.join(timeout=10)
     assert queue.job_ids == [job_id("bot", created["id"], created["version"])]
 
