@@ -27,6 +27,7 @@ from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, check_command, check_options, command_stream
 from events import clocks, lobby, seating, seeding
+from events.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
 from events.players import Players
 from events.ratings import Ratings
@@ -91,6 +92,7 @@ class GameService:
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
         self.players = Players(store.account_client(), store.prefix)
         self.ratings = Ratings(store.account_client(), store.prefix, self.players)
+        self.feed = PlayerFeed(store.account_client(), store.prefix)
 
     # -- auth ------------------------------------------------------------------
 
@@ -174,6 +176,9 @@ class GameService:
         if not waiting:
             self._keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
+        for s in roster:
+            if s.get("reserved"):
+                self.feed.publish(s["reserved"], "seat_reserved", {"game_id": gid, "game": game.id, "seat": s["seat"]})
         out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
                "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
         if invite:

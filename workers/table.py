@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from redis.client import Pipeline
 
-from events import clocks, lobby, ratings
+from events import clocks, feed, lobby, ratings
 from events.service import GameService, Loaded, now_iso
 from events.store import GameNotFound, RedisEventStore
 from workers.follower import FeedEntry, Follower
@@ -123,12 +123,23 @@ def _rate_run(service: GameService, game_id: str, version: int) -> bool:
     return ratings.rate_finished(service, game_id)
 
 
+def _notify_due(g: Loaded) -> bool:
+    """Players hold seats and have not been told about this version yet (``events.feed``)."""
+    return bool(feed.players_of(g.meta)) and int(g.meta.get("notified", "0")) < g.version
+
+
+def _notify_run(service: GameService, game_id: str, version: int) -> int:
+    """Publish the game's news at ``version`` on its players' own feeds (once per version)."""
+    return feed.notify(service, game_id, version)
+
+
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("actor", _actor_due, _actor_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
     JobKind("clock", _clock_due, _clock_run, when=_clock_when),
     JobKind("rate", _rate_due, _rate_run, per_version=False),
+    JobKind("notify", _notify_due, _notify_run),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
 
