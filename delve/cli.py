@@ -287,6 +287,50 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
         sys.exit(1)
 
 
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--format", "fmt", type=click.Choice(["round-robin", "swiss", "knockout"]), default="swiss",
+              show_default=True)
+@click.option("--table-size", type=int, help="Seats per game [default: the game's fewest, at least 2].")
+@click.option("--entrants", "n", default=8, show_default=True, type=click.IntRange(2, 256))
+@click.option("--bots", default="", help="Bots cycled over the entrants, comma separated [default: every bot of the game].")
+@click.option("--rounds", type=click.IntRange(1, 100), help="Swiss / round-robin rounds [default: by format].")
+@click.option("--options", "options_json", default="{}", help="Game options as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result (tournament, timings) as JSON.")
+def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json) -> None:
+    """Run a whole bot tournament of GAME in this process, verify its bundle, print the standings."""
+    from tqdm import tqdm
+
+    from delve.tournament import NotFinishing, format_result, run
+    from events.runtime import service_from_env
+
+    _log_setup("WARNING")
+    game = _game(game_id)
+    names = [b for b in bots.split(",") if b] or sorted(game.bots)
+    try:
+        options = json.loads(options_json)
+    except json.JSONDecodeError as exc:
+        raise click.BadParameter(f"not JSON: {exc.msg}", param_hint="--options") from exc
+    body = {"game": game.id, "format": fmt, "options": options, "name": f"{game.id} {fmt}",
+            "entrants": [{"bot": names[i % len(names)], "name": f"{names[i % len(names)]}-{i + 1}"} for i in range(n)]}
+    body.update({k: v for k, v in (("table_size", table_size), ("rounds", rounds)) if v is not None})
+    with ExitStack() as stack:
+        _redis_or_embedded(stack, None, persist=False)
+        os.environ["DELVE_PREFIX"] = f"tourney-{secrets.token_hex(4)}"  # a throwaway prefix, deleted at the end
+        service = service_from_env()
+        stack.callback(service.store.purge)  # the tournament logs live under it too
+        bar = stack.enter_context(tqdm(desc=f"{game.id} {fmt} games", unit="game", file=sys.stderr))
+        try:
+            result = run(service, body, on_game=lambda _gid: bar.update())
+        except Illegal as exc:
+            raise click.ClickException(f"cannot run this tournament: {exc.message} ({exc.code}, {exc.rule})") from exc
+        except NotFinishing as exc:
+            raise click.ClickException(str(exc)) from exc
+        bar.close()
+    click.echo(json.dumps(result, indent=2) if as_json else format_result(result))
+    sys.exit(0 if result["verified"] else 1)
+
+
 # -- verify, bench ---------------------------------------------------------------------
 
 
@@ -294,8 +338,9 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
 @click.argument("export", type=click.File("rb"))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def verify(export, as_json: bool) -> None:
-    """Check an NDJSON export (`-` = stdin): hash chain, then a full replay. Exit 0 if sound, 1 if not."""
-    from events.replay import verify as check
+    """Check an NDJSON export or tournament bundle (`-` = stdin): hash chains, replays, pairings.
+    Exit 0 if sound, 1 if not."""
+    from events.tournament_verify import verify_any as check
 
     verdict = check(export)
     if as_json:
@@ -305,13 +350,14 @@ def verify(export, as_json: bool) -> None:
     else:
         first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
                      else {"seq": None, "problem": "unknown"})
-        where = f"first bad seq {first['seq']}" if first["seq"] is not None else "no seq to blame"
+        where = (f"first bad place: {first['place']}" if first.get("place")
+                 else f"first bad seq {first['seq']}" if first["seq"] is not None else "no seq to blame")
         click.echo(f"NOT OK: {where}: {first['problem']}\n"
                    f"  chain {'intact' if verdict.chain_ok else 'broken'}, "
                    f"replay {'matches' if verdict.replay_ok else 'does not match'}, {verdict.events} events")
         for p in verdict.problems:
             if p is not first:
-                click.echo(f"  also: seq {p['seq']}: {p['problem']}")
+                click.echo(f"  also: {p.get('place') or 'seq ' + str(p['seq'])}: {p['problem']}")
     sys.exit(0 if verdict.ok else 1)
 
 

@@ -49,3 +49,7 @@ class Keys:
     def counter(self, bucket: str) -> str:
         """A short-lived counter (the API's rate limit): ``delve:rl:<bucket>``."""
         return f"{self.prefix}:rl:{bucket}"
+
+    def lock(self, name: str) -> str:
+        """A short-lived lock (a tournament's advance): ``delve:lock:<name>``."""
+        return f"{self.prefix}:lock:{name}"

@@ -131,15 +131,17 @@ class GameService:
 
     # -- create ----------------------------------------------------------------
 
-    def create(self, game_id: str, seats: list[dict], options: dict, *, creator: str | None = None,
-               visibility: str = "public", clock: dict | None = None) -> dict:
+    def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
+               creator: str | None = None, visibility: str = "public", clock: dict | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
-        Seats may be left open or reserved for a player (``events.seating``);
-        such a game waits in status ``open`` with nothing dealt until the last
-        seat is taken (``events.joining``). ``creator`` (a player id) may cancel
-        it; a ``private`` game hands out an invite token for spectators;
-        ``clock`` is a time control (``events.clocks``).
+        ``tags`` are extra meta fields (a tournament game names its tournament
+        there, so the job table can tell it apart). Seats may be left open or
+        reserved for a player (``events.seating``); such a game waits in status
+        ``open`` with nothing dealt until the last seat is taken
+        (``events.joining``). ``creator`` (a player id) may cancel it; a
+        ``private`` game hands out an invite token for spectators; ``clock`` is
+        a time control (``events.clocks``).
         """
         game = registry.get(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
@@ -170,7 +172,7 @@ class GameService:
                 **({"invite": hash_token(invite)} if invite else {}),
                 **({"clock_control": json.dumps(ctl)} if ctl and waiting else {}),
                 **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
-                **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
+                **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
         if not waiting:

@@ -490,6 +490,20 @@ class RedisEventStore:
         count, _ = pipe.execute()
         return count
 
+    def sibling(self, prefix: str) -> "RedisEventStore":
+        """A store on the same Redis under another prefix (tournament logs beside the games' logs)."""
+        return RedisEventStore(self.r, partitions=self.keys.partitions, snapshot_every=self.snapshot_every,
+                               prefix=prefix, cache_size=0)
+
+    def try_lock(self, name: str, token: str, ttl_ms: int) -> bool:
+        """Take the lock ``name`` for ``ttl_ms`` unless someone holds it (a tournament's advance)."""
+        return bool(self.r.set(self.keys.lock(name), token, nx=True, px=ttl_ms))
+
+    def unlock(self, name: str, token: str) -> None:
+        """Release the lock ``name`` if ``token`` still holds it (it may have expired and been retaken)."""
+        self.r.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+                    1, self.keys.lock(name), token)
+
     def server_version(self) -> str | None:
         return self.r.info("server").get("redis_version")
 

@@ -224,6 +224,7 @@ class Audit(Schema):
 
 class Problem(Schema):
     seq = Int(allow_none=True)
+    place = fields.String()  # a tournament bundle's problems: "tournament seq 7", "game g1f... seq 12"
     problem = fields.String()
 
 
@@ -234,6 +235,7 @@ class Verdict(Schema):
     chain_ok = fields.Boolean()
     replay_ok = fields.Boolean()
     problems = fields.List(fields.Nested(Problem))
+    games = fields.Dict(keys=fields.String(), values=fields.Boolean())  # a bundle's games: id -> verified
 
 
 class CatalogGame(Schema):

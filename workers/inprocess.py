@@ -1,9 +1,10 @@
 """Run the reactor and the jobs it schedules synchronously, in this process.
 
-For tests and ``delve play --inprocess``: the very same reactor reads the
-feeds (through a private consumer group, created before the games so it sees
-their first entry) and the jobs run the same functions an rq worker would,
-just without a queue in between.
+For tests and ``delve play --inprocess``: the very same reactor and followers
+(workers/table.py), stepped by the same loop, read the feeds (the reactor
+through a private consumer group, created before the games so it sees their
+first entry) and the jobs run the same functions an rq worker would, just
+without a queue in between.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import redis
 
 from events.service import GameService, ended
 from workers import table
+from workers.follower import Follow
+from workers.loop import Loop
 from workers.reactor import Reactor
 
 log = logging.getLogger("delve.inprocess")
@@ -64,6 +67,8 @@ class InProcessDriver:
         self.reactor = Reactor(service, self.scheduler, group=f"inprocess-{uuid.uuid4().hex[:12]}", start_id="$",
                                reclaim_every=float("inf"), sweep_every=0, games=self.games)
         self.reactor.ensure_groups()
+        # The reactor process's composition: the reactor, then the table's followers.
+        self.loop = Loop([self.reactor, *(Follow(service.store, f) for f in table.FOLLOWERS)], "inprocess")
         self.errors: dict[str, str] = {}
 
     def run(self, game_ids: Iterable[str], on_finished: Callable[[str], None] | None = None) -> None:
@@ -71,7 +76,7 @@ class InProcessDriver:
         remaining = set(game_ids)
         self.games.update(remaining)
         while remaining:
-            handled = self.reactor.step()
+            handled = self.loop.step()
             jobs = self.scheduler.take()
             for kind, game_id, version in jobs:
                 try:
@@ -88,6 +93,9 @@ class InProcessDriver:
                     raise Stalled(remaining)
             else:
                 self._collect({game_id for _, game_id, _ in jobs} & remaining, remaining, on_finished)
+        for _ in range(1000):  # let the followers see the last appends (GameFinished) too
+            if not self.loop.step():
+                break
 
     def _collect(self, candidates: set[str], remaining: set[str], on_finished: Callable[[str], None] | None) -> None:
         """Drop the candidates whose game the platform closed (finished or aborted) from ``remaining``."""

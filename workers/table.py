@@ -30,6 +30,7 @@ from redis.client import Pipeline
 from events import clocks, feed, lobby, ratings
 from events.service import GameService, Loaded, now_iso
 from events.store import GameNotFound, RedisEventStore
+from events.tournaments import TournamentService
 from workers.follower import FeedEntry, Follower
 
 
@@ -133,6 +134,16 @@ def _notify_run(service: GameService, game_id: str, version: int) -> int:
     return feed.notify(service, game_id, version)
 
 
+def _tournament_due(g: Loaded) -> bool:
+    """A game of a tournament has finished: report it and maybe pair the next round."""
+    return g.finished and bool(g.meta.get("tournament"))
+
+
+def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
+    """Advance the game's tournament (idempotent: events/tournaments.py)."""
+    return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
+
+
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("actor", _actor_due, _actor_run),
@@ -140,6 +151,7 @@ TABLE: tuple[JobKind, ...] = (
     JobKind("clock", _clock_due, _clock_run, when=_clock_when),
     JobKind("rate", _rate_due, _rate_run, per_version=False),
     JobKind("notify", _notify_due, _notify_run),
+    JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
 

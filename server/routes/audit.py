@@ -1,9 +1,10 @@
-"""/v1/audit/verify: anyone may check an export — chain intact, replay identical."""
+"""/v1/audit/verify: anyone may check an export — chain intact, replay identical — or a
+tournament bundle (events/tournament_verify.py), told apart by its first line."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from events.replay import verify
+from events.tournament_verify import verify_any
 from server import parsing, ratelimit, schemas, streams
 from server.errors import ApiError
 from server.routes.common import dump, service
@@ -18,4 +19,4 @@ def verify_export():
     ratelimit.check(service().store, current_app.config["VERIFY_PER_MINUTE"], seconds=60, what="verifications")
     limit = current_app.config["MAX_EXPORT_BYTES"]
     lines = parsing.body(limit, "; use `delve verify FILE` for a larger export").splitlines()
-    return dump(schemas.Verdict, streams.off_the_loop(verify, lines).to_dict())
+    return dump(schemas.Verdict, streams.off_the_loop(verify_any, lines).to_dict())

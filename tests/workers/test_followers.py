@@ -99,3 +99,14 @@ def test_a_loop_steps_the_reactor_and_the_followers(service):
 def test_a_loop_needs_a_stepper():
     with pytest.raises(ValueError):
         Loop([])
+
+
+def test_the_inprocess_driver_runs_the_followers_too(service):
+    from workers.inprocess import InProcessDriver
+
+    with InProcessDriver(service) as driver:
+        gid = service.create("tiny", BOTS, {"turns": 2})["id"]
+        driver.run([gid])
+    feed = service.store.feed_of(gid)
+    last_entry = service.store.read_feeds({feed: "0-0"}, 1000)[0][1][-1][0]
+    assert service.store.positions("lobby", [feed]) == {feed: last_entry}

@@ -1,0 +1,73 @@
+"""Run a whole bot tournament in this process: the same service, job table and
+tournament log as a server, with the reactor and jobs run in-process
+(workers/inprocess.py). ``delve tournament`` and the tests use it."""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from events.service import GameService
+from events.tournament_verify import verify_bundle
+from events.tournaments import TournamentService
+from workers.inprocess import InProcessDriver
+
+
+class NotFinishing(Exception):
+    """The tournament stopped advancing: a game failed or a round could not be paired."""
+
+
+def play_out(ts: TournamentService, tid: str, driver: InProcessDriver, max_rounds: int = 200,
+             on_game: Callable[[str], None] | None = None) -> dict:
+    """Play each round's games with the bots until the tournament finishes.
+
+    The driver must exist before the tournament's games, so its reactor sees
+    them; the tournament job of the job table advances the tournament as each
+    game finishes, and one more ``advance`` covers a driver that stopped as
+    its last game finished, before that game's job ran.
+    """
+    for _ in range(max_rounds):
+        t = ts.get(tid)
+        if t["status"] == "finished":
+            return t
+        running = [tb["game_id"] for tb in t["rounds"][-1]["tables"] if tb["result"] is None] if t["rounds"] else []
+        if running:
+            driver.run(running, on_finished=on_game)
+        if driver.errors:
+            raise NotFinishing(f"games failed: {driver.errors}")
+        if not ts.advance(tid) and not running:
+            raise NotFinishing(f"tournament {tid} is {t['status']} and does not advance")
+    raise NotFinishing(f"tournament {tid} did not finish in {max_rounds} rounds")
+
+
+def run(service: GameService, body: dict, on_game: Callable[[str], None] | None = None) -> dict:
+    """Create the tournament ``body`` (as POST /v1/tournaments takes it), play it out, verify
+    its bundle; returns ``{tournament, seconds, games, games_per_s, verify_seconds, verified}``."""
+    ts = TournamentService(service)
+    started = time.monotonic()
+    with InProcessDriver(service) as driver:
+        created = ts.create(body)
+        final = play_out(ts, created["id"], driver, on_game=on_game)
+    seconds = time.monotonic() - started
+    games = sum(len(r["tables"]) for r in final["rounds"])
+    checked = time.monotonic()
+    verdict = verify_bundle(list(ts.bundle(final["id"])))
+    return {"tournament": final, "seconds": round(seconds, 3), "games": games,
+            "games_per_s": round(games / seconds, 3) if seconds else None,
+            "verify_seconds": round(time.monotonic() - checked, 3), "verified": verdict.ok,
+            "problems": verdict.problems[:5]}
+
+
+def format_result(result: dict) -> str:
+    """Standings and timings as a table for a terminal."""
+    t = result["tournament"]
+    names = {e["id"]: e["name"] for e in t["entrants"]}
+    tiebreaks = list(t["standings"][0]["tiebreaks"]) if t["standings"] else []
+    lines = [f"{t['name']}: {t['game']} {t['format']} at {t['table_size']}-seat tables, "
+             f"{len(t['entrants'])} entrants, {len(t['rounds'])} rounds, {result['games']} games",
+             f"{'place':>5}  {'entrant':<24}{'points':>8}  " + "  ".join(f"{n:>17}" for n in tiebreaks)]
+    for s in t["standings"]:
+        lines.append(f"{s['place']:>5}  {names[s['entrant']][:23]:<24}{s['points']:>8g}  "
+                     + "  ".join(f"{s['tiebreaks'][n]:>17g}" for n in tiebreaks))
+    lines.append(f"{result['seconds']} s, {result['games_per_s']} games/s; bundle verified in "
+                 f"{result['verify_seconds']} s: {'OK' if result['verified'] else 'NOT OK ' + str(result['problems'])}")
+    return "\n".join(lines)

@@ -1,0 +1,74 @@
+"""A tournament's own event log folded into its state: what the service serves
+and the verifier re-checks. Pure, like every fold.
+
+Events (``{"type", "data"}``): TournamentCreated, EntrantRegistered,
+EntrantWithdrew, RoundPaired, GameFinished (a table's result and its game's
+chain head), RoundCompleted, SeedRevealed, TournamentFinished.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from domain.tournament.config import Config
+
+RULES_VERSION = "tournament-1"
+
+
+def initial() -> dict:
+    return {"status": "new", "entrants": [], "rounds": [], "seed": None}
+
+
+def evolve(state: dict, ev: dict) -> dict:
+    """Apply one event (mutates and returns ``state``)."""
+    d, kind = ev["data"], ev["type"]
+    if kind == "TournamentCreated":
+        state.update({k: d[k] for k in ("tournament", "game", "options", "config", "seed_commitment", "name")})
+        state["status"] = "registering"
+    elif kind == "EntrantRegistered":
+        state["entrants"].append({**d["entrant"], "withdrawn": False})
+    elif kind == "EntrantWithdrew":
+        entrant(state, d["entrant"])["withdrawn"] = True
+    elif kind == "RoundPaired":
+        state["status"] = "running"
+        state["rounds"].append({"round": d["round"], "byes": list(d["byes"]), "completed": False,
+                                "tables": [{"seats": list(t["seats"]), "game_id": t["game_id"], "result": None,
+                                            "chain_head": None} for t in d["tables"]]})
+    elif kind == "GameFinished":
+        table = state["rounds"][d["round"] - 1]["tables"][d["table"]]
+        table["result"], table["chain_head"] = d["result"], d["chain_head"]
+    elif kind == "RoundCompleted":
+        state["rounds"][d["round"] - 1]["completed"] = True
+    elif kind == "SeedRevealed":
+        state["seed"] = d["seed"]
+    elif kind == "TournamentFinished":
+        state["status"] = "finished"
+    return state
+
+
+def fold(events: Iterable[dict]) -> dict:
+    state = initial()
+    for ev in events:
+        evolve(state, ev)
+    return state
+
+
+def config_of(state: dict) -> Config:
+    return Config.from_dict(state["config"])
+
+
+def entrant(state: dict, entrant_id: str) -> dict:
+    return next(e for e in state["entrants"] if e["id"] == entrant_id)
+
+
+def pairing_view(rounds: list[dict]) -> list[dict]:
+    """The rounds as the pairing rules read them (seats, byes, results), without game ids."""
+    return [{"round": r["round"], "byes": r["byes"],
+             "tables": [{"seats": t["seats"], "result": t["result"]} for t in r["tables"]]} for r in rounds]
+
+
+def table_result(scores: dict, seats: list[str]) -> dict:
+    """A table's result from its game's final score board (``Scoreboard.to_dict``):
+    seat ``i`` is the entrant ``seats[i]``."""
+    lines = {line["seat"]: line for line in scores["seats"]}
+    return {"places": {e: lines[i]["place"] for i, e in enumerate(seats)},
+            "scores": {e: lines[i]["total"] for i, e in enumerate(seats)}}

@@ -1,0 +1,163 @@
+"""Verify a tournament bundle offline: every game, every report, every pairing.
+
+A bundle (GET /v1/tournaments/{id}/bundle) is NDJSON: a header line
+``{"bundle": "delve-tournament", "tournament", "games"}``, the tournament's
+envelopes, then each game's export. The verdict holds when:
+
+1. the tournament's hash chain is intact and its revealed seed matches the
+   commitment in TournamentCreated;
+2. every game verifies on its own (chain and replay, events/replay.py);
+3. each GameFinished report names that game's chain head and the result its
+   final score board gives;
+4. every RoundPaired is what the pairing rules produce from the entrants,
+   the results logged before it and the revealed seed;
+5. the final standings follow from all of that.
+
+Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Iterable
+
+from domain.core import Illegal, canonical_json
+from domain.tournament import is_complete, pair_round, standings
+from domain.tournament.log import config_of, evolve, initial, pairing_view, table_result
+from events.envelope import first_broken_link
+from events.replay import Verdict, parse_ndjson, verify
+
+
+class BundleVerdict(Verdict):
+    def __init__(self):
+        super().__init__()
+        self.games: dict[str, bool] = {}
+
+    def at(self, where: str, seq: int | None, text: str) -> None:
+        self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "games": self.games}
+
+
+def verify_bundle(lines: Iterable[str | bytes]) -> BundleVerdict:
+    envs, parse_problems = parse_ndjson(lines)
+    v = BundleVerdict()
+    v.problems.extend({**p, "place": "bundle"} for p in parse_problems)
+    if not envs or envs[0].get("bundle") != "delve-tournament":
+        v.at("bundle", None, "the first line is not a tournament bundle header")
+        return v
+    header, envs = envs[0], envs[1:]
+    tid = header.get("tournament")
+    log = [e for e in envs if e.get("game_id") == tid]
+    games: dict[str, list[dict]] = {}
+    for env in envs:
+        if env.get("game_id") != tid:
+            games.setdefault(str(env.get("game_id")), []).append(env)
+    v.events = len(log)
+    v.chain_head = log[-1].get("hash") if log else None
+    bad, why = first_broken_link(log)
+    v.chain_ok = bool(log) and bad is None and not parse_problems
+    if not log:
+        v.at("tournament", None, f"the bundle holds no event of tournament {tid!r}")
+    elif bad is not None:
+        v.at("tournament", bad, f"chain broken: {why}")
+    heads = {}
+    for gid, game_envs in games.items():
+        verdict = verify(canonical_json(e) for e in game_envs)
+        v.games[gid] = verdict.ok
+        heads[gid] = game_envs[-1].get("hash")
+        for p in verdict.problems:
+            v.at(f"game {gid}", p.get("seq"), p["problem"])
+    try:
+        v.replay_ok = v.chain_ok and _replay(log, games, heads, header, v)
+    except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
+        v.at("tournament", None, f"the log cannot be replayed: {exc!r}")
+        v.replay_ok = False
+    v.ok = v.chain_ok and v.replay_ok and all(v.games.values()) and not v.problems
+    return v
+
+
+def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str], header: dict,
+            v: BundleVerdict) -> bool:
+    created = log[0]
+    if created.get("type") != "TournamentCreated":
+        v.at("tournament", created.get("seq"), "the first event is not TournamentCreated")
+        return False
+    revealed = [e for e in log if e["type"] == "SeedRevealed"]
+    if not revealed:
+        v.at("tournament", None, "no SeedRevealed: the tournament has not finished")
+        return False
+    seed = bytes.fromhex(revealed[0]["data"]["seed"])
+    if hashlib.sha256(seed).hexdigest() != created["data"]["seed_commitment"]:
+        v.at("tournament", revealed[0]["seq"], "the revealed seed does not match the commitment")
+        return False
+    state, ok = initial(), True
+    for env in log:
+        ev = {"type": env["type"], "data": env["data"]}
+        if ev["type"] == "RoundPaired":
+            ok &= _check_pairing(state, ev["data"], seed, env["seq"], v)
+        elif ev["type"] == "GameFinished":
+            ok &= _check_report(state, ev["data"], games, heads, env["seq"], v)
+        elif ev["type"] == "TournamentFinished":
+            ok &= _check_final(state, ev["data"], env["seq"], v)
+        evolve(state, ev)
+    listed = [t["game_id"] for r in state["rounds"] for t in r["tables"]]
+    if sorted(listed) != sorted(header.get("games") or []) or set(listed) != set(games):
+        v.at("bundle", None, "the header's games, the games in the bundle and the games paired differ")
+        ok = False
+    return ok
+
+
+def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerdict) -> bool:
+    expected = pair_round(config_of(state), state["entrants"], pairing_view(state["rounds"]), seed)
+    got = {"round": data["round"], "tables": [{"seats": t["seats"]} for t in data["tables"]], "byes": data["byes"]}
+    if got != expected:
+        v.at("tournament", seq, f"round {data['round']} is not the pairing the rules give: expected "
+                                f"{json.dumps(expected['tables'])} with byes {expected['byes']}")
+        return False
+    return True
+
+
+def _check_report(state: dict, data: dict, games: dict[str, list[dict]], heads: dict[str, str], seq: int,
+                  v: BundleVerdict) -> bool:
+    table = state["rounds"][data["round"] - 1]["tables"][data["table"]]
+    gid = table["game_id"]
+    if data["game_id"] != gid or gid not in games:
+        v.at("tournament", seq, f"the report names game {data['game_id']!r}; the bundle lacks it or paired another")
+        return False
+    if heads[gid] != data["chain_head"]:
+        v.at("tournament", seq, f"the reported chain head differs from game {gid}'s")
+        return False
+    finished = [e for e in games[gid] if e.get("type") == "GameFinished"]
+    if not finished or table_result(finished[-1]["data"]["scores"], table["seats"]) != data["result"]:
+        v.at("tournament", seq, f"the reported result differs from game {gid}'s final scores")
+        return False
+    return True
+
+
+def _check_final(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
+    config, rounds = config_of(state), pairing_view(state["rounds"])
+    if not is_complete(config, state["entrants"], rounds):
+        v.at("tournament", seq, "TournamentFinished before the format was complete")
+        return False
+    if data["standings"] != standings(config, state["entrants"], rounds):
+        v.at("tournament", seq, "the final standings do not follow from the results")
+        return False
+    return True
+
+
+def verify_any(lines: Iterable[str | bytes]) -> Verdict:
+    """A game export or a tournament bundle, told apart by the first line."""
+    lines = list(lines)
+    first = next((line for line in lines if line.strip()), b"")
+    return verify_bundle(lines) if parse_header(first) is not None else verify(lines)
+
+
+def parse_header(line: str | bytes) -> dict | None:
+    """The bundle header a first line holds, or None (then the file is a game export)."""
+    try:
+        head = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return head if isinstance(head, dict) and head.get("bundle") == "delve-tournament" else None

@@ -1,0 +1,69 @@
+"""The tournament API over HTTP: the director's walk-through of the README, and
+refusals as problem+json with codes (server/routes/tournaments.py)."""
+from __future__ import annotations
+
+import json
+
+from events.tournaments import TournamentService
+from delve.tournament import play_out
+from tests.tournament.test_tournament_service import driver  # noqa: F401 - the fixture
+
+ADMIN = {"Authorization": "Bearer admin-secret"}
+
+
+def test_director_walk_through(client, service, driver):  # noqa: F811
+    body = {"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"turns": 1},
+            "name": "Friday Swiss", "start_at": "on call",
+            "entrants": [{"bot": "random", "name": f"b{i}"} for i in range(4)]}
+    created = client.post("/v1/tournaments", json=body, headers=ADMIN)
+    assert created.status_code == 201 and created.json["status"] == "registering"
+    tid = created.json["id"]
+    assert created.headers["Location"] == f"/v1/tournaments/{tid}"
+    late = client.post(f"/v1/tournaments/{tid}/entrants", json={"bot": "random", "name": "late"}, headers=ADMIN)
+    assert late.status_code == 201 and late.json["id"] == "e4"
+    started = client.post(f"/v1/tournaments/{tid}/start", headers=ADMIN)
+    assert started.status_code == 200 and started.json["status"] == "running"
+    assert client.get(f"/v1/tournaments/{tid}/bundle").json["code"] == "tournament_not_finished"
+    play_out(TournamentService(service), tid, driver)
+    t = client.get(f"/v1/tournaments/{tid}").json
+    assert t["status"] == "finished" and len(t["rounds"]) == 2 and len(t["standings"]) == 5
+    assert client.get(f"/v1/tournaments/{tid}/standings").json["standings"] == t["standings"]
+    assert client.get(f"/v1/tournaments/{tid}/rounds").json["rounds"] == t["rounds"]
+    assert client.get(f"/v1/tournaments?status=finished").json["tournaments"][0]["id"] == tid
+    events = client.get(f"/v1/tournaments/{tid}/events?limit=1000").json["events"]
+    assert events[0]["type"] == "TournamentCreated" and events[-1]["type"] == "TournamentFinished"
+    bundle = client.get(f"/v1/tournaments/{tid}/bundle")
+    assert bundle.status_code == 200 and bundle.mimetype == "application/x-ndjson"
+    verdict = client.post("/v1/audit/verify", data=bundle.data, content_type="application/x-ndjson").json
+    assert verdict["ok"] and len(verdict["games"]) == 4
+    lines = bundle.data.decode().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"GameFinished"' in line and f'"game_id":"{tid}"' in line)
+    lines[i] = lines[i].replace('"chain_head":"', '"chain_head":"0', 1)
+    bad = client.post("/v1/audit/verify", data="\n".join(lines), content_type="application/x-ndjson").json
+    assert not bad["ok"] and bad["problems"][0]["place"] == f"tournament seq {json.loads(lines[i])['seq']}"
+
+
+def test_managing_takes_the_admin_token(client):
+    body = {"game": "tiny", "format": "swiss", "table_size": 2}
+    assert client.post("/v1/tournaments", json=body).json["code"] == "token_required"
+    wrong = client.post("/v1/tournaments", json=body, headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 403 and wrong.json["code"] == "director_only"
+    tid = client.post("/v1/tournaments", json=body, headers=ADMIN).json["id"]
+    assert client.post(f"/v1/tournaments/{tid}/start").status_code == 401
+    assert client.post(f"/v1/tournaments/{tid}/entrants", json={"bot": "random"}).status_code == 401
+
+
+def test_refusals_are_problems_with_codes(client):
+    def create(**body):
+        return client.post("/v1/tournaments", json={"game": "tiny", "format": "swiss", "table_size": 2, **body},
+                           headers=ADMIN)
+    assert create(format="ladder").json["code"] == "unknown_format"
+    bad = create(table_size=9)
+    assert bad.status_code == 422 and bad.json["rule"] == "TRN-CFG-1"
+    assert create(entrants=[{"bot": "random"}]).json["code"] == "too_few_entrants"
+    assert create(colour="white").status_code == 400
+    assert client.get("/v1/tournaments/tnope").json["code"] == "tournament_not_found"
+    tid = create().json["id"]
+    assert client.post(f"/v1/tournaments/{tid}/start", headers=ADMIN).json["code"] == "too_few_entrants"
+    gone = client.post(f"/v1/tournaments/{tid}/entrants/e7/withdraw", headers=ADMIN)
+    assert gone.status_code == 422 and gone.json["code"] == "no_such_entrant"

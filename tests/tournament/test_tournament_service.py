@@ -1,0 +1,171 @@
+"""Tournaments end to end on a real Redis: the log, the games it creates, the
+job that advances it, the bundle and its verification (events/tournaments.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain.core import Illegal
+from events.tournament_verify import verify_bundle
+from events.tournaments import TournamentService
+from workers import table
+from delve.tournament import play_out
+from workers.inprocess import InProcessDriver
+
+
+def bots(n: int, bot: str = "random") -> list[dict]:
+    return [{"bot": bot, "name": f"bot{i}"} for i in range(n)]
+
+
+@pytest.fixture
+def ts(service):
+    return TournamentService(service)
+
+
+@pytest.fixture
+def driver(service):
+    """Created before the tournament, so its reactor sees every game the tournament creates."""
+    with InProcessDriver(service) as d:
+        yield d
+
+
+def test_a_swiss_of_bots_runs_to_the_end_and_its_bundle_verifies(ts, driver):
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 3, "options": {"turns": 2},
+                   "entrants": bots(7)})
+    assert t["status"] == "running" and len(t["rounds"]) == 1 and len(t["rounds"][0]["byes"]) == 1
+    done = play_out(ts, t["id"], driver)
+    assert len(done["rounds"]) == 3 and all(r["completed"] for r in done["rounds"])
+    assert [s["place"] for s in done["standings"]][0] == 1 and done["seed"] is not None
+    types = [e["type"] for e in ts.events(t["id"], limit=1000)]
+    assert types[0] == "TournamentCreated" and types.count("EntrantRegistered") == 7
+    assert types.count("RoundPaired") == 3 and types.count("GameFinished") == 9 and types[-1] == "TournamentFinished"
+    bundle = list(ts.bundle(t["id"]))
+    verdict = verify_bundle(bundle)
+    assert verdict.ok, verdict.problems
+    assert len(verdict.games) == 9
+
+
+def test_round_robin_at_three_seats_with_a_withdrawal(ts, driver):
+    t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 3, "options": {"turns": 1},
+                   "entrants": bots(7), "start_at": "later"})
+    assert t["status"] == "registering"
+    ts.register(t["id"], {"bot": "random", "name": "late"})
+    ts.start(t["id"])
+    ts.withdraw(t["id"], "e3")
+    done = play_out(ts, t["id"], driver)
+    later = [tb["seats"] for r in done["rounds"][1:] for tb in r["tables"]] + [r["byes"] for r in done["rounds"][1:]]
+    assert not any("e3" in seats for seats in later)
+    assert verify_bundle(list(ts.bundle(t["id"]))).ok
+
+
+def test_the_job_table_advances_the_tournament_of_a_finished_game(ts, driver):
+    t = ts.create({"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 1},
+                   "entrants": bots(2)})
+    gid = t["rounds"][0]["tables"][0]["game_id"]
+    driver.run([gid])
+    g = ts.games.load(gid)
+    assert [k.name for k in table.due(g)] == ["tournament"]
+    assert table.kind("tournament").run(ts.games, gid, g.version) is True
+    assert ts.get(t["id"])["status"] == "finished"
+    assert table.kind("tournament").run(ts.games, gid, g.version) is False  # a redelivery changes nothing
+
+
+def _tampered(bundle: list[str], index: int, old: str, new: str) -> list[str]:
+    out = list(bundle)
+    assert old in out[index]
+    out[index] = out[index].replace(old, new, 1)
+    return out
+
+
+def test_a_changed_byte_is_named(ts, driver):
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"turns": 1},
+                   "entrants": bots(4)})
+    bundle = list(ts.bundle(play_out(ts, t["id"], driver)["id"]))
+    paired = next(i for i, line in enumerate(bundle) if '"RoundPaired"' in line)
+    bad = verify_bundle(_tampered(bundle, paired, '"e0"', '"e9"'))
+    assert not bad.ok and any(p["place"] == f"tournament seq {json.loads(bundle[paired])['seq']}"
+                              for p in bad.problems)
+    game_line = next(i for i, line in enumerate(bundle) if '"SecretDealt"' in line)
+    env = json.loads(bundle[game_line])
+    bad = verify_bundle(_tampered(bundle, game_line, '"digit":', '"digit":1'))
+    assert not bad.ok and bad.problems[0]["place"] == f"game {env['game_id']} seq {env['seq']}"
+
+
+def test_a_forged_pairing_with_a_good_chain_is_caught(ts, driver):
+    """Re-chaining a forged log does not help: the pairing must follow from the rules."""
+    from events.envelope import compute_hash
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"turns": 1},
+                   "entrants": bots(4)})
+    bundle = list(ts.bundle(play_out(ts, t["id"], driver)["id"]))
+    envs = [json.loads(line) for line in bundle]
+    first = next(e for e in envs if e.get("type") == "RoundPaired")
+    first["data"]["tables"][0]["seats"].reverse()
+    prev = None
+    for e in envs[1:]:
+        if e.get("game_id") != t["id"]:
+            continue
+        if prev is not None:
+            e["prev_hash"] = prev
+        e["hash"] = compute_hash(e)
+        prev = e["hash"]
+    verdict = verify_bundle([json.dumps(e) for e in envs])
+    assert not verdict.ok and verdict.chain_ok
+    assert any("is not the pairing the rules give" in p["problem"] for p in verdict.problems)
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": [{"bot": "nope"}]}, "unknown_bot"),
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": [{"player": "p1"}]}, "bad_entrant"),
+    ({"game": "tiny", "format": "swiss", "table_size": 5, "entrants": []}, "bad_table_size"),
+    ({"game": "nope", "format": "swiss", "table_size": 2}, "unknown_game"),
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "options": {"turns": 0}}, "bad_option"),
+    ({"game": "tiny", "format": "swiss", "table_size": 4, "entrants": bots(3)}, "too_few_entrants"),
+])
+def test_bad_tournaments_are_refused_and_nothing_is_written(ts, body, code):
+    with pytest.raises(Illegal) as exc:
+        ts.create(body)
+    assert exc.value.code == code
+    assert ts.list(None, None, 0, 10)["total"] == 0
+
+
+def test_registration_closes_at_the_start(ts, driver):
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": bots(2)})
+    with pytest.raises(Illegal) as exc:
+        ts.register(t["id"], {"bot": "random"})
+    assert exc.value.code == "registration_closed"
+    with pytest.raises(Illegal):
+        ts.start(t["id"])
+
+
+def test_delve_verify_tells_a_bundle_and_names_the_bad_place(ts, driver, tmp_path):
+    from click.testing import CliRunner
+
+    from delve.cli import cli
+    t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 1},
+                   "entrants": bots(3)})
+    bundle = list(ts.bundle(play_out(ts, t["id"], driver)["id"]))
+    good = tmp_path / "t.ndjson"
+    good.write_text("".join(bundle))
+    ok = CliRunner().invoke(cli, ["verify", str(good)])
+    assert ok.exit_code == 0 and ok.output.startswith("OK")
+    i = next(i for i, line in enumerate(bundle) if '"RoundCompleted"' in line)
+    bad = tmp_path / "bad.ndjson"
+    bad.write_text("".join(_tampered(bundle, i, '"round":1', '"round":2')))
+    refused = CliRunner().invoke(cli, ["verify", str(bad)])
+    assert refused.exit_code == 1
+    assert f"first bad place: tournament seq {json.loads(bundle[i])['seq']}" in refused.output
+
+
+def test_delve_tournament_runs_a_bot_tournament_and_prints_the_standings(monkeypatch, redis_url):
+    from click.testing import CliRunner
+
+    from delve.cli import cli
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setenv("DELVE_PREFIX", "unused")  # the command picks a throwaway prefix and deletes it
+    result = CliRunner().invoke(cli, ["tournament", "tiny", "--format", "knockout", "--entrants", "5",
+                                      "--options", '{"turns": 1}', "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output[result.output.index("{"):])
+    assert out["verified"] and out["tournament"]["status"] == "finished" and out["games"] == 4
+    assert out["tournament"]["standings"][0]["place"] == 1
