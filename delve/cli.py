@@ -202,7 +202,7 @@ def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple
 @cli.command()
 @click.pass_context
 def reactor(ctx) -> None:
-    """Read the partition feeds and enqueue follow-up jobs (needs REDIS_URL)."""
+    """Read the partition feeds: enqueue the due jobs, run the followers (needs REDIS_URL)."""
     from workers.reactor import run_from_env
 
     _log_setup(ctx.obj["log_level"])
