@@ -12,7 +12,8 @@ from domain.core import canonical_json
 
 GENESIS = "0" * 64
 # Appended by the platform, not decided by a game: games never fold them.
-PLATFORM_EVENTS = frozenset({"GameCreated", "SeedRevealed", "GameFinished"})
+PLATFORM_EVENTS = frozenset({"GameCreated", "SeedRevealed", "GameFinished",
+                             "SeatTaken", "SeatLeft", "GameStarted", "GameCancelled", "TimeExpired"})
 FIELDS = ("seq", "game_id", "type", "data", "seat", "command_id", "command", "at", "rules_version", "prev_hash")
 
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from domain import registry
-from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, Seat, canonical_json, fold
+from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
+from events import seating
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
@@ -122,22 +123,28 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         v.problem(revealed[0].get("seq"), "the revealed seed does not match the commitment in GameCreated")
         return False
     try:
-        return _replay_batches(game, seed, info, _batches(envs), v)
+        opening = seating.opening(info, _batches(envs), seed, revealed[0]["data"])
+        if not opening.dealt:
+            return True  # cancelled while it waited for players: nothing was dealt, nothing to re-run
+        return _replay_batches(game, info, opening, v)
+    except seating.BadOpening as exc:
+        v.problem(exc.seq, exc.text)
+        return False
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         v.problem(None, f"replay failed: {exc!r}")
         return False
 
 
-def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v: Verdict) -> bool:
-    seats = [Seat.from_dict(s) for s in info["seats"]]
-    first, rest = batches[0], batches[1:]
-    expected = game.start(info["options"], seats, Drbg(seed, START_STREAM))
-    if _plain(first[1:]) != _plain(expected):
-        v.problem(_first_diff(first[1:], expected), "start events differ from a re-run of start() with the seed")
+def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> bool:
+    """Re-run ``start`` where the opening says the game was dealt, then every batch after it."""
+    seed, first = opening.seed, opening.start
+    expected = game.start(info["options"], opening.seats, Drbg(seed, START_STREAM))
+    if _plain(first) != _plain(expected):
+        v.problem(_first_diff(first, expected), "start events differ from a re-run of start() with the seed")
         return False
     state = fold(game, domain_events(first))
-    version = first[-1]["seq"]
-    for batch in rest:
+    version = opening.version
+    for batch in opening.rest:
         head = batch[0]
         if head.get("command") is not None:
             try:
@@ -145,8 +152,9 @@ def _replay_batches(game, seed: bytes, info: dict, batches: list[list[dict]], v:
             except Illegal as exc:
                 v.problem(head["seq"], f"the recorded command is illegal on replay: {exc.code} ({exc.rule})")
                 return False
-            if _plain(batch) != _plain(expected):
-                v.problem(_first_diff(batch, expected), "events differ from a re-run of the recorded command")
+            played = _played(batch)
+            if _plain(played) != _plain(expected):
+                v.problem(_first_diff(played, expected), "events differ from a re-run of the recorded command")
                 return False
         elif not _check_platform_batch(game, state, batch, v):
             return False
@@ -166,6 +174,15 @@ def _rerun(game, state, head: dict, rng: Drbg) -> list[dict]:
     return game.decide(state, seat, command, rng)
 
 
+def _played(batch: list[dict]) -> list[dict]:
+    """The events a batch's command decided: a clock's batch opens with ``TimeExpired {seat, policy}``
+    (``events.clocks``), then the timeout or the autoplayed move of that seat."""
+    head = batch[0]
+    if head.get("type") == "TimeExpired" and (head.get("data") or {}).get("seat") == head.get("seat"):
+        return batch[1:]
+    return batch
+
+
 def _same_scores(recorded, replayed: dict) -> bool:
     if isinstance(recorded, dict) and set(recorded) == LEGACY_SCORE_KEYS:
         replayed = {k: replayed[k] for k in LEGACY_SCORE_KEYS}
@@ -174,7 +191,7 @@ def _same_scores(recorded, replayed: dict) -> bool:
 
 def _check_platform_batch(game, state, batch: list[dict], v: Verdict) -> bool:
     for env in batch:
-        if env.get("type") not in PLATFORM_EVENTS - {"GameCreated"}:
+        if env.get("type") not in PLATFORM_EVENTS - {"GameCreated"} - seating.LOBBY_EVENTS:
             v.problem(env.get("seq"), f"event {env.get('type')!r} has no command that caused it")
             return False
         if env["type"] == "GameFinished":

@@ -15,19 +15,24 @@ the lobby indexes.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import secrets
+import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, check_command, check_options, command_stream
-from events import lobby
+from events import clocks, lobby, seating, seeding
+from events.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
+from events.players import Players
+from events.ratings import Ratings
 from events.store import RedisEventStore, VersionConflict
+from events.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 ENDED = ("finished", "aborted")  # statuses of a game the platform has closed
@@ -58,8 +63,9 @@ class NoSuchVersion(LookupError):
         self.current = current
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def now_iso() -> str:
+    """This process's clock, for what is not stamped by an append (player accounts, a clock job's check)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @dataclass
@@ -84,6 +90,9 @@ class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None):
         self.store = store
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
+        self.players = Players(store.account_client(), store.prefix)
+        self.ratings = Ratings(store.account_client(), store.prefix, self.players)
+        self.feed = PlayerFeed(store.account_client(), store.prefix)
 
     # -- auth ------------------------------------------------------------------
 
@@ -93,28 +102,47 @@ class GameService:
         Tokens are compared as hashes in constant time; an unknown token is
         Forbidden rather than silently treated as a spectator. ``meta`` saves
         a read when the caller holds the game's meta hash already.
+        A player token stands for the seat its player holds; elsewhere it (or
+        the game's invite token) is a spectator's. A private game shows
+        nothing to a caller with neither.
         """
+        meta = meta if meta is not None else self.store.meta(game_id)
         if not token:
+            if meta.get("visibility") == "private":
+                raise Forbidden("private_game", "this game is private: send a seat, player or invite token")
             return None
         digest = hash_token(token)
         if self.admin_token_hash and hmac.compare_digest(digest, self.admin_token_hash):
             return ADMIN
-        meta = meta if meta is not None else self.store.meta(game_id)
         found = None
         for key, value in meta.items():
             if key.startswith("token:") and hmac.compare_digest(digest, value):
                 found = int(key.split(":", 1)[1])
-        if found is None:
-            raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
-        return found
+        if found is not None:
+            return found
+        player = self.players.by_token_digest(digest)
+        if player is not None:
+            seat = seating.seat_of(json.loads(meta["seats"]), player)
+            if seat is not None or meta.get("visibility") != "private":
+                return seat
+        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
+            return None
+        raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
 
     # -- create ----------------------------------------------------------------
 
-    def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None) -> dict:
+    def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
+               creator: str | None = None, visibility: str = "public", clock: dict | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
         ``tags`` are extra meta fields (a tournament game names its tournament
-        there, so the job table can tell it apart)."""
+        there, so the job table can tell it apart). Seats may be left open or
+        reserved for a player (``events.seating``); such a game waits in status
+        ``open`` with nothing dealt until the last seat is taken
+        (``events.joining``). ``creator`` (a player id) may cancel it; a
+        ``private`` game hands out an invite token for spectators; ``clock`` is
+        a time control (``events.clocks``).
+        """
         game = registry.get(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
@@ -123,24 +151,41 @@ class GameService:
             if s.get("bot") is not None and s["bot"] not in game.bots:
                 raise Illegal("unknown_bot", None,
                               f"seat {i}: no bot {s['bot']!r}; choose one of {sorted(game.bots)}")
+        roster = seating.roster(seats, self.players.exists)
         opts = game.validate_options(check_options(game.options_schema, options), len(seats))
-        table = [Seat(i, s["name"], s.get("bot")) for i, s in enumerate(seats)]
+        ctl = clocks.control(clock, game)
+        table = [Seat.from_dict(s) for s in roster]
         seed = secrets.token_bytes(32)
         gid = "g" + secrets.token_hex(8)
         created = {"type": "GameCreated", "data": {
-            "game": game.id, "options": opts, "seats": [s.to_dict() for s in table],
-            "rules_version": game.rules_version, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
-        start = game.start(opts, table, Drbg(seed, START_STREAM))
-        tokens = {s.index: secrets.token_urlsafe(24) for s in table if s.bot is None}
-        meta = {"game": game.id, "status": "active", "seed": seed.hex(),
-                "seats": json.dumps([s.to_dict() for s in table]), "rules_version": game.rules_version,
+            "game": game.id, "options": opts, "seats": roster,
+            "rules_version": game.rules_version, "seed_commitment": seeding.commitment(seed),
+            **({"clock": ctl} if ctl else {})}}
+        waiting = seating.waiting(roster)
+        start = [] if waiting else game.start(opts, table, Drbg(seed, START_STREAM))
+        state = None if waiting else fold(game, start)
+        tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
+        invite = new_token() if visibility == "private" else None
+        meta = {"game": game.id, "status": "open" if waiting else "active",
+                ("server_seed" if waiting else "seed"): seed.hex(), "seats": json.dumps(roster),
+                "rules_version": game.rules_version, "visibility": visibility, "creator": creator or "",
+                **({"invite": hash_token(invite)} if invite else {}),
+                **({"clock_control": json.dumps(ctl)} if ctl and waiting else {}),
+                **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
                 **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
-        self._keep(game, gid, 0, envs[-1], fold(game, start))
+        if not waiting:
+            self._keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
-        return {"id": gid, "game": game.id, "version": len(envs),
-                "seats": [{**s.to_dict(), "token": tokens.get(s.index)} for s in table]}
+        for s in roster:
+            if s.get("reserved"):
+                self.feed.publish(s["reserved"], "seat_reserved", {"game_id": gid, "game": game.id, "seat": s["seat"]})
+        out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
+               "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
+        if invite:
+            out["invite_token"] = invite
+        return out
 
     # -- commands ---------------------------------------------------------------
 
@@ -170,6 +215,7 @@ class GameService:
             raise VersionConflict(g.version)
         if g.finished:
             raise NotActive(game_id)
+        self._dealt(g)
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
@@ -177,6 +223,13 @@ class GameService:
         check_command(g.game.command_schema, command)
         evs = g.game.decide(g.state, seat, command, self._rng(g))
         return self._append(g, game_id, evs, seat, command, command_id, idem)
+
+    @staticmethod
+    def _dealt(g: Loaded) -> None:
+        """Refuse a command for a game still waiting for players (nothing is dealt to act on)."""
+        if not g.meta.get("seed"):
+            raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
+                          "is taken (see GET /v1/games/{id} for the open seats)")
 
     def _rng(self, g: Loaded) -> Drbg:
         """The DRBG of whatever is decided at the game's current version (``domain.kit.driver``)."""
@@ -194,10 +247,17 @@ class GameService:
             idem = (idem[0], {**idem[1], "from_seq": g.version + 1, "version": g.version + len(evs),
                               "terminal": terminal})
         envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
-                                 command=command, rules_version=g.game.rules_version, idem=idem)
+                                 command=command, rules_version=g.game.rules_version, idem=idem,
+                                 meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
         self._keep(g.game, game_id, g.version, envs[-1], state)
         return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": terminal}
+
+    def clock_after(self, g: Loaded, game_id: str, mover: int | None, state: State, version: int) -> dict[str, str]:
+        """The clock record to write with a batch (``events.clocks``); nothing for a game without one."""
+        meta = g.meta if int(g.meta.get("version", -1)) == g.version else self.store.meta(game_id)
+        active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
+        return clocks.after_batch(meta, mover, active, version)
 
     def replay_action(self, game_id: str, seat: int, record: dict) -> dict:
         """The 201 answer of a committed command, rebuilt from its idempotency record and the log."""
@@ -223,6 +283,7 @@ class GameService:
                 raise VersionConflict(g.version)
             if g.finished:
                 raise NotActive(game_id)
+            self._dealt(g)
             evs = g.game.decide_platform(g.state, seat, command, self._rng(g))
             try:
                 result = self._append(g, game_id, evs, seat, command, f"{kind}:{game_id}:{g.version}")
@@ -249,10 +310,10 @@ class GameService:
         """
         while True:
             g = self.load(game_id)
-            if g.finished or not g.game.is_terminal(g.state):
+            if g.meta["status"] != "active" or not g.game.is_terminal(g.state):
                 return False
             board = g.game.scores(g.state)
-            evs = [{"type": "SeedRevealed", "data": {"seed": g.meta["seed"]}},
+            evs = [{"type": "SeedRevealed", "data": seeding.revealed(g.meta)},
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
@@ -267,7 +328,7 @@ class GameService:
     def bot_turn(self, game_id: str, version: int) -> dict | None:
         """Play one bot command if the game is still at ``version`` and a bot is to act."""
         g = self.load(game_id)
-        if g.version != version or g.finished or g.game.is_terminal(g.state):
+        if g.version != version or g.meta["status"] != "active" or g.game.is_terminal(g.state):
             return None
         bots = [s for s in g.seats if s.bot and s.index in g.game.active_seats(g.state)]
         if not bots:
@@ -288,7 +349,7 @@ class GameService:
         ``verify`` re-runs ``decide_actor`` on the same DRBG stream.
         """
         g = self.load(game_id)
-        if g.version != version or g.finished:
+        if g.version != version or g.meta["status"] != "active":
             return None
         actor = g.game.turn(g.state).actor
         if actor is None:
@@ -303,16 +364,22 @@ class GameService:
 
     def summary(self, game_id: str, seat: int | None) -> dict:
         g = self.load(game_id)
-        turn = Turn.over() if g.finished else g.game.turn(g.state)
-        outcome = g.game.scores(g.state).result().to_dict() if g.finished else {"kind": "pending", "winners": []}
+        dealt = bool(g.meta.get("seed"))  # a game waiting for players (or cancelled so) shows its seats only
+        turn = g.game.turn(g.state) if dealt and not g.finished else Turn.over()
+        closed = g.finished and dealt
+        outcome = g.game.scores(g.state).result().to_dict() if closed else {
+            "kind": "aborted" if g.finished else "pending", "winners": []}
         return {"id": game_id, "game": g.game.id, "status": g.meta["status"], "version": g.version,
                 "active_seats": sorted(turn.seats), "turn": turn.to_dict(), "outcome": outcome,
-                "seats": [s.to_dict() for s in g.seats], "view": self._view(g, seat),
+                "seats": json.loads(g.meta["seats"]), "view": self._view(g, seat) if dealt else {},
+                "visibility": g.meta.get("visibility", "public"),
+                **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
 
     def legal(self, game_id: str, seat: int | None) -> dict:
         g = self.load(game_id)
-        cmds = [] if seat is None or seat == ADMIN or g.finished else g.game.legal_commands(g.state, seat)
+        playing = g.meta["status"] == "active"
+        cmds = g.game.legal_commands(g.state, seat) if playing and seat is not None and seat != ADMIN else []
         return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
@@ -342,6 +409,10 @@ class GameService:
         current, finished = int(meta["version"]), ended(meta)
         if not 1 <= version <= current:
             raise NoSuchVersion(current)
+        first = int(meta.get("started_version", 1)) if meta.get("seed") else current + 1
+        if version < first:
+            raise Illegal("not_dealt_yet", None, "nothing was dealt at this version: the game waited for players "
+                          f"until version {first}" if first <= current else "the game was never dealt")
         here, *after = self.store.read(game_id, after=version - 1, limit=2)
         if after and after[0]["command_id"] == here["command_id"]:
             # One command's events land together: the game never rested between them.
@@ -356,6 +427,8 @@ class GameService:
 
     def scores(self, game_id: str) -> dict:
         g = self.load(game_id)
+        if not g.meta.get("seed"):
+            raise Illegal("game_not_started", None, "the game waits for players: nothing is scored before the start")
         board = g.game.scores(g.state).to_dict()
         board["final"] = g.finished
         return board
@@ -372,9 +445,9 @@ class GameService:
         created = self.store.read(game_id, after=0, limit=1)[0]
         finished = ended(meta)
         return {"seed_commitment": created["data"]["seed_commitment"],
-                "seed": meta["seed"] if finished else None,
                 "chain_head": meta["head"] if finished or seat == ADMIN else None,
-                "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"]}
+                "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"],
+                **seeding.audit_parts(meta, json.loads(meta["seats"]), created["data"], finished)}
 
     def export(self, game_id: str, admin: bool):
         meta = self.store.meta(game_id)

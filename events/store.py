@@ -469,6 +469,15 @@ class RedisEventStore:
         """The key prefix (a child process given it as DELVE_PREFIX reads the same data)."""
         return self.keys.prefix
 
+    def account_client(self) -> redis.Redis:
+        """The client for what lives beside the games under this prefix, outside any partition
+        (players, ratings: ``events.players`` and ``events.ratings`` own those keys)."""
+        return self.r
+
+    def mark(self, game_id: str, field: str, value: str) -> None:
+        """Set one bookkeeping field of a game's meta that no append depends on (``rated``)."""
+        self.r.hset(self.keys.meta(game_id), field, value)
+
     def ping(self) -> bool:
         return bool(self.r.ping())
 

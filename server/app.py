@@ -12,7 +12,7 @@ from flask import Flask
 from events.runtime import service_from_env
 from events.service import GameService
 from server import cors, errors, metrics, streams
-from server.routes import audit, catalog, games, ops, tournaments
+from server.routes import audit, catalog, games, lobby, me, ops, players, tournaments
 from server.web import bp as web_bp
 
 
@@ -44,7 +44,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     errors.install(app)
     cors.install(app)
     metrics.install(app, app.extensions["delve.service"].store)
-    for module in (catalog, games, audit, ops, tournaments):
+    for module in (catalog, games, audit, ops, players, lobby, me, tournaments):
         app.register_blueprint(module.bp)
     app.register_blueprint(web_bp)
     return app

@@ -1,8 +1,9 @@
-"""Bearer tokens: a seat token, the admin token, or none (a spectator)."""
+"""Bearer tokens: a seat token, a player token, the admin token, or none (a spectator)."""
 from __future__ import annotations
 
 from flask import request
 
+from events.players import Player
 from events.service import ADMIN, GameService
 from server.errors import ApiError
 
@@ -30,3 +31,17 @@ def require_seat(service: GameService, game_id: str, meta: dict[str, str] | None
     if seat == ADMIN:
         raise ApiError(403, "admin_cannot_act", "the admin token reads everything but plays no seat")
     return seat
+
+
+def player(service: GameService, required: bool = True) -> Player | None:
+    """The player a bearer token names; 401 for a token that names none (or none, when required)."""
+    token = bearer()
+    if token is None:
+        if required:
+            raise ApiError(401, "player_token_required", "send 'Authorization: Bearer <player token>' "
+                           "(create a player with POST /v1/players)")
+        return None
+    found = service.players.by_token(token)
+    if found is None:
+        raise ApiError(401, "invalid_player_token", "this token belongs to no player")
+    return found

@@ -6,7 +6,7 @@ their schema so the shapes clients code against cannot drift silently.
 """
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 Int = lambda **kw: fields.Integer(strict=True, **kw)  # noqa: E731 - "5" is not a number here
 
@@ -15,8 +15,16 @@ class SeatSpec(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = fields.String(validate=validate.Length(min=1, max=40))
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
+    open = fields.Boolean(validate=validate.Equal(True))  # left for any player to join
+    player = fields.String(validate=validate.Length(min=1, max=40))  # reserved for this player
+
+    @validates_schema
+    def _one_kind(self, data, **kw):
+        kinds = [k for k in ("name", "open", "player") if k in data]
+        if len(kinds) != 1 or (data.get("bot") is not None and kinds != ["name"]):
+            raise ValidationError("a seat is {name, bot?}, {open: true} or {player: id}")
 
 
 class CreateGameRequest(Schema):
@@ -26,6 +34,8 @@ class CreateGameRequest(Schema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=40))
     seats = fields.List(fields.Nested(SeatSpec), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.String(), load_default=dict)
+    visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
+    clock = fields.Dict(keys=fields.String(), load_default=None)  # checked by events.clocks.control
 
 
 class ActionRequest(Schema):
@@ -41,7 +51,7 @@ class ListGamesQuery(Schema):
         unknown = RAISE
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
-    status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished", "aborted"]))
+    status = fields.String(load_default=None, validate=validate.OneOf(["open", "active", "finished", "aborted"]))
     cursor = fields.String(load_default=None, validate=validate.Regexp(r"^g[0-9a-f]{16}$"))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
@@ -59,6 +69,10 @@ class SeatOut(Schema):
     seat = Int()
     name = fields.String()
     bot = fields.String(allow_none=True)
+    open = fields.Boolean()  # present on a seat still to be taken
+    reserved = fields.String()  # the player an open seat waits for
+    player = fields.String()  # the player holding the seat
+    entropy = fields.String()  # the entropy that player sent when joining
 
 
 class SeatWithToken(SeatOut):
@@ -69,6 +83,9 @@ class CreateGameResponse(Schema):
     id = fields.String()
     game = fields.String()
     version = Int()
+    status = fields.String()
+    visibility = fields.String()
+    invite_token = fields.String()  # private games: lets spectators read the game
     seats = fields.List(fields.Nested(SeatWithToken))
 
 
@@ -93,6 +110,9 @@ class GameSummary(Schema):
     outcome = fields.Nested(OutcomeOut)
     seats = fields.List(fields.Nested(SeatOut))
     view = fields.Dict()
+    visibility = fields.String()
+    clocks = fields.List(fields.Dict())  # [{seat, remaining_ms}]
+    deadline = fields.String(allow_none=True)
     created_at = fields.String()
     finished_at = fields.String(allow_none=True)
 
@@ -103,6 +123,7 @@ class GameListItem(Schema):
     status = fields.String()
     version = Int()
     seats = fields.List(fields.Nested(SeatOut))
+    open_seats = Int()
     created_at = fields.String()
     finished_at = fields.String(allow_none=True)
 
@@ -184,8 +205,16 @@ class PlatformRequest(Schema):
     expected_version = Int(load_default=None, allow_none=False, validate=validate.Range(min=0))
 
 
+class AuditEntropy(Schema):
+    seat = Int()
+    value = fields.String()
+
+
 class Audit(Schema):
     seed_commitment = fields.String()
+    server_seed_commitment = fields.String()
+    entropy = fields.List(fields.Nested(AuditEntropy))
+    server_seed = fields.String(allow_none=True)
     seed = fields.String(allow_none=True)
     chain_head = fields.String(allow_none=True)
     events = Int()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from datetime import datetime
 from typing import Callable, Iterable
 
 import redis
@@ -38,7 +39,8 @@ class LocalScheduler:
         self.pending: dict[str, tuple[str, str, int]] = {}
         self._seen: set[str] = set()
 
-    def schedule(self, kind: str, game_id: str, version: int) -> str:
+    def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
+        """``at`` is ignored: a job due later runs now, and finds its time not come (a clock) or its work done."""
         jid = table.job_id(kind, game_id, version)
         if jid in self._seen:
             return "exists"

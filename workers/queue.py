@@ -63,16 +63,17 @@ class RqScheduler:
         self.queue = queue
         self.stale_after = stale_after or float(os.environ.get("DELVE_JOB_STALE_SECONDS") or STALE_AFTER)
 
-    def schedule(self, kind: str, game_id: str, version: int) -> str:
-        """Returns "enqueued", "exists" or "replaced"."""
+    def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
+        """Returns "enqueued", "exists" or "replaced". A job with ``at`` waits in rq's scheduled
+        registry (workers run with the scheduler) until then, so a worker restart loses no deadline."""
         jid = table.job_id(kind, game_id, version)
-        if self._enqueue(kind, game_id, version, jid):
+        if self._enqueue(kind, game_id, version, jid, at):
             return "enqueued"
         try:
             job = Job.fetch(jid, connection=self.queue.connection, serializer=JSONSerializer)
             status = job.get_status(refresh=False)
         except NoSuchJobError:  # expired between the two calls
-            return "enqueued" if self._enqueue(kind, game_id, version, jid) else "exists"
+            return "enqueued" if self._enqueue(kind, game_id, version, jid, at) else "exists"
         if self._lost(job, status):
             try:
                 job.delete()
@@ -81,7 +82,7 @@ class RqScheduler:
                 # first; the job's own keys must still go, or the id stays taken until a sweep.
                 self.queue.connection.delete(job.key, job.dependents_key, job.dependencies_key)
             self.queue.intermediate_queue.remove(jid)
-            return "replaced" if self._enqueue(kind, game_id, version, jid) else "exists"
+            return "replaced" if self._enqueue(kind, game_id, version, jid, at) else "exists"
         return "exists"
 
     def recover(self) -> int:
@@ -104,11 +105,14 @@ class RqScheduler:
                     replaced += 1
         return replaced
 
-    def _enqueue(self, kind: str, game_id: str, version: int, jid: str) -> bool:
+    def _enqueue(self, kind: str, game_id: str, version: int, jid: str, at: datetime | None = None) -> bool:
+        options = dict(args=[kind, game_id, version], job_id=jid, unique=True, retry=RETRIES, result_ttl=RESULT_TTL,
+                       failure_ttl=FAILURE_TTL, description=f"{kind} {game_id} v{version}")
         try:
-            self.queue.enqueue_call(JOB_FUNCTION, args=[kind, game_id, version], job_id=jid, unique=True, retry=RETRIES,
-                                    result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
-                                    description=f"{kind} {game_id} v{version}")
+            if at is None:
+                self.queue.enqueue_call(JOB_FUNCTION, **options)
+            else:
+                self.queue.enqueue_at(at, JOB_FUNCTION, **options)
         except DuplicateJobError:
             return False
         return True

@@ -22,6 +22,7 @@ import os
 import socket
 import time
 import uuid
+from datetime import datetime
 from typing import Protocol
 
 import redis
@@ -35,8 +36,8 @@ GROUP = "reactors"
 
 
 class Scheduler(Protocol):
-    def schedule(self, kind: str, game_id: str, version: int) -> str:
-        """Enqueue job ``kind`` (a name in workers/table.py) unless its id is live already."""
+    def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
+        """Enqueue job ``kind`` (a name in workers/table.py) unless its id is live already; at ``at`` if given."""
 
 
 class Reactor:
@@ -175,7 +176,8 @@ class Reactor:
             return {}
         outcomes = {}
         for kind in table.due(g):
-            outcomes[kind.name] = self.scheduler.schedule(kind.name, game_id, g.version)
+            outcomes[kind.name] = self.scheduler.schedule(kind.name, game_id, g.version,
+                                                          at=kind.when(g) if kind.when else None)
             if outcomes[kind.name] == "replaced":
                 log.warning("reactor: %s job of game %s at version %d replaced (its worker died or it failed)",
                             kind.name, game_id, g.version)

@@ -20,13 +20,15 @@ scheduler keeps at most one live job per id.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from redis.client import Pipeline
 
-from events import lobby
-from events.service import GameService, Loaded
+from events import clocks, feed, lobby, ratings
+from events.service import GameService, Loaded, now_iso
 from events.store import GameNotFound, RedisEventStore
 from events.tournaments import TournamentService
 from workers.follower import FeedEntry, Follower
@@ -38,6 +40,7 @@ class JobKind:
     due: Callable[[Loaded], bool]
     run: Callable[[GameService, str, int], Any]
     per_version: bool = True
+    when: Callable[[Loaded], datetime | None] | None = None  # run at this time (rq enqueue_at), not at once
 
     def job_id(self, game_id: str, version: int) -> str:
         return f"{self.name}-{game_id}-{version}" if self.per_version else f"{self.name}-{game_id}"
@@ -82,6 +85,55 @@ def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
     return service.finalize(game_id)
 
 
+EARLY_WAIT = 5.0  # seconds a clock job released before its deadline waits for it
+
+
+def _clock_due(g: Loaded) -> bool:
+    """A clock runs for a seat to act (``events.clocks``)."""
+    return not _over(g) and clocks.deadline(g.meta) is not None
+
+
+def _clock_when(g: Loaded) -> datetime | None:
+    """The deadline, rounded up to the next whole second: rq's scheduled registry keeps whole
+    seconds and would otherwise release the job up to a second early."""
+    due = clocks.deadline(g.meta)
+    return None if due is None else due.replace(microsecond=0) + timedelta(seconds=1)
+
+
+def _clock_run(service: GameService, game_id: str, version: int) -> dict | None:
+    """At the deadline of ``version``: apply the timeout policy if the game still rests there.
+
+    A job released a little early (clock skew between hosts) waits out the rest, up to
+    EARLY_WAIT seconds, rather than find nothing to do and leave the deadline unenforced.
+    """
+    due = clocks.deadline(service.store.meta(game_id))
+    if due is not None:
+        early = (due - datetime.now(timezone.utc)).total_seconds()
+        if 0 < early <= EARLY_WAIT:
+            time.sleep(early + 0.01)
+    return clocks.expire(service, game_id, version, now_iso())
+
+
+def _rate_due(g: Loaded) -> bool:
+    """A finished game whose players' ratings are not updated yet."""
+    return g.finished and g.meta.get("rated") != "1"
+
+
+def _rate_run(service: GameService, game_id: str, version: int) -> bool:
+    """Update the ratings of the game's players and bots (``events.ratings``; once per game)."""
+    return ratings.rate_finished(service, game_id)
+
+
+def _notify_due(g: Loaded) -> bool:
+    """Players hold seats and have not been told about this version yet (``events.feed``)."""
+    return bool(feed.players_of(g.meta)) and int(g.meta.get("notified", "0")) < g.version
+
+
+def _notify_run(service: GameService, game_id: str, version: int) -> int:
+    """Publish the game's news at ``version`` on its players' own feeds (once per version)."""
+    return feed.notify(service, game_id, version)
+
+
 def _tournament_due(g: Loaded) -> bool:
     """A game of a tournament has finished: report it and maybe pair the next round."""
     return g.finished and bool(g.meta.get("tournament"))
@@ -96,6 +148,9 @@ TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("actor", _actor_due, _actor_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
+    JobKind("clock", _clock_due, _clock_run, when=_clock_when),
+    JobKind("rate", _rate_due, _rate_run, per_version=False),
+    JobKind("notify", _notify_due, _notify_run),
     JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
@@ -110,7 +165,9 @@ def kind(name: str) -> JobKind:
 
 
 def due(g: Loaded) -> list[JobKind]:
-    """The kinds ``g`` needs now, in table order."""
+    """The kinds ``g`` needs now, in table order; none before anything is dealt (waiting, or cancelled so)."""
+    if not g.meta.get("seed"):
+        return []
     return [k for k in TABLE if k.due(g)]
 
 

@@ -72,7 +72,8 @@ def work_through_outages(make, *, burst: bool, logging_level: str, max_backoff: 
     while True:
         try:
             worker = make()
-            worked = worker.work(burst=burst, logging_level=logging_level)
+            # with_scheduler: moves jobs enqueued for later (clock deadlines) onto the queue when due.
+            worked = worker.work(burst=burst, logging_level=logging_level, with_scheduler=True)
         except (redis.ConnectionError, redis.TimeoutError) as exc:  # starting or tearing down without Redis
             worked = False
             log.warning("worker lost Redis (%s)", exc)

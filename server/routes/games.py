@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, json, request, stream_with_c
 
 from events.service import ADMIN
 from events.store import KeyAlreadyUsed, VersionConflict
-from server import idempotency, metrics, parsing, ratelimit, schemas
+from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
 from server.routes.common import dump, service
@@ -22,7 +22,9 @@ NDJSON = "application/x-ndjson"
 def create_game():
     ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
     body = schemas.CreateGameRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES))
-    created = service().create(body["game"], body["seats"], body["options"])
+    creator = auth.player(service(), required=False)  # a player token makes its player the creator
+    created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
+                               creator=creator.id if creator else None, clock=body["clock"])
     metrics.GAMES_CREATED.labels(created["game"]).inc()
     return dump(schemas.CreateGameResponse, created), 201, {"Location": f"/v1/games/{created['id']}"}
 
@@ -210,6 +212,7 @@ def state_at(game_id: str, version: str):
 
 @bp.get("/games/<game_id>/scores")
 def scores(game_id: str):
+    caller(service(), game_id)  # a private game's scores are for its seats and invitees
     return dump(schemas.Scores, service().scores(game_id))
 
 

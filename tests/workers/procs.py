@@ -40,9 +40,9 @@ if __name__ == "__main__":
         if SLOW:
             schedule = queue.RqScheduler.schedule
 
-            def slow_schedule(self, *args):
+            def slow_schedule(self, *args, **kwargs):
                 time.sleep(3 * SLOW)
-                return schedule(self, *args)
+                return schedule(self, *args, **kwargs)
 
             queue.RqScheduler.schedule = slow_schedule
         run_from_env()

@@ -1,0 +1,121 @@
+"""Joining, leaving and cancelling a game that waits for players.
+
+Each step is an event in the game's own chain (``SeatTaken``, ``SeatLeft``,
+``GameCancelled``), appended with the version it was decided at, so two
+players racing for the last seat cannot both get it: the loser's append
+conflicts, it re-reads the roster and takes another seat or is told there is
+none. The join that fills the last seat appends, in the same batch,
+``GameStarted`` and the game's start events dealt with the derived seed
+(``events.seeding``): there is no moment when the table is full and undealt.
+"""
+from __future__ import annotations
+
+import json
+
+from domain.core import Drbg, Illegal, Seat, fold
+from domain.kit import START_STREAM
+from events import clocks, seating, seeding
+from events.players import Player
+from events.service import ADMIN, Forbidden, GameService, Loaded
+from events.store import VersionConflict
+
+RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
+
+
+def _waiting(g: Loaded) -> list[dict]:
+    if g.meta["status"] != "open":
+        raise Illegal("game_not_open", None, f"the game is {g.meta['status']}: seats change only while it is open")
+    return json.loads(g.meta["seats"])
+
+
+def _append(svc: GameService, game_id: str, kind: str, step) -> tuple[Loaded, list[dict], dict]:
+    """Decide a lobby step on the current roster and append it; re-decide after a lost race.
+
+    ``step(g) -> (events, meta, stamp fields, extra)``; raises VersionConflict
+    (409) only after RETRIES lost races in a row.
+    """
+    for _ in range(RETRIES):
+        g = svc.load(game_id)
+        events, meta, stamp, extra = step(g)
+        try:
+            envs = svc.store.append(game_id, g.version, events, expected_head=g.head, seat=None,
+                                    command_id=f"{kind}:{game_id}:{g.version}", command=None,
+                                    rules_version=g.game.rules_version, meta=meta, stamp=stamp)
+        except VersionConflict:
+            continue
+        svc.project_lobby(game_id)
+        return g, envs, extra
+    raise VersionConflict(svc.store.version(game_id))
+
+
+def join(svc: GameService, game_id: str, player: Player, seat: int | None = None,
+         entropy: str | None = None) -> dict:
+    """Take a seat for ``player``; the last seat taken starts the game. Returns ``{seat, version, status}``."""
+    value = seeding.entropy(entropy)
+
+    def step(g: Loaded):
+        seats = _waiting(g)
+        index = seating.choose(seats, player.id, seat)
+        taken = {"seat": index, "player": player.id, "name": player.name, "entropy": value}
+        seats = seating.take(seats, taken)
+        events = [{"type": "SeatTaken", "data": taken}]
+        meta = {"seats": json.dumps(seats)}
+        dealt = None
+        if not seating.waiting(seats):
+            began = seating.started(seats)
+            seed = seeding.derive(bytes.fromhex(g.meta["server_seed"]),
+                                  [bytes.fromhex(e["value"]) for e in began["entropy"]])
+            options = svc.store.read(game_id, after=0, limit=1)[0]["data"]["options"]
+            start = g.game.start(options, [Seat.from_dict(s) for s in began["seats"]], Drbg(seed, START_STREAM))
+            events += [{"type": "GameStarted", "data": began}, *start]
+            dealt = fold(g.game, start)
+            version = g.version + len(events)
+            meta.update(status="active", seed=seed.hex(), started_version=str(version),
+                        **clocks.at_start(json.loads(g.meta["clock_control"]) if g.meta.get("clock_control") else None,
+                                          len(seats), g.game.active_seats(dealt), version))
+        stamp = ("started_at",) if dealt is not None else ()
+        return events, meta, stamp, {"seat": index, "dealt": dealt, "status": meta.get("status", "open")}
+
+    g, envs, out = _append(svc, game_id, "join", step)
+    version = envs[-1]["seq"]
+    svc.players.note_game(player.id, game_id, g.meta["created_at"])
+    if out["dealt"] is not None:
+        svc._keep(g.game, game_id, g.version, envs[-1], out["dealt"])
+    return {"seat": out["seat"], "version": version, "status": out["status"]}
+
+
+def leave(svc: GameService, game_id: str, player: Player) -> dict:
+    """Give up ``player``'s seat before the start; a reserved seat stays reserved for it."""
+
+    def step(g: Loaded):
+        seats = _waiting(g)
+        index = seating.seat_of(seats, player.id)
+        if index is None:
+            raise Illegal("not_seated", None, "this player holds no seat of this game")
+        gone = {"seat": index, "player": player.id}
+        return ([{"type": "SeatLeft", "data": gone}],
+                {"seats": json.dumps(seating.leave(seats, gone))}, (), {"seat": index})
+
+    _g, envs, out = _append(svc, game_id, "leave", step)
+    svc.players.forget_game(player.id, game_id)
+    return {"seat": out["seat"], "version": envs[-1]["seq"], "status": "open"}
+
+
+def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
+    """End an open game before the start (its creator or the admin): status ``aborted``.
+
+    The server seed is revealed at once: nothing was dealt with it, and the
+    export can then be verified like any finished game's.
+    """
+    by = caller.id if isinstance(caller, Player) else "admin" if caller == ADMIN else None
+
+    def step(g: Loaded):
+        _waiting(g)
+        if by is None or (by != "admin" and by != g.meta.get("creator")):
+            raise Forbidden("not_creator", "only the player who created this game (or the admin) may cancel it")
+        return ([{"type": "GameCancelled", "data": {"by": by}},
+                 {"type": "SeedRevealed", "data": seeding.revealed(g.meta)}],
+                {"status": "aborted"}, ("finished_at",), {})
+
+    _g, envs, _ = _append(svc, game_id, "cancel", step)
+    return {"version": envs[-1]["seq"], "status": "aborted"}

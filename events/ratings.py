@@ -1,0 +1,161 @@
+"""Ratings: openskill's Plackett-Luce model over every finished game, per game id.
+
+Plackett-Luce (Weng & Lin 2011, as implemented by the ``openskill`` package)
+rates any number of participants from one finishing order, with ties and
+teams, which is what a table of 2-10 seats needs; Elo and Glicko only rate
+pairs. Each identity has ``mu`` (the estimated skill) and ``sigma`` (its
+uncertainty); leaderboards sort by the ``ordinal`` ``mu - 3 sigma``, a skill
+the player is very likely above. Everyone starts at mu 25, sigma 25/3.
+
+Who is rated: a seat held by a player (its player id) and a bot seat (the
+bot's own stable identity ``bot-<name>``, so bots have ratings and profiles
+too). Seats that joined with a bare seat token are anonymous and not rated;
+a game with fewer than two rated sides changes nothing. Places come from the
+``GameFinished`` scoreboard; equal places are ties. In a team game (the
+scoreboard lists ``team:`` participants) the seats that share a place are
+rated as one team. An aborted game is not rated.
+
+Once per game: the update is one MULTI/EXEC guarded by WATCH on the game's
+"rated" mark and the game's rating table, so a redelivered job, or two jobs
+racing, apply it exactly once and never lose a concurrent update.
+"""
+from __future__ import annotations
+
+import json
+
+import redis
+from openskill.models import PlackettLuce
+
+from events.players import Players
+from events.store import as_text
+
+MODEL = PlackettLuce()
+RETRIES = 20  # WATCH conflicts with concurrent rating jobs of the same game id before giving up
+HISTORY = 200  # rating changes kept per player
+
+
+def bot_id(bot: str) -> str:
+    return f"bot-{bot}"
+
+
+class Ratings:
+    def __init__(self, r: redis.Redis, prefix: str, players: Players):
+        self.r, self.prefix, self.players = r, prefix, players
+
+    def _key(self, *parts: str) -> str:
+        return ":".join((self.prefix, "ratings", *parts))
+
+    def _history(self, pid: str) -> str:
+        return ":".join((self.prefix, "players", pid, "rating-history"))
+
+    # -- reads -------------------------------------------------------------------
+
+    def of(self, game: str, pid: str) -> dict | None:
+        raw = self.r.hget(self._key(game), pid)
+        return _line(json.loads(raw)) if raw else None
+
+    def of_player(self, pid: str, games: list[str]) -> dict[str, dict]:
+        out = {}
+        for game in games:
+            line = self.of(game, pid)
+            if line:
+                out[game] = line
+        return out
+
+    def history(self, pid: str, limit: int = 50) -> list[dict]:
+        return [json.loads(x) for x in self.r.lrange(self._history(pid), -limit, -1)][::-1]
+
+    def leaderboard(self, game: str, offset: int = 0, limit: int = 100) -> dict:
+        ids = [as_text(p) for p in self.r.zrevrange(self._key(game, "board"), offset, offset + limit - 1)]
+        lines = self.r.hmget(self._key(game), ids) if ids else []
+        out = []
+        for pid, raw in zip(ids, lines):
+            if raw:
+                out.append({"player": pid, "name": self.players.name_of(pid), **_line(json.loads(raw))})
+        return {"game": game, "players": out}
+
+    # -- the update ----------------------------------------------------------------
+
+    def rate(self, game: str, game_id: str, seats: list[dict], scores: dict, at: str) -> bool:
+        """Apply one finished game; False when it was rated before (or rates nobody)."""
+        if (scores.get("outcome") or {}).get("kind") == "aborted":
+            return False
+        sides = _sides(seats, scores)
+        if len(sides) < 2:
+            return False
+        for seat in seats:
+            if seat.get("bot"):
+                self.players.ensure_bot(bot_id(seat["bot"]), seat["bot"], at)
+        rated, table = self._key("rated"), self._key(game)
+        for _ in range(RETRIES):
+            with self.r.pipeline() as pipe:
+                try:
+                    pipe.watch(rated, table)
+                    if pipe.sismember(rated, game_id):
+                        return False
+                    ids = [pid for _place, members in sides for pid in members]
+                    known = dict(zip(ids, pipe.hmget(table, ids)))
+                    before = {pid: json.loads(raw) if raw else None for pid, raw in known.items()}
+                    teams = [[_model_rating(before[pid], pid) for pid in members] for _place, members in sides]
+                    after = MODEL.rate(teams, ranks=[place for place, _members in sides])
+                    pipe.multi()
+                    for team in after:
+                        for rating in team:
+                            pid = rating.name
+                            games = (before[pid] or {}).get("games", 0) + 1
+                            line = {"mu": rating.mu, "sigma": rating.sigma, "games": games}
+                            pipe.hset(table, pid, json.dumps(line))
+                            pipe.zadd(self._key(game, "board"), {pid: rating.ordinal()})
+                            pipe.rpush(self._history(pid), json.dumps({"game": game, "game_id": game_id, "at": at,
+                                                                      **_line(line)}))
+                            pipe.ltrim(self._history(pid), -HISTORY, -1)
+                    pipe.sadd(rated, game_id)
+                    pipe.execute()
+                    return True
+                except redis.WatchError:
+                    continue
+        raise RuntimeError(f"rating game {game_id}: {RETRIES} concurrent updates in a row; the job will retry")
+
+
+def _sides(seats: list[dict], scores: dict) -> list[tuple[int, list[str]]]:
+    """``[(place, [identity, ...]), ...]``: one side per rated seat, or per team in a team game."""
+    places = {s["seat"]: s["place"] for s in scores.get("seats", []) if s.get("place") is not None}
+    who = {s["seat"]: s.get("player") or (bot_id(s["bot"]) if s.get("bot") else None) for s in seats}
+    rated = [(places[i], pid) for i, pid in who.items() if pid and i in places]
+    teams = any(p.get("id", "").startswith("team:") for p in scores.get("participants", []))
+    if not teams:
+        # One bot name may fill several seats: each seat is the same identity, rated once at its best place.
+        best: dict[str, int] = {}
+        for place, pid in rated:
+            best[pid] = min(place, best.get(pid, place))
+        return sorted((place, [pid]) for pid, place in best.items())
+    grouped: dict[int, list[str]] = {}
+    for place, pid in sorted(rated):
+        if all(pid not in members for members in grouped.values()):
+            grouped.setdefault(place, []).append(pid)
+    return sorted(grouped.items())
+
+
+def _model_rating(line: dict | None, pid: str):
+    if line is None:
+        return MODEL.rating(name=pid)
+    return MODEL.rating(mu=line["mu"], sigma=line["sigma"], name=pid)
+
+
+def _line(line: dict) -> dict:
+    return {"mu": line["mu"], "sigma": line["sigma"], "ordinal": line["mu"] - 3 * line["sigma"],
+            "games": line["games"]}
+
+
+def rate_finished(svc, game_id: str) -> bool:
+    """The rating job of a finished game (``workers.table``'s ``rate`` kind): rate it, then mark its meta."""
+    meta = svc.store.meta(game_id)
+    if meta["status"] != "finished":
+        return False
+    last = svc.store.read(game_id, after=int(meta["version"]) - 1)
+    if not last or last[-1]["type"] != "GameFinished":
+        return False
+    done = svc.ratings.rate(meta["game"], game_id, json.loads(meta["seats"]), last[-1]["data"]["scores"],
+                            last[-1]["at"])
+    svc.store.mark(game_id, "rated", "1")
+    return done

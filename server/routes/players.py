@@ -1,0 +1,41 @@
+"""/v1/players and /v1/ratings: create a player identity, read a public profile, a game's leaderboard."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from domain import registry
+from events.players import PlayerNotFound, profile
+from events.service import now_iso
+from server import player_schemas as ps
+from server import parsing, ratelimit
+from server.errors import ApiError
+from server.routes.common import dump, service
+
+bp = Blueprint("players", __name__, url_prefix="/v1")
+
+
+@bp.post("/players")
+def create_player():
+    ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
+    body = ps.CreatePlayerRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES))
+    player, token = service().players.register(body["name"], now_iso())
+    return dump(ps.CreatePlayerResponse, {**player.to_dict(), "token": token}), 201, {
+        "Location": f"/v1/players/{player.id}"}
+
+
+@bp.get("/players/<player_id>")
+def get_player(player_id: str):
+    svc = service()
+    try:
+        ratings = svc.ratings.of_player(player_id, registry.available())
+        return dump(ps.Profile, profile(svc.players, svc.store, player_id, ratings, svc.ratings.history(player_id)))
+    except PlayerNotFound:
+        raise ApiError(404, "player_not_found", f"no player {player_id!r}") from None
+
+
+@bp.get("/ratings/<game>")
+def leaderboard(game: str):
+    """The game's players and bots by ordinal (mu - 3 sigma), best first."""
+    registry.get(game)  # an unknown game is a 422 unknown_game, as everywhere
+    q = parsing.query(ps.LeaderboardQuery)
+    return dump(ps.Leaderboard, service().ratings.leaderboard(game, q["offset"], q["limit"]))

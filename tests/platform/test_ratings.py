@@ -1,0 +1,122 @@
+"""Ratings (issue 9): openskill Plackett-Luce per game id, once per finished game, players and bots."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from events import joining
+from events.ratings import MODEL, bot_id, rate_finished
+from workers import table
+
+AT = "2026-01-01T00:00:00.000Z"
+
+
+def board(*places, teams=False):
+    out = {"seats": [{"seat": i, "place": p} for i, p in enumerate(places)],
+           "participants": [{"id": f"seat:{i}", "place": p} for i, p in enumerate(places)],
+           "outcome": {"kind": "win"}}
+    if teams:
+        out["participants"].append({"id": "team:0", "place": 1})
+    return out
+
+
+def seats(*pids):
+    return [{"seat": i, "name": p, "bot": None, "player": p} for i, p in enumerate(pids)]
+
+
+def finished_game(service, players, guesses):
+    """A tiny game joined by ``players`` and played to its end with the given guesses."""
+    gid = service.create("tiny", [{"open": True}] * len(players), {"turns": len(guesses)})["id"]
+    for p in players:
+        joining.join(service, gid, p)
+    for digit in guesses:
+        g = service.load(gid)
+        seat = min(g.game.active_seats(g.state))
+        service.submit(gid, seat, g.version, {"type": "guess", "target": 1 - seat, "digit": digit}, f"c{g.version}")
+    assert service.finalize(gid)
+    return gid
+
+
+def test_a_finished_game_moves_both_ratings_once(service):
+    ann = service.players.register("ann", AT)[0]
+    bob = service.players.register("bob", AT)[0]
+    gid = finished_game(service, [ann, bob], range(10))
+    assert rate_finished(service, gid)
+    assert not rate_finished(service, gid)  # redelivered: nothing more
+    assert not table.kind("rate").run(service, gid, service.load(gid).version)
+    a, b = service.ratings.of("tiny", ann.id), service.ratings.of("tiny", bob.id)
+    assert a["games"] == b["games"] == 1 and a["sigma"] < 25 / 3 and b["sigma"] < 25 / 3
+    scores = service.scores(gid)
+    if scores["seats"][0]["place"] == scores["seats"][1]["place"]:
+        assert a["mu"] == pytest.approx(b["mu"])
+    else:
+        winner = scores["ranking"][0]
+        assert (a, b)[winner]["mu"] > 25 > (a, b)[1 - winner]["mu"]
+    lines = service.ratings.leaderboard("tiny")["players"]
+    assert [line["ordinal"] for line in lines] == sorted((line["ordinal"] for line in lines), reverse=True)
+    assert {line["player"] for line in lines} == {ann.id, bob.id} and lines[0]["name"] in ("ann", "bob")
+    assert service.ratings.history(ann.id)[0]["game_id"] == gid
+
+
+def test_ties_are_shared_and_matches_openskill(service):
+    assert service.ratings.rate("tiny", "g1", seats("pa", "pb", "pc"), board(1, 1, 3), AT)
+    a, b, c = (service.ratings.of("tiny", p) for p in ("pa", "pb", "pc"))
+    assert a == b and a["mu"] > c["mu"]
+    expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()], [MODEL.rating()]], ranks=[1, 1, 3])
+    assert a["mu"] == pytest.approx(expected[0][0].mu) and c["sigma"] == pytest.approx(expected[2][0].sigma)
+
+
+def test_teams_are_rated_as_teams(service):
+    service.ratings.rate("tiny", "g2", seats("pa", "pb", "pc", "pd"), board(1, 2, 1, 2, teams=True), AT)
+    a, b, c, d = (service.ratings.of("tiny", p) for p in ("pa", "pb", "pc", "pd"))
+    assert a == c and b == d and a["mu"] > b["mu"]
+    expected = MODEL.rate([[MODEL.rating(), MODEL.rating()], [MODEL.rating(), MODEL.rating()]], ranks=[1, 2])
+    assert a["mu"] == pytest.approx(expected[0][0].mu)
+
+
+def test_bots_have_identities_and_anonymous_seats_are_not_rated(service):
+    gid = service.create("tiny", [{"name": "anon"}, {"name": "r", "bot": "random"}], {"turns": 2})["id"]
+    while not service.finalize(gid):
+        g = service.load(gid)
+        seat = min(g.game.active_seats(g.state))
+        service.submit(gid, seat, g.version, {"type": "pass"}, f"c{g.version}")
+    assert not rate_finished(service, gid)  # one rated side only: the bot
+    ann = service.players.register("ann", AT)[0]
+    service.ratings.rate("tiny", "g3", [{"seat": 0, "name": "ann", "bot": None, "player": ann.id},
+                                        {"seat": 1, "name": "r", "bot": "random"}], board(2, 1), AT)
+    assert service.ratings.of("tiny", bot_id("random"))["mu"] > 25
+    assert service.players.get(bot_id("random")).name == "random (bot)"
+
+
+def test_aborted_games_are_not_rated(service):
+    scores = {**board(1, 2), "outcome": {"kind": "aborted"}}
+    assert not service.ratings.rate("tiny", "g4", seats("pa", "pb"), scores, AT)
+    assert service.ratings.of("tiny", "pa") is None
+
+
+def test_concurrent_rating_jobs_lose_no_update(service):
+    go = threading.Barrier(6)
+
+    def rate(n):
+        go.wait()
+        service.ratings.rate("tiny", f"race{n}", seats("pa", "pb"), board(1, 2), AT)
+
+    threads = [threading.Thread(target=rate, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert service.ratings.of("tiny", "pa")["games"] == 6 == service.ratings.of("tiny", "pb")["games"]
+
+
+def test_profile_and_leaderboard_over_http(client):
+    service = client.application.extensions["delve.service"]
+    ann = client.post("/v1/players", json={"name": "ann"}).json
+    service.ratings.rate("tiny", "g5", seats(ann["id"], "pz"), board(1, 2), AT)
+    profile = client.get(f"/v1/players/{ann['id']}").json
+    assert profile["ratings"]["tiny"]["games"] == 1 and profile["rating_history"][0]["game_id"] == "g5"
+    lines = client.get("/v1/ratings/tiny").json
+    assert lines["game"] == "tiny" and lines["players"][0]["player"] == ann["id"]
+    assert lines["players"][0]["name"] == "ann"
+    assert client.get("/v1/ratings/nope").json["code"] == "unknown_game"
