@@ -172,9 +172,8 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
                        f"Admin token: in {token_from}\n"
                        f"{workers} worker(s) and the reactor are running. Ctrl-C stops everything.")
         while stop["signal"] is None:
-            dead = sup.exited()
-            if dead:
-                raise click.ClickException(f"{dead[0]} exited with code {dead[1]}; stopping the rest")
+            for name, code in sup.revive():
+                click.echo(f"{name} had exited with code {code}; started it again", err=True)
             time.sleep(0.3)
         click.echo("stopping: API, reactor, workers, then Redis ...", err=True)
     click.echo("stopped", err=True)

@@ -2,7 +2,9 @@
 
 Children run in their own session, so a Ctrl-C in the terminal reaches only
 the parent, which then stops them in reverse start order (the web server
-before the reactor before the workers) and stops Redis last.
+before the reactor before the workers) and stops Redis last. A child that
+dies is started again (``revive``), after a pause that grows while it keeps
+dying: a worker lost to a Redis restart never takes the API down with it.
 """
 from __future__ import annotations
 
@@ -10,22 +12,52 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from events.embedded import EmbeddedRedis
 
 
+MIN_PAUSE, MAX_PAUSE, STEADY = 0.5, 30.0, 60.0  # restart pauses; a child up this long is healthy again
+
+
+@dataclass
+class Child:
+    name: str
+    argv: list[str]
+    proc: subprocess.Popen
+    started: float
+    pause: float = MIN_PAUSE
+    due: float | None = None  # when a dead child is started again
+
+
 class Supervisor:
     def __init__(self, env: dict[str, str]):
         self.env = env
-        self.children: list[tuple[str, subprocess.Popen]] = []
+        self.children: list[Child] = []
 
     def spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
         proc = subprocess.Popen(argv, env=self.env, start_new_session=True)
-        self.children.append((name, proc))
+        self.children.append(Child(name, argv, proc, time.monotonic()))
         return proc
+
+    def revive(self) -> list[tuple[str, int]]:
+        """Start again the children that died, each after its pause; returns (name, exit code) of those started."""
+        now, started = time.monotonic(), []
+        for c in self.children:
+            if c.proc.poll() is None:
+                continue
+            if c.due is None:
+                c.pause = MIN_PAUSE if now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
+                c.due = now + c.pause
+            if now >= c.due:
+                started.append((c.name, c.proc.returncode))
+                c.proc = subprocess.Popen(c.argv, env=self.env, start_new_session=True)
+                c.started, c.due = now, None
+        return started
 
     def spawn_cli(self, name: str, *args: str) -> subprocess.Popen:
         """Another ``delve`` command, run by this interpreter."""
@@ -33,13 +65,13 @@ class Supervisor:
 
     def exited(self) -> tuple[str, int] | None:
         """The first child that has exited, with its exit code."""
-        for name, proc in self.children:
-            if proc.poll() is not None:
-                return name, proc.returncode
+        for c in self.children:
+            if c.proc.poll() is not None:
+                return c.name, c.proc.returncode
         return None
 
     def stop(self, timeout: float = 20.0) -> None:
-        for _name, proc in reversed(self.children):
+        for proc in reversed([c.proc for c in self.children]):
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
                 try:

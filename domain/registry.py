@@ -9,6 +9,7 @@ from domain.core import Game, Illegal
 _GAMES: dict[str, str] = {
     "saboteur": "domain.saboteur.rules:GAME",
     "mountain-king": "domain.mountain_king.rules:GAME",
+    "dwarf": "domain.dwarf.rules:GAME",
     "indagar": "domain.indagar.rules:GAME",
 }
 _loaded: dict[str, Game] = {}

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = Path(os.environ.get("DELVE_RULES_DIR", ROOT.parent / "shared" / "rules"))
-SPECS = {"saboteur": "SAB", "mountain-king": "MK", "indagar": "IND"}
+SPECS = {"saboteur": "SAB", "mountain-king": "MK", "dwarf": "DW", "indagar": "IND"}
 DESCRIPTIVE = {
     # How to read the spec, and overviews restated by the rules that follow.
     *(f"SAB-DOC-{n}" for n in range(1, 7)), *(f"MK-DOC-{n}" for n in range(1, 7)),
@@ -23,6 +23,8 @@ DESCRIPTIVE = {
     "MK-BOARD-12",  # the workshop supply's corner is cosmetic
     "MK-END-8",     # advice, not a rule
     "MK-GAP-10", "MK-GAP-11", "MK-GAP-13",  # complete as printed / no engine consequence
+    *(f"DW-DOC-{n}" for n in range(1, 8)), "DW-OBJ-1", "DW-SYM-3",  # how to read; theme; a pointer
+    "DW-RN-1", "DW-RN-14",  # lost icons nothing depends on (worker noun; Steel and Gold symbols)
     *(f"IND-DOC-{n}" for n in range(1, 6)),
     "IND-WIN-1", "IND-MON-1", "IND-SOLO-1", "IND-SOLO-8",  # goal, overviews and the solo mode's flavour
 }

@@ -9,7 +9,7 @@ DELVE_QUEUE                  rq queue name (default "delve")
 DELVE_REACTOR_GROUP          feed consumer group (default "reactors")
 DELVE_REACTOR_MIN_IDLE_MS    a dead reactor's entries are taken over after this (default 30000)
 DELVE_REACTOR_SWEEP_SECONDS  how often active games that did not move are re-checked (default 30)
-DELVE_JOB_STALE_SECONDS      a job without a heartbeat this long is presumed dead (default 120)
+DELVE_JOB_STALE_SECONDS      a job without a heartbeat this long is presumed dead (default 4)
 
 Needs Redis >= 6.2 (XAUTOCLAIM).
 """

@@ -10,8 +10,12 @@ process at per-test prefixes.
 """
 from __future__ import annotations
 
+import logging
 import os
+import time
 from typing import Any
+
+import redis
 
 from events.runtime import service_from_env
 from events.service import GameService
@@ -19,6 +23,8 @@ from workers import table
 
 _ENV = ("REDIS_URL", "DELVE_PREFIX", "DELVE_PARTITIONS", "DELVE_SNAPSHOT_EVERY", "DELVE_STATE_CACHE", "DELVE_ADMIN_TOKEN")
 _cache: dict[tuple, GameService] = {}
+REDIS_PATIENCE = 20.0  # seconds a job waits out a Redis outage before it fails (and is tried again later)
+log = logging.getLogger("delve.jobs")
 
 
 def service() -> GameService:
@@ -30,5 +36,20 @@ def service() -> GameService:
 
 
 def run(kind: str, game_id: str, version: int) -> Any:
-    """Run job ``kind`` of the table for ``game_id`` as scheduled at ``version``."""
-    return table.kind(kind).run(service(), game_id, version)
+    """Run job ``kind`` of the table for ``game_id`` as scheduled at ``version``.
+
+    A Redis error is waited out with a growing pause: every kind is
+    idempotent and its append conditional, so trying again never plays a
+    turn twice.
+    """
+    deadline, pause = time.monotonic() + REDIS_PATIENCE, 0.25
+    while True:
+        try:
+            return table.kind(kind).run(service(), game_id, version)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            if time.monotonic() + pause > deadline:
+                raise
+            log.warning("%s job for %s v%d: Redis unreachable (%s); retrying in %.2fs", kind, game_id, version,
+                        exc, pause)
+            time.sleep(pause)
+            pause = min(pause * 2, 4.0)

@@ -7,7 +7,9 @@ DELVE_QUEUE    queue name (default "delve"; tests use their own)
 """
 from __future__ import annotations
 
+import logging
 import os
+import time
 from datetime import datetime, timezone
 
 import redis
@@ -25,6 +27,12 @@ RESULT_TTL = 300  # a finished job only needs to outlive the redelivery of its f
 FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+# A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
+# without a heartbeat for STALE_AFTER seconds belongs to a dead worker and is run again, so a worker's
+# death stalls its game for seconds, not minutes (docs/reliability.md).
+HEARTBEAT = 1
+STALE_AFTER = 4.0
+log = logging.getLogger("delve.queue")
 
 
 def queue_name() -> str:
@@ -51,9 +59,9 @@ class RqScheduler:
     append is conditional on it.
     """
 
-    def __init__(self, queue: Queue, stale_after: float = 120.0):
+    def __init__(self, queue: Queue, stale_after: float | None = None):
         self.queue = queue
-        self.stale_after = stale_after
+        self.stale_after = stale_after or float(os.environ.get("DELVE_JOB_STALE_SECONDS") or STALE_AFTER)
 
     def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
         """Returns "enqueued", "exists" or "replaced". A job with ``at`` waits in rq's scheduled
@@ -67,10 +75,35 @@ class RqScheduler:
         except NoSuchJobError:  # expired between the two calls
             return "enqueued" if self._enqueue(kind, game_id, version, jid, at) else "exists"
         if self._lost(job, status):
-            job.delete()
+            try:
+                job.delete()
+            except ValueError:
+                # rq 3: "Execution ... not found" when the dead worker's execution record expired
+                # first; the job's own keys must still go, or the id stays taken until a sweep.
+                self.queue.connection.delete(job.key, job.dependents_key, job.dependencies_key)
             self.queue.intermediate_queue.remove(jid)
             return "replaced" if self._enqueue(kind, game_id, version, jid, at) else "exists"
         return "exists"
+
+    def recover(self) -> int:
+        """Run again the started jobs whose worker died (no heartbeat for ``stale_after``); returns how many.
+
+        Cheap (it looks only at running jobs), so the reactor process calls it
+        every second or two instead of waiting for its sweep over every game.
+        """
+        replaced = 0
+        started = self.queue.started_job_registry.get_job_ids(cleanup=False)
+        for jid in {*started, *self.queue.intermediate_queue.get_job_ids()}:
+            try:
+                job = Job.fetch(jid, connection=self.queue.connection, serializer=JSONSerializer)
+            except NoSuchJobError:
+                continue
+            if job.func_name == JOB_FUNCTION and self._lost(job, job.get_status(refresh=False)):
+                kind, game_id, version = job.args
+                if self.schedule(kind, game_id, version) == "replaced":
+                    log.warning("job %s of a dead worker replaced", jid)
+                    replaced += 1
+        return replaced
 
     def _enqueue(self, kind: str, game_id: str, version: int, jid: str, at: datetime | None = None) -> bool:
         options = dict(args=[kind, game_id, version], job_id=jid, unique=True, retry=RETRIES, result_ttl=RESULT_TTL,
@@ -99,3 +132,17 @@ class RqScheduler:
         if seen.tzinfo is None:
             seen = seen.replace(tzinfo=timezone.utc)
         return (datetime.now(timezone.utc) - seen).total_seconds() > self.stale_after
+
+
+class LostJobs:
+    """A stepper of the reactor's loop: ``scheduler.recover()`` every ``every`` seconds."""
+
+    def __init__(self, scheduler: RqScheduler, every: float = 1.0):
+        self.scheduler, self.every = scheduler, every
+        self._last = float("-inf")
+
+    def step(self, block_ms: int | None = None) -> int:
+        if time.monotonic() - self._last < self.every:
+            return 0
+        self._last = time.monotonic()
+        return self.scheduler.recover()

@@ -201,12 +201,12 @@ def run_from_env() -> None:
     from events.runtime import service_from_env
     from workers.follower import Follow
     from workers.loop import Loop
-    from workers.queue import RqScheduler, queue_from_env
+    from workers.queue import LostJobs, RqScheduler, queue_from_env
 
     service = service_from_env()
-    stale = float(os.environ.get("DELVE_JOB_STALE_SECONDS", "120"))
-    reactor = Reactor.from_env(service, RqScheduler(queue_from_env(), stale_after=stale))
-    Loop([reactor, *(Follow(service.store, f) for f in table.FOLLOWERS)]).run_forever()
+    scheduler = RqScheduler(queue_from_env())
+    reactor = Reactor.from_env(service, scheduler)
+    Loop([reactor, LostJobs(scheduler), *(Follow(service.store, f) for f in table.FOLLOWERS)]).run_forever()
 
 
 if __name__ == "__main__":

@@ -69,12 +69,17 @@ def api(redis_url: str, *, workers: int = 1, env: dict[str, str] | None = None) 
         client.wait_healthy(proc)
         yield client
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc)
+
+
+def stop_group(proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    """SIGTERM a process started in its own session (and its group), SIGKILL if it lingers."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 class Client:

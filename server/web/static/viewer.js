@@ -7,10 +7,11 @@ import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {brief, clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
+import {renderDwarf} from "./dwarf.js";
 import {renderMountainKing} from "./mountain-king.js";
 import {renderSaboteur} from "./saboteur.js";
 
-const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing};
+const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "dwarf": renderDwarf};
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;

@@ -1,0 +1,69 @@
+// DWARF: the Mine (two with two copies) as 3x3 grids of top cards with their stack
+// height and the worker standing there, the Special Action piles, the first-player
+// marker and every participant's holdings with the live majority table.
+import {clear, h, s, section, seatLabel, table} from "./dom.js";
+
+const C = 92; // a location's size, px
+const TYPE_COLOURS = {mine: "#c9b48a", forge: "#d98b5f", defend: "#8fa7c9", help: "#9cc59a"};
+const PLAYER_COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#6b6259"];
+
+function participantName(view, ctx, index) {
+  const p = view.players[index];
+  return p && p.id.startsWith("actor:") ? `automaton (${view.solo_level})` : seatLabel(ctx.seats, index);
+}
+
+function location(view, ctx, area, loc, cell, r, c) {
+  const effects = (ctx.content && ctx.content.effects) || {};
+  const effect = effects[cell.effect] || {name: cell.effect || "?", type: "mine"};
+  const x = (c - 1) * C;
+  const y = (r - 1) * C;
+  const parts = [
+    s("rect", {x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 6, fill: TYPE_COLOURS[effect.type] || "#ddd",
+      stroke: "#5a4a3a", class: "dw-location"}),
+    s("text", {x: x + 8, y: y + 18, class: "dw-name"}, effect.name.replace(/ \(.*\)$/, "")),
+    s("text", {x: x + 8, y: y + 34, class: "dw-type"}, effect.type),
+    s("text", {x: x + C - 10, y: y + C - 10, "text-anchor": "end", class: "dw-stack"}, `${cell.stack.length}`),
+  ];
+  if (cell.worker) {
+    const w = cell.worker;
+    parts.push(s("circle", {cx: x + 22, cy: y + C - 22, r: w.extra ? 9 : 12, fill: PLAYER_COLOURS[w.player % 6],
+      stroke: "#fff", "stroke-width": 2, class: "dw-worker"},
+    s("title", {}, `${participantName(view, ctx, w.player)}${w.extra ? " (extra)" : ""}${w.done ? ", acted early" : ""}`)));
+  }
+  const tip = `${area === 0 ? "" : `Mine ${area}, `}L(${r},${c}): ${cell.stack.join(" < ")}`;
+  return s("g", {}, s("title", {}, tip), parts);
+}
+
+function mine(view, ctx, area, index) {
+  const cells = [];
+  for (let r = 1; r <= 3; r++) {
+    for (let c = 1; c <= 3; c++) cells.push(location(view, ctx, index, `${r}${c}`, area.mine[`${r}${c}`], r, c));
+  }
+  const effects = (ctx.content && ctx.content.effects) || {};
+  const piles = area.piles.map((p, i) => h("li", {},
+    `pile ${index * 3 + i}: ${p.count} card(s)`, p.top_special ? `, top: ${(effects[p.top_special] || {}).name || p.top_special}` : ""));
+  return section(view.mines.length > 1 ? `Mine ${index}` : "The Mine",
+    s("svg", {width: 3 * C, height: 3 * C, class: "dw-mine", viewBox: `0 0 ${3 * C} ${3 * C}`}, cells),
+    h("p", {class: "muted"}, `Mountain: ${area.mountain_count} card(s) left, order hidden`),
+    h("ul", {class: "dw-piles"}, piles));
+}
+
+function players(view, ctx) {
+  const rows = view.players.map((p, i) => [
+    h("span", {style: `color:${PLAYER_COLOURS[i % 6]}`}, "●"),
+    participantName(view, ctx, i) + (view.first_player === i ? " (first player)" : ""),
+    p.iron, p.gold, p.steel, p.object, p.medal,
+    Object.entries(p.majorities).filter(([, v]) => v).map(([k]) => k).join(", ") || "—",
+  ]);
+  return table(["", "who", "iron", "gold", "steel", "objects", "medals", "majorities"], rows, {class: "compact dw-players"});
+}
+
+export function renderDwarf(el, view, ctx) {
+  const next = view.to_place ? `${participantName(view, ctx, view.to_place.player)} places (${view.to_place.slot})` : "";
+  const status = view.phase === "over" ? `game over: ${view.ended}` : `round ${view.round}, ${view.phase}; ${next}`;
+  clear(el,
+    h("p", {class: "status"}, status),
+    view.banned ? h("p", {class: "message"}, `Orc Raiders: no ${view.banned} actions this round`) : null,
+    h("div", {class: "dw-mines"}, view.mines.map((area, i) => mine(view, ctx, area, i))),
+    section("Participants", players(view, ctx)));
+}
