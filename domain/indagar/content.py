@@ -21,33 +21,34 @@ def _yaml(name: str):
 
 
 @lru_cache(maxsize=None)
+def _by_id(name: str) -> dict[str, dict]:
+    """A content file that lists components, one per line, keyed by their ``id``."""
+    return {c["id"]: c for c in _yaml(name)}
+
+
+@lru_cache(maxsize=None)
 def layout_text(players: int) -> str:
     return (HERE / f"board_{players}p.txt").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
 def heroes() -> dict[str, dict]:
-    return {h["id"]: h for h in _yaml("heroes.yaml")}
+    return _by_id("heroes.yaml")
 
 
-@lru_cache(maxsize=None)
 def abilities() -> dict[str, dict]:
-    return {a["id"]: a for a in _yaml("abilities.yaml")}
+    return _by_id("abilities.yaml")
 
 
-@lru_cache(maxsize=None)
 def factions() -> dict[str, dict]:
-    return {f["id"]: f for f in _yaml("factions.yaml")}
+    return _by_id("factions.yaml")
 
 
-@lru_cache(maxsize=None)
 def monsters() -> dict[str, dict]:
-    return {m["id"]: m for m in _yaml("monsters.yaml")}
+    return _by_id("monsters.yaml")
 
 
-@lru_cache(maxsize=None)
 def event_monsters() -> dict[str, dict]:
-    return {m["id"]: m for m in _yaml("event_monsters.yaml")}
+    return _by_id("event_monsters.yaml")
 
 
 @lru_cache(maxsize=None)

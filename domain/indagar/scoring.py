@@ -59,6 +59,14 @@ def check_winner(s: State) -> dict | None:
     return None
 
 
+def monster_line(s: State, monster: str, winner: str | None) -> Standing:
+    """A primary monster's progress toward its victory (IND-WIN-7). It is ranked only when it
+    won; unranked otherwise, so a seat conceding in solo leaves the monsters ahead of it."""
+    (what, _need), = content.monsters()[monster]["victory"].items()
+    have = s["monsters"][monster]["counts"].get(what, 0)
+    return Standing(f"actor:monster-{monster}", have, {what: have}, 1 if winner == f"monster-{monster}" else None)
+
+
 def scoreboard(s: State) -> Scoreboard:
     if not s.get("seats"):
         return Scoreboard(final=False)
@@ -73,11 +81,9 @@ def scoreboard(s: State) -> Scoreboard:
     nobody = final and not (winner or "").startswith("seat:")   # every player lost: nobody places 1st
     seats = [SeatScore(p, st.pp(s, p), breakdown(s, p), i + 1 + (1 if nobody else 0))
              for i, p in enumerate(ranked)]
-    others = []
-    if monster_won:
-        others.append(Standing(f"actor:{winner}", 0, {}, 1))
+    others = [monster_line(s, m, winner) for m in st.primaries(s)]
     if not final:
-        return Scoreboard(final=False, seats=seats)
+        return Scoreboard(final=False, seats=seats, others=others)
     if monster_won:
         outcome = Outcome("no_player_wins", (f"actor:{winner}",))
     elif winner is None:

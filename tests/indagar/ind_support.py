@@ -168,3 +168,43 @@ def monster_turn(s: dict, name: str, rng=None) -> dict:
     for ev in events:
         s = GAME.evolve(s, ev)
     return s
+
+
+def only_resource(s: dict, tile: str, kind: str = "gold") -> dict:
+    """Every resource tile becomes a Meadow except ``tile``, revealed as ``kind``."""
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            reveal(s, t, "meadow")
+    return reveal(s, tile, kind)
+
+
+def cornered(behind_kind: str) -> tuple[dict, str, str, str]:
+    """Ariane hits Zhuan for 2; every tile around him is a Mountain but one face-down tile
+    hiding ``behind_kind``, so that is his only fall-back tile (asked of his owner)."""
+    s = arena(2)
+    a, z, behind = line(s, "r4c1", 3)
+    put(s, "ariane", a)
+    put(s, "zhuan", z)
+    for n in neighbours(s, z):
+        if n not in (a, behind):
+            reveal(s, n, "mountains")
+    hide(s, behind, behind_kind)
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 1, 1))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
+    s = apply(s, 1, {"type": "pass"})
+    return s, a, z, behind
+
+
+def hit_outpost(hero: str, kind: str, owner: int, level: int, attack: tuple, defence: tuple) -> tuple[dict, str]:
+    """``hero`` attacks a lone level-``level`` outpost of ``owner`` on a ``kind`` tile next to it,
+    rolling ``attack`` against ``defence``; returns the state with the defender's window open."""
+    s = arena(2)
+    a, t = line(s, "r4c1", 2)
+    reveal(s, t, kind)
+    outpost(s, t, owner, level)
+    put(s, hero, a)
+    seat = st.owner(s, hero)
+    turn_of(s, seat, hero)
+    s = apply(s, seat, {"type": "attack", "tile": t}, ScriptedDice(*attack))
+    return apply(s, seat, {"type": "pass"}, ScriptedDice(*defence)), t

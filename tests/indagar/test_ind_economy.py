@@ -6,7 +6,7 @@ import pytest
 from domain.core import Illegal
 from domain.indagar import state as st, turns
 from domain.indagar.rules import GAME
-from ind_support import apply, arena, line, outpost, put, reveal, turn_of
+from ind_support import apply, arena, hit_outpost, line, outpost, put, reveal, turn_of
 
 
 def on_tile(kind="gold", hero="ariane", factions=("arkland", "sect")):
@@ -130,15 +130,7 @@ def test_IND_OUT_9_IND_TERM_2_production_skips_destroyed_and_non_resource_tiles(
 
 
 def test_IND_OUT_10_11_12_outpost_damage_resets_and_one_downgrade_per_turn():
-    from ind_support import ScriptedDice
-    s = arena(2)
-    a, t = line(s, "r4c1", 2)
-    reveal(s, t, "gold")
-    outpost(s, t, 1, 3)
-    put(s, "ariane", a)
-    turn_of(s, 0, "ariane")
-    s = apply(s, 0, {"type": "attack", "tile": t}, ScriptedDice(3, 3, 2))
-    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1, 1))
+    s, t = hit_outpost("ariane", "gold", 1, 3, (3, 3, 2), (1, 1, 1))
     s = apply(s, 1, {"type": "pass"})                                     # 8 - 3 = 5: endurance 5, down to L2
     assert s["outposts"][t]["level"] == 2
     s = apply(s, 0, {"type": "outpost", "choice": "leave"})
@@ -149,14 +141,6 @@ def test_IND_OUT_10_11_12_outpost_damage_resets_and_one_downgrade_per_turn():
 
 
 def test_IND_OUT_20_IND_AMB_14_burn_not_build_may_destroy_or_leave():
-    from ind_support import ScriptedDice
-    s = arena(2)
-    a, t = line(s, "r4c1", 2)
-    reveal(s, t, "ore")
-    outpost(s, t, 0, 2)
-    put(s, "zhuan", a)
-    turn_of(s, 1, "zhuan")
-    s = apply(s, 1, {"type": "attack", "tile": t}, ScriptedDice(6, 6, 6))
-    s = apply(s, 1, {"type": "pass"}, ScriptedDice(1, 1))
+    s, t = hit_outpost("zhuan", "ore", 0, 2, (6, 6, 6), (1, 1))
     s = apply(s, 0, {"type": "pass"})
     assert s["pending"][0]["options"] == ["destroy", "leave"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.indagar import monsters as mon
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import (ScriptedDice, apply, arena, line, monster_turn, neighbours, outpost, put, reveal,
+from ind_support import (ScriptedDice, apply, arena, only_resource, line, monster_turn, neighbours, outpost, put, reveal,
                          turn_of)
 
 
@@ -117,10 +117,7 @@ def test_IND_MMOV_1_2_3_moves_its_movement_along_the_shortest_route_never_throug
     s = lone()
     row = line(s, "r2c1", 6)
     put(s, "tijian", row[0])
-    for t in s["tiles"]:
-        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
-            reveal(s, t, "meadow")
-    reveal(s, row[5], "gold")
+    only_resource(s, row[5])
     s = monster_turn(s, "tijian")
     assert st.board(s).distance(s["monsters"]["tijian"]["tile"], row[5]) == 2   # 3 moves of 5
 
@@ -130,10 +127,7 @@ def test_IND_MTILE_1_3_mud_and_poison_swamp_stop_a_monster_without_hurting_it():
     s = lone()
     row = line(s, "r2c1", 6)
     put(s, "tijian", row[0])
-    for t in s["tiles"]:
-        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
-            reveal(s, t, "meadow")
-    reveal(s, row[5], "gold")
+    only_resource(s, row[5])
     for t in neighbours(s, row[0]):
         reveal(s, t, "poison_swamp")
     s = monster_turn(s, "tijian")

@@ -6,7 +6,7 @@ import pytest
 from domain.core import Illegal
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import apply, arena, hide, line, neighbours, outpost, put, reveal, turn_of
+from ind_support import apply, arena, cornered, hide, line, neighbours, outpost, put, reveal, turn_of
 
 
 def walker(kind_ahead: str | None = None, hero: str = "ariane", moves: int | None = None,
@@ -166,19 +166,7 @@ def test_IND_EVT_15_IND_EVM_2_an_event_monster_appears_and_attacks_the_revealer(
 
 
 def test_IND_FOG_5_IND_FB_3_falling_back_onto_a_revealed_mountain_is_a_retreat():
-    s = arena(2)
-    a, z, behind = line(s, "r4c1", 3)
-    put(s, "ariane", a)
-    put(s, "zhuan", z)
-    for n in neighbours(s, z):
-        if n not in (a, behind):
-            reveal(s, n, "mountains")
-    hide(s, behind, "mountains")
-    turn_of(s, 0, "ariane")
-    from ind_support import ScriptedDice
-    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 1, 1))
-    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
-    s = apply(s, 1, {"type": "pass"})
+    s, a, z, behind = cornered("mountains")
     assert s["heroes"]["zhuan"]["damage"] == 2
     assert s["pending"][0]["options"] == [behind]                        # face-down tiles count (IND-AMB-13)
     s = apply(s, 1, {"type": "fall_back", "to": behind})

@@ -8,7 +8,7 @@ from domain.indagar import abilities, combat, dice, monsters as mon, scoring, tu
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import Batch
-from ind_support import (ScriptedDice, apply, arena, armour_everyone, events_of, hide, line, monster_turn,
+from ind_support import (ScriptedDice, apply, arena, armour_everyone, cornered, only_resource, events_of, hide, line, monster_turn,
                          neighbours, outpost, play_round, put, reveal, table, turn_of)
 
 
@@ -168,28 +168,14 @@ def test_IND_EVT_16_IND_MTILE_2_standing_tiles_apply_to_monsters_and_monsters_ig
     reveal(s, b, "maelstrom")
     put(s, "tijian", b)
     s["monsters"]["helgoth"]["tile"] = None
-    for t in s["tiles"]:
-        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
-            reveal(s, t, "meadow")
-    reveal(s, "r2c5", "gold")
+    only_resource(s, "r2c5")
     s = monster_turn(s, "tijian")
     assert s["monsters"]["tijian"]["tile"] != b
     assert not any(p["kind"] == "maelstrom" for p in s["pending"])
 
 
 def test_IND_FB_2_falling_back_into_fog_reveals_the_tile():
-    s = arena(2)
-    a, z, behind = line(s, "r4c1", 3)
-    put(s, "ariane", a)
-    put(s, "zhuan", z)
-    for n in neighbours(s, z):
-        if n not in (a, behind):
-            reveal(s, n, "mountains")
-    hide(s, behind, "meadow")
-    turn_of(s, 0, "ariane")
-    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 1, 1))
-    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
-    s = apply(s, 1, {"type": "pass"})
+    s, a, z, behind = cornered("meadow")
     s = apply(s, 1, {"type": "fall_back", "to": behind})
     assert s["tiles"][behind]["type"] == "meadow" and s["heroes"]["zhuan"]["tile"] == behind
 

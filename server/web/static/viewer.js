@@ -8,10 +8,12 @@ import {auditPanel, scoresPanel} from "./panels.js";
 import {brief, clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
 import {renderDwarf} from "./dwarf.js";
+import {renderIndagar} from "./indagar.js";
 import {renderMountainKing} from "./mountain-king.js";
 import {renderSaboteur} from "./saboteur.js";
 
-const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "dwarf": renderDwarf};
+const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "dwarf": renderDwarf,
+                   "indagar": renderIndagar};
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;

@@ -1,0 +1,121 @@
+// La Guerra de Indagar: the hex board as the viewing seat may see it (face-down
+// tiles stay "?", the seat's own explored tiles in italics), outposts, heroes and
+// monsters on it; then the players' reserves and heroes, the monsters, and the
+// attack being resolved with its dice.
+import {brief, clear, h, s, section, seatLabel, table} from "./dom.js";
+
+const R = 22; // hex radius, px
+const W = Math.sqrt(3) * R;
+const TILE_COLOURS = {
+  gold: "#e0b53a", wood: "#4e8a3e", ore: "#8a8f99", meadow: "#a9d18e", mud: "#8d6e4c", mountains: "#5b4a3f",
+  source: "#b388ff", poison_swamp: "#6b7f3a", arcane_mist: "#9fa8da", mountain_fortress: "#a1887f",
+  mystic_clearing: "#80cbc4", maelstrom: "#4fc3f7", ancient_portal: "#ce93d8",
+};
+const FACTION_COLOURS = {arkland: "#7b3fa0", forest: "#2e7d32", ramal: "#c62828", sect: "#222"};
+
+/** Tile id "r4c2" -> centre on the odd-r offset layout (odd rows half a tile right). */
+function centre(tile) {
+  const [, r, c] = tile.match(/^r(\d+)c(\d+)$/).map(Number);
+  return [W * (c + (r % 2 ? 0.5 : 0)) + W / 2 + 2, 1.5 * R * r + R + 2];
+}
+
+function hexPoints([x, y], r = R) {
+  return [...Array(6).keys()].map((i) => {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+}
+
+/** Tiles the shown batch named (moved to, revealed, attacked), outlined on the board. */
+function touched(batch) {
+  const out = new Set();
+  for (const ev of batch) {
+    const d = ev.data || {};
+    for (const key of ["tile", "to", "frm", "hero_to", "other_to"]) if (typeof d[key] === "string") out.add(d[key]);
+    for (const t of d.path || []) out.add(t);
+  }
+  return out;
+}
+
+function factionOf(view, seat) {
+  return view.seats[seat]?.faction;
+}
+
+function board(view, ctx) {
+  const tiles = Object.keys(view.tiles);
+  const xs = tiles.map((t) => centre(t)[0]);
+  const ys = tiles.map((t) => centre(t)[1]);
+  const hot = touched(ctx.batch);
+  const parts = [];
+  for (const t of tiles) {
+    const kind = view.tiles[t].type;
+    const known = view.known?.[t];
+    const sealed = (view.sealed || []).includes(t);
+    const fill = kind ? TILE_COLOURS[kind] || "#c5c5c5" : "#3a3a3a";
+    const label = kind ? `${t}: ${kind}${view.tiles[t].destroyed ? " (destroyed)" : ""}`
+      : sealed ? `${t}: a monster home, never revealed` : known ? `${t}: face down; you explored ${known}` : `${t}: face down`;
+    parts.push(s("polygon", {points: hexPoints(centre(t)), fill, stroke: hot.has(t) ? "#ff0" : "#111",
+      "stroke-width": hot.has(t) ? 2.5 : 0.8, class: view.tiles[t].destroyed ? "destroyed" : null}, s("title", {}, label)));
+    const [x, y] = centre(t);
+    if (!kind) parts.push(s("text", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}, known ? known.slice(0, 3) : "?"));
+    if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
+  }
+  for (const [t, o] of Object.entries(view.outposts)) {
+    const [x, y] = centre(t);
+    parts.push(s("polygon", {points: hexPoints([x, y], R * 0.8), fill: "none", stroke: FACTION_COLOURS[factionOf(view, o.owner)],
+      "stroke-width": 2 + o.level}, s("title", {}, `outpost level ${o.level} of ${seatLabel(ctx.seats, o.owner)}`)));
+  }
+  for (const [id, hero] of Object.entries(view.heroes)) {
+    if (!hero.tile) continue;
+    const [x, y] = centre(hero.tile);
+    parts.push(s("circle", {cx: x, cy: y, r: R * 0.5, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff"},
+      s("title", {}, `${ctx.content?.heroes?.[id]?.name || id}: damage ${hero.damage}, level ${hero.bonuses.length}, ${hero.xp} XP`)));
+    parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
+  }
+  for (const [id, m] of Object.entries(view.monsters)) {
+    if (!m.tile) continue;
+    const [x, y] = centre(m.tile);
+    parts.push(s("rect", {x: x - R * 0.45, y: y - R * 0.45, width: R * 0.9, height: R * 0.9, fill: "#b71c1c",
+      transform: `rotate(45 ${x} ${y})`}, s("title", {}, `${id}: damage ${m.damage}`)));
+    parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
+  }
+  return s("svg", {width: Math.max(...xs) + W, height: Math.max(...ys) + R + 4, class: "ind-board"}, parts);
+}
+
+function players(view, ctx) {
+  return table(["seat", "faction", "PP", "gold", "wood", "ore", "spirits", "tree in play", "heroes"],
+    view.seats.map((p, seat) => [seatLabel(ctx.seats, seat), p.faction, view.pp[seat], p.res.gold, p.res.wood, p.res.ore,
+      p.spirits, p.tree || "—", p.heroes.map((id) => {
+        const x = view.heroes[id];
+        const name = ctx.content?.heroes?.[id]?.name || id;
+        return `${name}${p.commander === id ? " ★" : ""} ${x.tile || "retreat"} ${x.damage}dmg L${x.bonuses.length}`;
+      }).join(" · ")]));
+}
+
+function monsters(view) {
+  return table(["monster", "where", "damage", "turns this round", "counts"],
+    Object.entries(view.monsters).map(([id, m]) => [id, m.tile || `retreat (${m.retreat})`, m.damage, m.turns, brief(m.counts)]));
+}
+
+function attack(view, ctx) {
+  const a = view.attack;
+  if (!a) return null;
+  const sum = (dice) => dice.reduce((x, y) => x + y, 0);
+  return section("Attack", h("p", {},
+    `${a.attacker[1]} attacks ${a.tile} (${a.defender[1] || "outpost"}): attack dice ${a.adice.join(" ")} = ${sum(a.adice)}, ` +
+    `defence dice ${a.ddice.join(" ")} = ${sum(a.ddice)}; minimum ${a.min}, additional ${a.extra}, ignored ${a.ignore}.`));
+}
+
+export function renderIndagar(el, view, ctx) {
+  if (!view.seats) return clear(el, h("p", {class: "muted"}, "The table is not set yet."));
+  const waiting = view.pending?.[0];
+  clear(el,
+    h("p", {}, `Round ${view.round} of 10 · monster level ${view.monster_level} · initiative: ${seatLabel(ctx.seats, view.initiative)}`,
+      ` · win at ${view.threshold} PP`,
+      waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)} (${waiting.kind.replace("_", " ")})`
+        : view.turn ? ` · turn: ${view.turn.who}` : ""),
+    h("div", {class: "board-wrap"}, board(view, ctx)),
+    attack(view, ctx),
+    section("Players", players(view, ctx)),
+    section("Monsters", monsters(view)));
+}
