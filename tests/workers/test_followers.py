@@ -58,7 +58,7 @@ def test_a_failing_policy_writes_nothing_and_is_retried(service):
     calls = []
 
     def flaky(store, entry, tx):
-        store.index_game(entry.game_id, 1.0, ["status:active"], [], tx)
+        store.index_game(entry.game_id, 1.0, ["all", "status:active"], [], tx)
         calls.append(entry.game_id)
         if len(calls) == 1:
             raise RuntimeError("crash after queuing the write")
