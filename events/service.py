@@ -3,8 +3,9 @@
 HTTP handlers and rq jobs (bot turns, game-driven actor steps, finalisation)
 all call this module, so a bot's move is checked, decided and appended exactly
 like a human's. Options and commands are validated against the game's JSON
-Schemas before the rules see them (``domain.kit.schemas``: 422 with a stable
-code and the rule). Every batch records what caused it, so ``verify`` can
+Schemas before the rules see them -- by the game's own ``validate_options`` and
+``decide`` (``domain.kit.BaseGame``, ``domain.kit.schemas``: 422 with a stable
+code and the rule), so verify and the driver enforce them too. Every batch records what caused it, so ``verify`` can
 re-run it: a seat's command (``seat`` n), a game-driven actor's step (``seat``
 null, command ``{"type": "actor_step", "actor": ...}``), or a platform command
 (``resign``/``timeout``/``forfeit`` with the seat, ``abort`` with ``seat``
@@ -25,7 +26,7 @@ from typing import Any
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
-from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, check_command, check_options, command_stream
+from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
 from events import clocks, lobby, seating, seeding
 from events.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
@@ -152,7 +153,7 @@ class GameService:
                 raise Illegal("unknown_bot", None,
                               f"seat {i}: no bot {s['bot']!r}; choose one of {sorted(game.bots)}")
         roster = seating.roster(seats, self.players.exists)
-        opts = game.validate_options(check_options(game.options_schema, options), len(seats))
+        opts = game.validate_options(options, len(seats))
         ctl = clocks.control(clock, game)
         table = [Seat.from_dict(s) for s in roster]
         seed = secrets.token_bytes(32)
@@ -220,7 +221,6 @@ class GameService:
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
             raise Forbidden("not_a_seat", "only a seat of this game may act in it")
-        check_command(g.game.command_schema, command)
         evs = g.game.decide(g.state, seat, command, self._rng(g))
         return self._append(g, game_id, evs, seat, command, command_id, idem)
 
