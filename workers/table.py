@@ -144,6 +144,16 @@ def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
     return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
 
 
+def _compact_due(g: Loaded) -> bool:
+    """A closed game whose log is still a stream (issue 13: one compressed archive per finished game)."""
+    return g.finished and g.meta.get("compacted") != "1"
+
+
+def _compact_run(service: GameService, game_id: str, version: int) -> bool:
+    """Replace the game's stream, snapshot and idempotency keys by its archive (once per game)."""
+    return service.compact(game_id)
+
+
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("actor", _actor_due, _actor_run),
@@ -152,6 +162,7 @@ TABLE: tuple[JobKind, ...] = (
     JobKind("rate", _rate_due, _rate_run, per_version=False),
     JobKind("notify", _notify_due, _notify_run),
     JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
+    JobKind("compact", _compact_due, _compact_run, per_version=False),
 )
 KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
 
