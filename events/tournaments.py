@@ -96,7 +96,8 @@ class TournamentService:
         entrants: list[dict] = []
         for raw in body.get("entrants") or []:
             entrants.append(self._entrant(game, raw, entrants, clock))
-        if entrants:
+        starts = bool(entrants) and start_at is None
+        if starts:  # otherwise the field is checked at the start (TRN-START-1)
             check_field(config, len(entrants))
         seed = secrets.token_bytes(32)
         tid = "t" + secrets.token_hex(8)
@@ -105,7 +106,6 @@ class TournamentService:
             "config": config.to_dict(), "rules_version": game.rules_version, "clock": clock, "start_at": start_at,
             "organizer": None if caller == DIRECTOR else caller, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
         events = [created] + [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
-        starts = bool(entrants) and start_at is None
         if starts:
             events.append({"type": "TournamentStarted", "data": {"entrants": len(entrants)}})
         status = "running" if starts else "registering"
