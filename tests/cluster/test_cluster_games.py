@@ -69,6 +69,10 @@ def test_bot_games_of_every_game_finish_on_the_cluster_and_their_exports_verify(
         assert len(export) == summary["version"]
         verdict = replay.verify(export)
         assert verdict.ok and verdict.chain_ok and verdict.replay_ok, (game, verdict.problems)
+    # The rating job's WATCH/MULTI ran in one slot: the bots are on the leaderboards.
+    for game in GAMES:
+        status, board, _ = serve.call("GET", f"/v1/ratings/{game}")
+        assert status == 200 and board["players"], (game, board)
     # The lobby projection (a follower reading every partition feed) indexed them all.
     listed = {g["id"] for g in serve.call("GET", "/v1/games?limit=50")[1]["games"]}
     assert set(ids.values()) <= listed
