@@ -91,7 +91,7 @@ class Ratings:
                 self.players.ensure_bot(bot_id(seat["bot"]), seat["bot"], at)
         rated, table = self._key("rated"), self._key(game)
         for _ in range(RETRIES):
-            with self.r.pipeline() as pipe:
+            with self.r.pipeline(transaction=True) as pipe:  # explicit: a RedisCluster defaults to none
                 try:
                     pipe.watch(rated, table)
                     if pipe.sismember(rated, game_id):
