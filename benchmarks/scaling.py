@@ -1,6 +1,6 @@
 """Throughput of 1, 2 and 4 API processes on one store (docs/scaling.md).
 
-``python -m benchmarks.scaling [--stores plain,cluster] [--seconds 8] [--out FILE]``
+``delve scaling [--stores plain,cluster] [--processes 1,2,4] [--seconds 8] [--out FILE]``
 
 For each store (a private redis-server, and a 3-master Redis Cluster from
 ``events.local_cluster``) and each count of gunicorn processes (started as
@@ -15,7 +15,6 @@ Nothing is asserted; the JSON is the result.
 """
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import os
@@ -23,16 +22,19 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
 from benchmarks import load
-from delve.cli import gunicorn_argv
 from events.embedded import EmbeddedRedis, _free_port
 from events.local_cluster import LocalCluster
 
-ROOT = Path(__file__).resolve().parents[1]
 GAME, SEATS = "saboteur", 3
+DELVE_APP = "server.app:create_app()"
+ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
+"""``(bind, processes, env overrides, wsgi app) -> the gunicorn process`` (`delve` passes the one
+`delve serve` uses, without its access log)."""
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -64,12 +66,10 @@ def _loader_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _api(redis_url: str, processes: int, prefix: str) -> tuple[subprocess.Popen, int]:
+def _api(api: ApiStarter, redis_url: str, processes: int, prefix: str) -> tuple[subprocess.Popen, int]:
     port = _free_port()
-    env = {**os.environ, "REDIS_URL": redis_url, "DELVE_PREFIX": prefix, "DELVE_RATE_LIMIT": "0",
-           "DELVE_ADMIN_TOKEN": "", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(gunicorn_argv(f"127.0.0.1:{port}", processes, access_log=False), env=env, cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = api(f"127.0.0.1:{port}", processes, {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix,
+                                                "DELVE_RATE_LIMIT": "0", "DELVE_ADMIN_TOKEN": ""}, DELVE_APP)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -80,6 +80,7 @@ def _api(redis_url: str, processes: int, prefix: str) -> tuple[subprocess.Popen,
         except OSError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
             raise RuntimeError("gunicorn did not come up")
         time.sleep(0.2)
 
@@ -97,8 +98,9 @@ def _seat_game(port: int) -> tuple[str, str, str]:
     return created["id"], tokens[0], tokens[active]
 
 
-def measure(redis_url: str, redis_pids: list[int], processes: int, seconds: float, connections: int) -> dict:
-    proc, port = _api(redis_url, processes, f"scale{processes}")
+def measure(api: ApiStarter, redis_url: str, redis_pids: list[int], processes: int, seconds: float,
+            connections: int) -> dict:
+    proc, port = _api(api, redis_url, processes, f"scale{processes}")
     try:
         gid, seat0, active = _seat_game(port)
         loads = {"game_seat": lambda: load.run_paths(port, [f"/v1/games/{gid}"], seat0, seconds=seconds,
@@ -124,21 +126,15 @@ def measure(redis_url: str, redis_pids: list[int], processes: int, seconds: floa
                   f"p99 {result['p99_ms']} ms, cpu {result['cpu_share']}", file=sys.stderr, flush=True)
         return out
     finally:
-        os.killpg(proc.pid, 15)
+        proc.terminate()
         proc.wait(timeout=30)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--stores", default="plain,cluster")
-    ap.add_argument("--processes", default="1,2,4")
-    ap.add_argument("--seconds", type=float, default=8.0)
-    ap.add_argument("--connections", type=int, default=16)
-    ap.add_argument("--out", type=Path)
-    args = ap.parse_args()
-    report = {"generator": load.generator(), "connections": args.connections, "seconds": args.seconds,
+def run(api: ApiStarter, *, stores: list[str], processes: list[int], seconds: float, connections: int) -> dict:
+    """Every store x every process count; the report `docs/scaling.md` is written from."""
+    report = {"generator": load.generator(), "connections": connections, "seconds": seconds,
               "cpus": os.cpu_count(), "load_average_before": os.getloadavg(), "stores": {}}
-    for store in args.stores.split(","):
+    for store in stores:
         with ExitStack() as stack:
             if store == "cluster":
                 cluster = stack.enter_context(LocalCluster(masters=3, replicas=0))
@@ -148,14 +144,6 @@ def main() -> None:
                 url = stack.enter_context(server)
                 pids = [server.proc.pid]
             print(f"{store}: {url}", file=sys.stderr, flush=True)
-            report["stores"][store] = {n: measure(url, pids, int(n), args.seconds, args.connections)
-                                       for n in args.processes.split(",")}
+            report["stores"][store] = {str(n): measure(api, url, pids, n, seconds, connections) for n in processes}
     report["load_average_after"] = os.getloadavg()
-    text = json.dumps(report, indent=2)
-    if args.out:
-        args.out.write_text(text + "\n")
-    print(text)
-
-
-if __name__ == "__main__":
-    main()
+    return report
