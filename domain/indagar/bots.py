@@ -63,7 +63,7 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
 
 def _exchange_builds(s: dict, seat: int, cmd: dict) -> bool:
     """An exchange for the gold that lets the active hero build where it stands."""
-    hero = s["turn"]["hero"]
+    hero = s["turn"]["hero"] if s.get("turn") else None
     if not hero or cmd["get"] != "gold" or cmd["give"]["gold"] or st.has_rule(hero, "burn-not-build"):
         return False
     tile = s["heroes"][hero]["tile"]
