@@ -112,3 +112,20 @@ def test_IND_STR_5_IND_AMB_34_token_sides_stay_and_unlocking_is_optional():
     opts = [c for c in GAME.legal_commands(s, 0)]                        # not pending any more
     assert not any(c["type"] == "declare" for c in opts)
     assert s["seats"][0]["unlocked"] == {"camouflage": "coin"}
+
+
+def test_IND_PP_4_greedy_declares_the_tree_whose_power_scores_a_pp():
+    """Forest's Wild Magic gives 1 PP on declaring with 3+ outposts: greedy takes it then, and
+    otherwise an income tree, unlocking an ability each time."""
+    from domain.core import Drbg
+    from domain.indagar.bots import greedy
+    from ind_support import outpost
+    s = table(2, factions=["forest", "arkland"])
+    seat = next(p["seat"] for p in s["pending"] if s["seats"][p["seat"]]["faction"] == "forest")
+    s["pending"] = [p for p in s["pending"] if p["seat"] == seat]
+    chosen = greedy(GAME, s, seat, Drbg(b"g", "0"))
+    assert chosen["tree"] == "expansion" and "unlock" in chosen                # income, no PP yet
+    for tile in [t for t, x in s["tiles"].items() if x["type"] == "meadow"][:3]:
+        outpost(s, tile, seat)
+    chosen = greedy(GAME, s, seat, Drbg(b"g", "0"))
+    assert chosen["tree"] == "wild-magic" and "unlock" in chosen
