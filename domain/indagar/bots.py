@@ -66,11 +66,14 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
 
 
 def _tree_value(s: dict, seat: int, cmd: dict) -> float:
-    """Round start (IND-STR-4/6): the tree whose power scores a PP now (IND-PP-4), else one
-    that pays every round, else a fighting power; unlock an ability whenever allowed."""
+    """Round start (IND-STR-4/6): the tree whose power scores a PP now (IND-PP-4), or PP for
+    every outpost burnt, else one that pays every round, else a fighting power; unlock an
+    ability whenever allowed."""
     power = content.trees()[cmd["tree"]]["power"]
     if "pp_if_outposts" in power:
         value = 5 if st.outposts_of(s, seat) >= power["pp_if_outposts"] else 0.5
+    elif "pp_per_burn" in power:
+        value = 3
     else:
         value = 2 if "income" in power else 1
     return value + (0.5 if "unlock" in cmd else 0)

@@ -129,3 +129,19 @@ def test_IND_PP_4_greedy_declares_the_tree_whose_power_scores_a_pp():
         outpost(s, tile, seat)
     chosen = greedy(GAME, s, seat, Drbg(b"g", "0"))
     assert chosen["tree"] == "wild-magic" and "unlock" in chosen
+
+
+def test_IND_PP_4_IND_FAC_3_the_sects_plunder_power_scores_each_outpost_it_burns():
+    """The Sect cannot build (Burn Not Build); its authored Plunder power gives 1 permanent PP
+    for each enemy outpost it destroys while the tree is in play."""
+    from ind_support import hit_outpost
+    s, t = hit_outpost("zhuan", "ore", 0, 2, (6, 6, 6), (1, 1))
+    s["seats"][1]["tree"] = "plunder"
+    s = apply(s, 0, {"type": "pass"})
+    s = apply(s, 1, {"type": "outpost", "choice": "destroy"})
+    assert t not in s["outposts"] and s["seats"][1]["pp"] == {"strategy": 1} and st.pp(s, 1) == 1
+    s2, t2 = hit_outpost("zhuan", "ore", 0, 2, (6, 6, 6), (1, 1))
+    s2["seats"][1]["tree"] = "devastation-rites"                         # another tree: no PP
+    s2 = apply(s2, 0, {"type": "pass"})
+    s2 = apply(s2, 1, {"type": "outpost", "choice": "destroy"})
+    assert t2 not in s2["outposts"] and s2["seats"][1]["pp"] == {}
