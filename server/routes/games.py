@@ -81,7 +81,7 @@ def post_action(game_id: str):
     try:
         return act(svc, game_id, seat, loaded, raw, once), 201
     except KeyAlreadyUsed as used:
-        return replayed(svc, game_id, seat, idempotency.check(once, used.record))
+        return replayed(svc, game_id, seat, idempotency.check(svc, game_id, once, used.record))
     except Exception:
         idempotency.release(svc, game_id, once)
         raise
