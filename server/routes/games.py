@@ -12,7 +12,7 @@ from events.store import KeyAlreadyUsed, VersionConflict
 from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
-from server.routes.common import dump, schema, service
+from server.routes.common import dump, plain, schema, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
@@ -51,7 +51,7 @@ def get_game(game_id: str):
     loaded = svc.load(game_id)  # one round trip serves auth and the summary
     seat = caller(svc, game_id, loaded.meta)
     summary = svc.summary(game_id, seat, loaded)
-    resp = current_app.response_class(json.dumps(dump(schemas.GameSummary, summary)), mimetype="application/json")
+    resp = plain(summary)  # in schemas.GameSummary's shape
     # One ETag per representation: a seat's view and the spectator's differ at the same version.
     resp.set_etag(f"{summary['version']}-{_viewer(seat)}")
     resp.headers["Vary"] = "Authorization"
@@ -66,7 +66,7 @@ def _viewer(seat: int | None) -> str:
 def legal_actions(game_id: str):
     svc = service()
     loaded = svc.load(game_id)
-    return dump(schemas.LegalActions, svc.legal(game_id, caller(svc, game_id, loaded.meta), loaded))
+    return plain(svc.legal(game_id, caller(svc, game_id, loaded.meta), loaded))  # schemas.LegalActions' shape
 
 
 @bp.post("/games/<game_id>/actions")
@@ -79,7 +79,7 @@ def post_action(game_id: str):
     if isinstance(once, dict):
         return replayed(svc, game_id, seat, once)
     try:
-        return act(svc, game_id, seat, loaded, raw, once), 201
+        return plain(act(svc, game_id, seat, loaded, raw, once), 201)  # schemas.ActionResponse's shape
     except KeyAlreadyUsed as used:
         return replayed(svc, game_id, seat, idempotency.check(svc, game_id, once, used.record))
     except Exception:
@@ -103,7 +103,7 @@ def act(svc, game_id: str, seat: int, loaded, raw: object, once: idempotency.Onc
         metrics.COMMANDS.labels(game, "refused").inc()
         raise
     metrics.COMMANDS.labels(game, "accepted").inc()
-    return dump(schemas.ActionResponse, result)
+    return result
 
 
 def replayed(svc, game_id: str, seat: int, record: dict):
