@@ -43,11 +43,26 @@ def install(app: Flask, store: RedisEventStore) -> None:
 
     @app.after_request
     def _count(resp):
-        route = request.url_rule.rule if request.url_rule else "unmatched"
-        REQUESTS.labels(request.method, route, str(resp.status_code)).inc()
-        if hasattr(g, "_t0"):
-            LATENCY.labels(request.method, route).observe(time.perf_counter() - g._t0)
+        req = request._get_current_object()  # one context lookup, not one per attribute
+        key = (req.method, req.url_rule.rule if req.url_rule else "unmatched", resp.status_code)
+        counted = _SERIES.get(key) or _series(key)
+        counted[0].inc()
+        t0 = g.get("_t0")
+        if t0 is not None:
+            counted[1].observe(time.perf_counter() - t0)
         return resp
+
+
+# (method, route rule, status) -> its request counter and latency histogram. prometheus_client's
+# ``labels`` takes a lock and builds a key on every call (a tenth of the hook's cost in a profiled
+# game read); the series are few (routes are rules, not URLs), so each is looked up once.
+_SERIES: dict[tuple[str, str, int], tuple] = {}
+
+
+def _series(key: tuple[str, str, int]) -> tuple:
+    method, route, status = key
+    counted = _SERIES[key] = (REQUESTS.labels(method, route, str(status)), LATENCY.labels(method, route))
+    return counted
 
 
 def exposition() -> Response:
