@@ -92,8 +92,10 @@ def test_every_asset_is_served_and_local(client, page, entry):
 
 
 def test_every_static_file_is_used(client):
-    """No dead files: each script is reachable from a page, and the stylesheet is linked."""
-    used = set(_served_scripts(client, "lobby.js")) | set(_served_scripts(client, "viewer.js")) | {"web.css"}
+    """No dead files: each script is reachable from a page; the stylesheet and icon are linked."""
+    linked = {ref.rsplit("/", 1)[1] for page in ("/web", "/web/games/gX")
+              for ref in _page_assets(client.get(page).get_data(as_text=True))}
+    used = set(_served_scripts(client, "lobby.js")) | set(_served_scripts(client, "viewer.js")) | linked
     assert {p.name for p in STATIC.iterdir()} == used
 
 

@@ -55,7 +55,7 @@ function board(view, ctx) {
     const label = kind ? `${t}: ${kind}${view.tiles[t].destroyed ? " (destroyed)" : ""}`
       : sealed ? `${t}: a monster home, never revealed` : known ? `${t}: face down; you explored ${known}` : `${t}: face down`;
     parts.push(s("polygon", {points: hexPoints(centre(t)), fill, stroke: hot.has(t) ? "#ff0" : "#111",
-      "stroke-width": hot.has(t) ? 2.5 : 0.8, class: view.tiles[t].destroyed ? "destroyed" : null}, s("title", {}, label)));
+      "stroke-width": hot.has(t) ? 2.5 : 0.8, class: `ind-tile${kind ? "" : " fog"}${view.tiles[t].destroyed ? " destroyed" : ""}`}, s("title", {}, label)));
     const [x, y] = centre(t);
     if (!kind) parts.push(s("text", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}, known ? known.slice(0, 3) : "?"));
     if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
@@ -63,12 +63,13 @@ function board(view, ctx) {
   for (const [t, o] of Object.entries(view.outposts)) {
     const [x, y] = centre(t);
     parts.push(s("polygon", {points: hexPoints([x, y], R * 0.8), fill: "none", stroke: FACTION_COLOURS[factionOf(view, o.owner)],
-      "stroke-width": 2 + o.level}, s("title", {}, `outpost level ${o.level} of ${seatLabel(ctx.seats, o.owner)}`)));
+      "stroke-width": 2 + o.level, class: "ind-outpost"}, s("title", {}, `outpost level ${o.level} of ${seatLabel(ctx.seats, o.owner)}`)));
   }
   for (const [id, hero] of Object.entries(view.heroes)) {
     if (!hero.tile) continue;
     const [x, y] = centre(hero.tile);
-    parts.push(s("circle", {cx: x, cy: y, r: R * 0.5, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff"},
+    parts.push(s("circle", {cx: x, cy: y, r: R * 0.5, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff",
+      class: "ind-hero"},
       s("title", {}, `${ctx.content?.heroes?.[id]?.name || id}: damage ${hero.damage}, level ${hero.bonuses.length}, ${hero.xp} XP`)));
     parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
@@ -76,7 +77,7 @@ function board(view, ctx) {
     if (!m.tile) continue;
     const [x, y] = centre(m.tile);
     parts.push(s("rect", {x: x - R * 0.45, y: y - R * 0.45, width: R * 0.9, height: R * 0.9, fill: "#b71c1c",
-      transform: `rotate(45 ${x} ${y})`}, s("title", {}, `${id}: damage ${m.damage}`)));
+      transform: `rotate(45 ${x} ${y})`, class: "ind-monster"}, s("title", {}, `${id}: damage ${m.damage}`)));
     parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
   return s("svg", {width: Math.max(...xs) + W, height: Math.max(...ys) + R + 4, class: "ind-board"}, parts);

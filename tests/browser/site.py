@@ -1,0 +1,137 @@
+"""A real Delve site for the browser: the app on a real Redis, served over HTTP
+from a thread, with bot games of every served game played by the in-process
+reactor and jobs (workers/inprocess.py), exactly as `delve serve` plays them.
+
+Used by the browser tests (tests/browser/conftest.py) and by the screenshot
+script (tests/browser/screenshots.py), so both look at the same pages.
+"""
+from __future__ import annotations
+
+import threading
+import uuid
+from dataclasses import dataclass, field
+
+import redis as redis_lib
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from events.service import GameService
+from events.store import RedisEventStore
+from events.tournaments import TournamentService
+from server.app import create_app
+from delve.tournament import play_out
+from workers.inprocess import InProcessDriver, Stalled
+
+ADMIN = "admin-secret"
+
+# Every served game: the seats of a finished all-bot game, the seats of a live
+# game whose seat 0 is a person (the bots wait for them), and the options of both.
+GAMES: dict[str, dict] = {
+    "saboteur": {"bots": ["heuristic", "heuristic", "random"], "options": {}},
+    "mountain-king": {"bots": ["greedy", "random"], "options": {}},
+    "dwarf": {"bots": ["greedy", "random", "random"], "options": {}},
+    "indagar": {"bots": ["greedy", "random"], "options": {}},
+}
+
+
+@dataclass
+class LiveGame:
+    id: str
+    token: str  # seat 0's token: the person whose turn the bots wait for
+
+
+@dataclass
+class Site:
+    url: str
+    service: GameService
+    driver: InProcessDriver
+    finished: dict[str, str] = field(default_factory=dict)  # game -> id of a finished bot game
+    live: dict[str, LiveGame] = field(default_factory=dict)
+    tournament: str | None = None  # a finished tournament
+    running_tournament: str | None = None  # a tournament whose first round is still being played
+
+    def play_bots(self, game_id: str) -> None:
+        """Let the bots of a live game move until it waits for its person again (or ends)."""
+        try:
+            self.driver.run([game_id])
+        except Stalled:
+            pass
+
+
+def _play_out(tournaments: TournamentService, tid: str, driver: InProcessDriver) -> dict:
+    """delve.tournament.play_out, with a sweep when it stalls: a round paired by a tournament job
+    inside ``driver.run`` creates games whose feed entries the driver's reactor reads before they
+    are among its games, so it skips them; the sweep schedules their bots (bounded retries)."""
+    for _ in range(20):
+        try:
+            return play_out(tournaments, tid, driver)
+        except Stalled as stalled:
+            driver.games.update(stalled.games)
+            driver.reactor.sweep()
+    raise AssertionError(f"tournament {tid} kept stalling")
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_request(self, code="-", size="-") -> None:
+        """Pages make dozens of calls each; a test's output should show its failures, not those."""
+
+
+class _Server(threading.Thread):
+    """werkzeug's threaded server: an open SSE stream holds one thread, not the site."""
+
+    def __init__(self, app):
+        super().__init__(daemon=True, name="delve-browser-site")
+        self.server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+
+    def run(self) -> None:
+        self.server.serve_forever(poll_interval=0.1)
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _bot_seats(bots: list[str]) -> list[dict]:
+    return [{"name": f"{bot}-{i}", "bot": bot} for i, bot in enumerate(bots)]
+
+
+class running_site:
+    """``with running_site(redis_url) as site:`` a served app with every game in three states."""
+
+    def __init__(self, redis_url: str):
+        self.redis = redis_lib.Redis.from_url(redis_url)
+        self.prefix = f"b{uuid.uuid4().hex[:10]}"
+        store = RedisEventStore(self.redis, prefix=self.prefix, snapshot_every=20)
+        self.service = GameService(store, admin_token=ADMIN)
+        # No rate limit: one page load makes dozens of calls, and a replay step several.
+        self.app = create_app(self.service, RATE_LIMIT=0, VERIFY_PER_MINUTE=0, SSE_BLOCK_MS=500)
+        self.server = _Server(self.app)
+        self.driver = InProcessDriver(self.service)
+
+    def __enter__(self) -> Site:
+        self.server.start()
+        site = Site(self.server.url, self.service, self.driver)
+        for game, spec in GAMES.items():
+            site.finished[game] = self.service.create(game, _bot_seats(spec["bots"]), spec["options"])["id"]
+        self.driver.run(site.finished.values())
+        for game, spec in GAMES.items():
+            created = self.service.create(game, [{"name": "you"}, *_bot_seats(spec["bots"][1:])], spec["options"])
+            site.live[game] = LiveGame(created["id"], created["seats"][0]["token"])
+            site.play_bots(created["id"])
+        tournaments = TournamentService(self.service)
+        entrants = [{"bot": "greedy", "name": f"greedy {i}"} for i in range(2)] + \
+            [{"bot": "random", "name": f"random {i}"} for i in range(2)]
+        done = tournaments.create({"game": "mountain-king", "format": "round-robin", "table_size": 2,
+                                   "name": "Browser cup", "entrants": entrants})
+        site.tournament = _play_out(tournaments, done["id"], self.driver)["id"]
+        # Created after the driver's last run: its games wait for a reactor that has not seen them yet.
+        site.running_tournament = tournaments.create({"game": "mountain-king", "format": "swiss", "table_size": 2,
+                                                      "rounds": 2, "name": "Browser open", "entrants": entrants})["id"]
+        return site
+
+    def __exit__(self, *exc) -> None:
+        self.server.stop()
+        self.driver.close()
+        for key in self.redis.scan_iter(f"{self.prefix}:*", count=1000):
+            self.redis.delete(key)
+        self.redis.close()
