@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Command, Drbg
-from domain.dwarf import automaton, content
+from domain.dwarf import automaton, content, ordering
 from domain.dwarf.actions import net, payable_times
 from domain.dwarf.rounds import special_cost
 from domain.dwarf.scoring import CATEGORIES
-from domain.dwarf.selection import head
+from domain.dwarf.selection import head, located
 from domain.dwarf.state import pile_at, top_effect
 from domain.kit import random_bot
 
@@ -63,8 +63,17 @@ def _value(s: dict, seat: int, held: dict) -> float:
         0.25 * held["medal"]
 
 
+def ordered(order: list[str]) -> Command:
+    """The ``order`` command for ``order`` (DW-AMB-14)."""
+    return {"type": "order", "locations": [located(w) for w in order]}
+
+
 def greedy_bot(game: Any, state: dict, seat: int, rng: Drbg) -> Command:
     s = state
+    h = head(s)
+    if h["slot"] == "order":
+        return ordered(max(ordering.orders(s, seat, h["places"]),
+                           key=lambda o: _value(s, seat, ordering.outcome(s, seat, o)[0])))
     legal = game.legal_commands(s, seat)
     best: list[Command] = []
     best_v = float("-inf")
@@ -101,6 +110,8 @@ def _automaton_bot(level: str):
         s = state
         h = head(s)
         where = None
+        if h["slot"] == "order":
+            return ordered(ordering.best(s, seat, h["places"]))
         if h["slot"] == "extra":
             helped = next((w for w, x in s["workers"].items()
                            if x["player"] == seat and x["type"] == "help" and not x["extra"]), None)
@@ -110,8 +121,7 @@ def _automaton_bot(level: str):
             ref = s["last_mined"] if h["slot"] == "first" else s["last_ref"]
             where = automaton.choose(s, seat, level, h["slot"] == "second", ref)
         if where is not None:
-            area, _, loc = where.partition(":")
-            return {"type": "place", "mine": int(area), "location": loc}
+            return {"type": "place", **located(where)}
         legal = game.legal_commands(s, seat)
         return next((c for c in legal if c["type"] == "pass"), legal[0])
     policy.__doc__ = f"The {level} automaton's placement rules playing a seat."

@@ -42,7 +42,7 @@ def _round_started(s: dict, d: dict) -> None:
     k = len(s["players"])
     s.update(round=d["round"], phase="mining", workers={}, queue=[], unplaced=[NORMAL_WORKERS] * k,
              pile_workers=[0] * k, extras=[0] * k, extras_used=[0] * k, first_refs=[None] * k,
-             last_ref=None, last_mined=None, banned=None)
+             last_ref=None, last_mined=None, banned=None, step=None)
 
 
 def _card_mined(s: dict, d: dict) -> None:
@@ -81,11 +81,30 @@ def _special_taken(s: dict, d: dict) -> None:
     s["players"][p]["specials"] += 1
     s["first_refs"][p] = {"area": area, "card": d["card"]}
     s["last_ref"] = {"player": p, "area": area, "card": d["card"]}
+    s["in_hand"] = {"area": area, "card": d["card"]}  # until its Mine side is placed (DW-SPEC-5)
     _pop(s)
 
 
 def _gained(s: dict, d: dict) -> None:
     _apply(s, d["player"], d["delta"])
+
+
+def _acted(s: dict, d: dict) -> None:
+    """A worker that carried out its action is done for the round, so a step that
+    waited for a player's order (DW-AMB-14) resumes after it (DW-RES-7 alike)."""
+    w = s["workers"].get(d["place"]) if d["place"] else None
+    if w is not None and w["player"] == d["player"]:
+        w["done"] = True
+
+
+def _resolved(s: dict, d: dict) -> None:
+    _apply(s, d["player"], d["delta"])
+    _acted(s, d)
+
+
+def _order_requested(s: dict, d: dict) -> None:
+    s.update(phase="order", queue=[{"player": d["player"], "slot": "order", "step": d["step"],
+                                    "places": list(d["places"])}])
 
 
 def _threat(s: dict, d: dict) -> None:
@@ -102,6 +121,7 @@ def _acted_early(s: dict, d: dict) -> None:
 def _card_placed(s: dict, d: dict) -> None:
     area, _, loc = d["place"].partition(":")
     s["areas"][int(area)]["stacks"][loc].append(d["card"])
+    s["in_hand"] = None
 
 
 def _declined(s: dict, d: dict) -> None:
@@ -120,10 +140,6 @@ def _round_ended(s: dict, d: dict) -> None:
     s.update(phase="round_end", workers={}, queue=[], unplaced=[NORMAL_WORKERS] * k, pile_workers=[0] * k)
 
 
-def _nothing(s: dict, d: dict) -> None:
-    """A fact for the replay (an action that could not be paid); no state changes."""
-
-
 HANDLERS = {
     "GameSetUp": _set_up,
     "MineLaid": _mine_laid,
@@ -136,15 +152,18 @@ HANDLERS = {
     "ExtrasGranted": _extras_granted,
     "SpecialActionTaken": _special_taken,
     "Gained": _gained,
-    "ActionResolved": _gained,
-    "ActionFailed": _nothing,
+    "ActionResolved": _resolved,
+    "ActionFailed": _acted,
     "ThreatApplied": _threat,
     "WorkerActedEarly": _acted_early,
     "CardPlacedInMine": _card_placed,
     "PlacementSkipped": lambda s, d: _pop(s),
     "ExtraDeclined": _declined,
     "HelpStarted": lambda s, d: s.update(phase="help", queue=[dict(q) for q in d["queue"]]),
-    "ResolutionStarted": lambda s, d: s.update(phase="resolve", queue=[]),
+    "ResolutionStarted": lambda s, d: s.update(phase="resolve", queue=[], step=None),
+    "StepStarted": lambda s, d: s.update(step=d["step"]),
+    "OrderRequested": _order_requested,
+    "ActionsOrdered": lambda s, d: s.update(phase="resolve", queue=[]),
     "MarkerPassed": lambda s, d: s.update(first=d["to"]),
     "ActionsBanned": _banned,
     "EndTriggered": lambda s, d: s.update(end_pending=d["reason"]),

@@ -2,10 +2,8 @@
 threats, with the first-player passes of DW-FP-2/3 (DW-AMB-5)."""
 from __future__ import annotations
 
-from itertools import permutations
-
-from domain.dwarf import content
-from domain.dwarf.actions import carry_out, gain_medals, payable_times, times_for
+from domain.dwarf import content, ordering
+from domain.dwarf.actions import carry_out, gain_medals, times_for
 from domain.dwarf.grid import places
 from domain.dwarf.state import EXTRA_WORKERS, solo, top, top_effect
 from domain.kit import Batch
@@ -34,43 +32,30 @@ def _clockwise(s: dict) -> list[int]:
     return [(s["first"] + i) % k for i in range(k)]
 
 
-def _best_order(s: dict, player: int, mine: list[str]) -> list[str]:
-    """DW-AMB-14: a player orders their own actions within a step. The engine picks
-    for them the order that carries out the most actions (first such in reading
-    order); the automaton keeps reading order (DW-AMB-39)."""
-    if player == s["automaton"] or len(mine) < 2:
-        return mine
-    best, best_n = mine, -1
-    for order in permutations(mine):
-        held = dict(s["players"][player])
-        done = 0
-        for where in order:
-            effect = top_effect(s, where)
-            n = payable_times({"players": {player: held}}, player, effect, times_for(s, player))
-            for res, amount in effect.cost.items():
-                held[res] -= amount * n
-            for res, amount in effect.gain.items():
-                held[res] += amount * n
-            done += n > 0
-        if done > best_n:
-            best, best_n = list(order), done
-    return best
+def _begin(b: Batch, step: str) -> None:
+    """Open a step of DW-RES-1 (the state remembers it, so a step that waits for a
+    player's order resumes there); an Orc Raiders check may forbid it (DW-AMB-2)."""
+    b.emit("StepStarted", step=step)
+    if step in ("mine", "forge"):
+        _orc_raiders(b, step)
 
 
-def _step(b: Batch, action: str) -> None:
-    """DW-RES-3 / DW-RES-4: every worker on a location of this type acts, normal
-    workers before extras (DW-AMB-13); workers that acted early are skipped (DW-RES-7)."""
+def _step(b: Batch, action: str) -> bool:
+    """DW-RES-3 / DW-RES-4: every worker on a location of this type acts, player by
+    player, normal workers before extras (DW-AMB-13); workers that acted early are
+    skipped (DW-RES-7). A seat whose order changes the outcome chooses it first
+    (DW-AMB-14): False means the step waits for that choice."""
     s = b.state
-    _orc_raiders(b, action)
     if s["banned"] == action:
-        return
+        return True
     for p in _clockwise(s):
-        for extra in (False, True):
-            mine = [where for where in places(len(s["areas"]))
-                    if (w := s["workers"].get(where)) and w["player"] == p and w["extra"] == extra
-                    and not w["done"] and top_effect(s, where).type == action]
-            for where in _best_order(s, p, mine):
-                carry_out(b, p, where)
+        todo = ordering.pending(s, p, action)
+        if len(todo) > 1 and p != s["automaton"] and ordering.matters(s, p, todo):
+            b.emit("OrderRequested", player=p, step=action, places=todo)
+            return False
+        for where in todo:
+            carry_out(b, p, where)
+    return True
 
 
 def _orc_raiders(b: Batch, action: str) -> None:
@@ -145,13 +130,25 @@ def _defend_step(b: Batch) -> None:
                deltas={i: d for i, d in deltas.items() if d})
 
 
-def resolve(b: Batch) -> None:
-    """DW-RES-1: Receive Help's marker check, Mine, Forge (and its marker check), Defend."""
-    b.emit("ResolutionStarted")
-    _pass_marker(b, "help")
-    _step(b, "mine")
-    _step(b, "forge")
-    _pass_marker(b, "forge")
+def resolve(b: Batch) -> bool:
+    """DW-RES-1: Receive Help's marker check, Mine, Forge (and its marker check),
+    Defend. Returns False while a seat orders its actions (DW-AMB-14); called again
+    after the order, it goes on in the step that waited."""
+    s = b.state
+    if s["phase"] == "help":
+        b.emit("ResolutionStarted")
+        _pass_marker(b, "help")
+        _begin(b, "mine")
+    if s["step"] == "mine":
+        if not _step(b, "mine"):
+            return False
+        _begin(b, "forge")
+    if s["step"] == "forge":
+        if not _step(b, "forge"):
+            return False
+        _pass_marker(b, "forge")
+        _begin(b, "defend")
     _defend_step(b)
-    if b.state["phase"] != "over":
+    if s["phase"] != "over":
         _pass_marker(b, "defend")
+    return True

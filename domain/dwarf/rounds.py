@@ -44,6 +44,8 @@ def special_piles(s: dict, player: int) -> list[int]:
 
 def can_act(s: dict, head: dict) -> bool:
     p, slot = head["player"], head["slot"]
+    if slot == "order":
+        return True
     if slot == "extra":
         return s["extras_used"][p] < s["extras"][p] and bool(free_places(s))
     if s["unplaced"][p] < 1:
@@ -81,10 +83,11 @@ def end_round(b: Batch) -> None:
 
 def advance(b: Batch) -> None:
     """Skip placements nobody can make (DW-AMB-43, DW-SEL-3), then move on through the
-    Receive Help step, resolution and the next round until a participant must act."""
+    Receive Help step, resolution and the next round until a participant must act
+    (place, or order their actions in a step, DW-AMB-14)."""
     s = b.state
     for _ in range(1000):
-        if s["phase"] not in ("select", "help"):
+        if s["phase"] not in ("select", "help", "order", "resolve"):
             return
         while s["queue"]:
             head = s["queue"][0]
@@ -94,8 +97,7 @@ def advance(b: Batch) -> None:
         if s["phase"] == "select":
             begin_help(b)
             continue
-        resolve(b)
-        if s["phase"] == "over":
+        if not resolve(b) or s["phase"] == "over":
             return
         end_round(b)
     raise RuntimeError("advance did not settle")  # unreachable: every loop places or ends a round

@@ -10,14 +10,19 @@ Commands (also ``commands_schema.COMMAND_SCHEMA``):
 - ``{"type": "place", "mine": 0, "location": "23"}`` a worker on an available location;
 - ``{"type": "special", "pile": 0, "pay": false}`` a Special Action instead of the first
   placement: both workers (``pay`` false) or one worker and 4 Medals (DW-SPEC-2);
-- ``{"type": "pass"}`` leave the second worker or an extra worker unplaced.
+- ``{"type": "pass"}`` leave the second worker or an extra worker unplaced;
+- ``{"type": "order", "locations": [{"mine": 0, "location": "12"}, ...]}`` the order of
+  your own actions in a Mine or Forge step, asked only when it changes what they
+  produce (DW-AMB-14, ``ordering``).
 
-Mining, resolution and the end of a round run by themselves after the last placement.
+Mining, resolution and the end of a round run by themselves after the last placement;
+resolution stops for an order and goes on after it.
 
 Events: GameSetUp, MineLaid, MountainShuffled (order secret), PilesDealt (secret but the
 top cards' special sides), RoundStarted, CardMined, SelectionStarted, WorkerPlaced,
 SpecialActionTaken, Gained, CardPlacedInMine, WorkerActedEarly, ExtrasGranted,
-PlacementSkipped, HelpStarted, ExtraDeclined, ResolutionStarted, MarkerPassed,
+PlacementSkipped, HelpStarted, ExtraDeclined, ResolutionStarted, StepStarted,
+OrderRequested, ActionsOrdered, MarkerPassed,
 ActionsBanned, ActionResolved, ActionFailed, ThreatApplied, EndTriggered, RoundEnded,
 GameEnded.
 """
@@ -47,7 +52,7 @@ AUTOMATON = "automaton"
 class Dwarf(BaseGame):
     id = "dwarf"
     title = "DWARF"
-    rules_version = "dwarf-1"
+    rules_version = "dwarf-2"  # 2: StepStarted events and the DW-AMB-14 order choice
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
     bots = _bots.BOTS

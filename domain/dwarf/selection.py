@@ -1,11 +1,12 @@
-"""Phase 2, action selection (DW-SEL, DW-SPEC) and the Receive Help placements
-(DW-RES-2): what a participant may do now, and the events of doing it."""
+"""Phase 2, action selection (DW-SEL, DW-SPEC), the Receive Help placements
+(DW-RES-2) and the order of a player's own actions in a resolution step
+(DW-AMB-14): what a participant may do now, and the events of doing it."""
 from __future__ import annotations
 
 from domain.core import Command, Illegal, require
-from domain.dwarf import automaton, content
+from domain.dwarf import automaton, content, ordering
 from domain.dwarf.actions import GLORY, carry_out, gain_medals, is_andvettr, net
-from domain.dwarf.grid import LOCATIONS, place
+from domain.dwarf.grid import LOCATIONS, place, split
 from domain.dwarf.rounds import special_cost, special_limit_reached, special_piles
 from domain.dwarf.state import (
     available,
@@ -20,17 +21,23 @@ from domain.kit import Batch
 
 
 def head(s: dict) -> dict | None:
-    return s["queue"][0] if s["phase"] in ("select", "help") and s["queue"] else None
+    return s["queue"][0] if s["phase"] in ("select", "help", "order") and s["queue"] else None
+
+
+def located(where: str) -> dict:
+    """A place as the commands name it: ``{"mine": 0, "location": "23"}``."""
+    area, loc = split(where)
+    return {"mine": area, "location": loc}
 
 
 def legal(s: dict, player: int) -> list[Command]:
     h = head(s)
     if h is None or h["player"] != player:
         return []
-    out: list[Command] = []
-    for where in free_places(s):
-        area, _, loc = where.partition(":")
-        out.append({"type": "place", "mine": int(area), "location": loc})
+    if h["slot"] == "order":
+        return [{"type": "order", "locations": [located(w) for w in o]}
+                for o in ordering.orders(s, player, h["places"])]
+    out: list[Command] = [{"type": "place", **located(where)} for where in free_places(s)]
     if h["slot"] == "first":
         both = s["unplaced"][player] >= 2
         pay = has(s, player, special_cost(s))
@@ -101,7 +108,12 @@ def decide(b: Batch, player: int, command: Command) -> None:
     require(h is not None and h["player"] == player, "not_your_turn", "DW-SEL-1",
             "it is not your placement; see active_seats")
     kind = command.get("type")
-    if kind == "place":
+    if h["slot"] == "order" or kind == "order":
+        require(h["slot"] == "order" and kind == "order", "order_required" if kind != "order" else "order_not_now",
+                "DW-AMB-14", "order your actions of this step first" if kind != "order"
+                else "an order is asked only in a resolution step where yours can matter")
+        order_actions(b, player, h, [_where(x, s) for x in command["locations"]])
+    elif kind == "place":
         where = _where(command, s)
         require(available(s, where), "location_occupied", "DW-CARD-7", "a worker already stands there")
         place_worker(b, player, where, h["slot"])
@@ -129,6 +141,19 @@ def decide(b: Batch, player: int, command: Command) -> None:
             b.emit("PlacementSkipped", player=player, slot=h["slot"], declined=True)
     else:
         raise Illegal("unknown_command", None, f"unknown command type {kind!r}; use place, special or pass")
+
+
+def order_actions(b: Batch, player: int, h: dict, chosen: list[str]) -> None:
+    """DW-AMB-14: carry out the player's waiting actions of this step in their order,
+    which names each of them once, normal workers first (DW-AMB-13)."""
+    s = b.state
+    require(sorted(chosen) == sorted(h["places"]), "bad_order", "DW-AMB-14",
+            f"name each of your workers waiting in the {h['step']} step once: {h['places']}")
+    require(chosen in ordering.orders(s, player, h["places"]), "bad_order", "DW-AMB-13",
+            "normal workers act before extra workers")
+    b.emit("ActionsOrdered", player=player, step=h["step"], places=chosen)
+    for where in chosen:
+        carry_out(b, player, where)
 
 
 def automaton_step(b: Batch) -> None:

@@ -1,5 +1,10 @@
 """The DWARF state: one plain JSON dict (secrets included; ``secrecy`` decides who sees what).
 
+``in_hand`` is a Special Action card taken but not yet in the Mine: Andvettr's
+instant win (DW-AND-8) can end the game between DW-SPEC-4 and DW-SPEC-5.
+``step`` is the resolution step under way (DW-RES-1), where one waits for a
+player's order (DW-AMB-14).
+
 Participants are indexed 0..k-1 in clockwise order: seats first, then the solo
 automaton if there is one (DW-SOLO-1). Every place is ``"a:rc"`` (``grid``).
 """
@@ -18,7 +23,7 @@ def initial() -> dict:
             "level": None, "areas": [], "first": 0, "queue": [], "workers": {}, "unplaced": [],
             "pile_workers": [], "extras": [], "extras_used": [], "first_refs": [], "last_ref": None,
             "last_mined": None, "seq": 0, "banned": None, "ban_next": None, "end_pending": None,
-            "ended": None}
+            "ended": None, "step": None, "in_hand": None}
 
 
 def new_player(pid: str) -> dict:

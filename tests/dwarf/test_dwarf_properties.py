@@ -1,7 +1,8 @@
 """Random legal games for 1..5 seats (hypothesis picks every command): invariants after
 every step, and the secrecy canary.
 
-- cards conserved: each Mine's stacks, Mountain and piles hold its 54 + 9 cards (DW-CARD-4);
+- cards conserved: each Mine's stacks, Mountain and piles (and a Special Action card
+  in hand when Andvettr's instant win cut DW-SPEC-5 short) hold its 54 + 9 cards (DW-CARD-4);
 - nothing negative: no holding below 0, threats never make debt (DW-AMB-16, DW-COMP-2);
 - workers: at most 2 normal + 2 extra per participant, one per location (DW-CARD-7, DW-AMB-12);
 - Objects created never fewer than held (DW-AMB-23); the state survives a JSON round trip;
@@ -36,9 +37,9 @@ OPTION_CHOICES = st.fixed_dictionaries({}, optional={
 
 def check(s: dict) -> None:
     per_area = len(content.cards())
-    for area in s["areas"]:
+    for a, area in enumerate(s["areas"]):
         held = sum(len(v) for v in area["stacks"].values()) + len(area["mountain"]) + \
-            sum(len(p) for p in area["piles"])
+            sum(len(p) for p in area["piles"]) + ((s["in_hand"] or {}).get("area") == a)
         assert held == per_area
     for i, p in enumerate(s["players"]):
         assert all(p[r] >= 0 for r in HOLDINGS), p

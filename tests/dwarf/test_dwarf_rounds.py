@@ -369,18 +369,6 @@ def test_DW_AMB_43_skipped_when_nothing_is_possible():
     assert s["round"] == 2
 
 
-def test_DW_AMB_14_player_order_of_own_actions_that_pays_most():
-    """DW-AMB-14: a player's own Mine actions run in the order that carries out most of them
-    (Iron Vein before Alloy Steel, whatever the reading order)."""
-    s = stage_mine(start(2, first_player=0), {"11": "S4", "12": "S1"})
-    s = give(s, 0, iron=1)
-    s = place(s, 0, "11")
-    s = place(s, 1, "33")
-    s = passes(s, 1)
-    s = place(s, 0, "12")
-    assert s["players"][0]["steel"] == 2 and s["players"][0]["iron"] == 0
-
-
 def test_DW_GRID_1_DW_GRID_2_DW_GRID_3_DW_AMB_36_locations_and_reading_order():
     """DW-GRID-1/2/3, DW-AMB-36: L(r,c) with row 1 at the top; reading index 3(r-1)+c; rows and columns."""
     from domain.dwarf.grid import column_mates, places, reading_index, row_mates
