@@ -9,34 +9,30 @@ from typing import Callable
 from events.service import GameService
 from events.tournament_verify import verify_bundle
 from events.tournaments import TournamentService
-from workers.inprocess import InProcessDriver
+from workers.inprocess import InProcessDriver, Stalled
 
 
 class NotFinishing(Exception):
-    """The tournament stopped advancing: a game failed or a round could not be paired."""
+    """The tournament stopped advancing: a game failed, or waits for a human."""
 
 
-def play_out(ts: TournamentService, tid: str, driver: InProcessDriver, max_rounds: int = 200,
+def play_out(ts: TournamentService, tid: str, driver: InProcessDriver,
              on_game: Callable[[str], None] | None = None) -> dict:
-    """Play each round's games with the bots until the tournament finishes.
+    """Run the reactors and jobs until the tournament finishes: every pairing, report
+    and ending is done by the jobs of the job table, as on a server. The driver must
+    follow tournaments (``InProcessDriver(service, tournaments=True)``) and exist before
+    the tournament is created, so its reactors see its first log entry."""
 
-    The driver must exist before the tournament's games, so its reactor sees
-    them; the tournament job of the job table advances the tournament as each
-    game finishes, and one more ``advance`` covers a driver that stopped as
-    its last game finished, before that game's job ran.
-    """
-    for _ in range(max_rounds):
-        t = ts.get(tid)
-        if t["status"] == "finished":
-            return t
-        running = [tb["game_id"] for tb in t["rounds"][-1]["tables"] if tb["result"] is None] if t["rounds"] else []
-        if running:
-            driver.run(running, on_finished=on_game)
-        if driver.errors:
-            raise NotFinishing(f"games failed: {driver.errors}")
-        if not ts.advance(tid) and not running:
-            raise NotFinishing(f"tournament {tid} is {t['status']} and does not advance")
-    raise NotFinishing(f"tournament {tid} did not finish in {max_rounds} rounds")
+    def finished(kind: str, key: str, result: object) -> None:
+        if on_game and kind == "finalize" and result:
+            on_game(key)
+
+    try:
+        driver.run_until(lambda: ts.status(tid) == "finished", on_job=finished)
+    except Stalled as exc:
+        raise NotFinishing(f"tournament {tid} is {ts.status(tid)} and does not advance; "
+                           f"failed jobs: {driver.errors or 'none'}") from exc
+    return ts.get(tid)
 
 
 def run(service: GameService, body: dict, on_game: Callable[[str], None] | None = None) -> dict:
@@ -44,7 +40,7 @@ def run(service: GameService, body: dict, on_game: Callable[[str], None] | None 
     its bundle; returns ``{tournament, seconds, games, games_per_s, verify_seconds, verified}``."""
     ts = TournamentService(service)
     started = time.monotonic()
-    with InProcessDriver(service) as driver:
+    with InProcessDriver(service, tournaments=True) as driver:
         created = ts.create(body)
         final = play_out(ts, created["id"], driver, on_game=on_game)
     seconds = time.monotonic() - started

@@ -133,7 +133,8 @@ class GameService:
     # -- create ----------------------------------------------------------------
 
     def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
-               creator: str | None = None, visibility: str = "public", clock: dict | None = None) -> dict:
+               creator: str | None = None, visibility: str = "public", clock: dict | None = None,
+               derived_id: str | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
         ``tags`` are extra meta fields (a tournament game names its tournament
@@ -142,7 +143,9 @@ class GameService:
         ``open`` with nothing dealt until the last seat is taken
         (``events.joining``). ``creator`` (a player id) may cancel it; a
         ``private`` game hands out an invite token for spectators; ``clock`` is
-        a time control (``events.clocks``).
+        a time control (``events.clocks``). ``derived_id`` is given only by a caller
+        that derives it (a tournament's table), to create it at most once: a
+        taken id raises GameExists and writes nothing.
         """
         game = registry.get(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
@@ -157,7 +160,7 @@ class GameService:
         ctl = clocks.control(clock, game)
         table = [Seat.from_dict(s) for s in roster]
         seed = secrets.token_bytes(32)
-        gid = "g" + secrets.token_hex(8)
+        gid = derived_id or "g" + secrets.token_hex(8)
         created = {"type": "GameCreated", "data": {
             "game": game.id, "options": opts, "seats": roster,
             "rules_version": game.rules_version, "seed_commitment": seeding.commitment(seed),

@@ -8,9 +8,13 @@ envelopes, then each game's export. The verdict holds when:
    commitment in TournamentCreated;
 2. every game verifies on its own (chain and replay, events/replay.py);
 3. each GameFinished report names that game's chain head and the result its
-   final score board gives;
+   final score board gives (an aborted or cancelled game: nobody placed), and
+   the game seats the paired entrants in order (the bot, or a seat reserved
+   for the entrant player);
 4. every RoundPaired is what the pairing rules produce from the entrants,
-   the results logged before it and the revealed seed;
+   the results logged before it and the revealed seed, with the game ids
+   derived from (tournament, round, table); no entrant registers after the
+   start;
 5. the final standings follow from all of that.
 
 Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
@@ -23,7 +27,7 @@ from typing import Iterable
 
 from domain.core import Illegal, canonical_json
 from domain.tournament import is_complete, pair_round, standings
-from domain.tournament.log import config_of, evolve, initial, pairing_view, table_result
+from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result
 from events.envelope import first_broken_link
 from events.replay import Verdict, parse_ndjson, verify
 
@@ -97,6 +101,9 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
         ev = {"type": env["type"], "data": env["data"]}
         if ev["type"] == "RoundPaired":
             ok &= _check_pairing(state, ev["data"], seed, env["seq"], v)
+        elif ev["type"] == "EntrantRegistered" and state["status"] != "registering":
+            v.at("tournament", env["seq"], "an entrant registered after registration closed")
+            ok = False
         elif ev["type"] == "GameFinished":
             ok &= _check_report(state, ev["data"], games, heads, env["seq"], v)
         elif ev["type"] == "TournamentFinished":
@@ -116,6 +123,10 @@ def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerd
         v.at("tournament", seq, f"round {data['round']} is not the pairing the rules give: expected "
                                 f"{json.dumps(expected['tables'])} with byes {expected['byes']}")
         return False
+    ids = [game_id_for(state["tournament"], data["round"], i) for i in range(len(data["tables"]))]
+    if [t["game_id"] for t in data["tables"]] != ids:
+        v.at("tournament", seq, f"round {data['round']} names game ids other than those derived from it: {ids}")
+        return False
     return True
 
 
@@ -129,10 +140,33 @@ def _check_report(state: dict, data: dict, games: dict[str, list[dict]], heads: 
     if heads[gid] != data["chain_head"]:
         v.at("tournament", seq, f"the reported chain head differs from game {gid}'s")
         return False
+    if not _seats_match(state, table["seats"], games[gid][0]):
+        v.at("tournament", seq, f"game {gid} does not seat the entrants paired at its table")
+        return False
     finished = [e for e in games[gid] if e.get("type") == "GameFinished"]
-    if not finished or table_result(finished[-1]["data"]["scores"], table["seats"]) != data["result"]:
+    cancelled = any(e.get("type") == "GameCancelled" for e in games[gid])
+    if not finished and not cancelled:
+        v.at("tournament", seq, f"game {gid} is reported but has not ended")
+        return False
+    if table_result(finished[-1]["data"]["scores"] if finished else None, table["seats"]) != data["result"]:
         v.at("tournament", seq, f"the reported result differs from game {gid}'s final scores")
         return False
+    return True
+
+
+def _seats_match(state: dict, seats: list[str], created: dict) -> bool:
+    """Seat ``i`` of the game (its GameCreated roster) is entrant ``seats[i]``: its bot under
+    its name, or a seat reserved for its player."""
+    roster = (created.get("data") or {}).get("seats") or []
+    by_id = {e["id"]: e for e in state["entrants"]}
+    if created.get("type") != "GameCreated" or len(roster) != len(seats):
+        return False
+    for seat, eid in zip(roster, seats):
+        e = by_id[eid]
+        if e.get("player") and seat.get("reserved") != e["player"]:
+            return False
+        if not e.get("player") and (seat.get("bot"), seat.get("name")) != (e["bot"], e["name"]):
+            return False
     return True
 
 

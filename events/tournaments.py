@@ -1,41 +1,75 @@
 """Tournaments as event-sourced streams: the same store, envelope and hash
 chain as games, under their own key prefix (``<prefix>:tourney``) so the game
-reactor's feeds never see them.
+reactor's feeds never see them (the tournament reactor reads that prefix's
+feeds: workers/tournament_reactor.py).
 
-A tournament's log records its settings and committed seed, every entrant,
-each round's pairing (``RoundPaired``, with the games created for it), each
-game's result with that game's chain head (``GameFinished``), the rounds'
-completion, and at the end the seed (``SeedRevealed``) and final standings.
-Everything the pairing rules need is in the log, so ``delve verify`` re-derives
-every round (events/tournament_verify.py).
+A tournament's log records its settings, organizer, clock and committed
+seed, every entrant, the start, each round's pairing (``RoundPaired``, with
+the ids of the games it seats), each game's result with that game's chain
+head (``GameFinished``), the rounds' completion, and at the end the seed
+(``SeedRevealed``) and final standings. Everything the pairing rules need is
+in the log, so ``delve verify`` re-derives every round
+(events/tournament_verify.py).
 
-Progress is driven by ``advance``: the job table runs it when a game of a
-tournament finishes (workers/table.py), and ``start`` runs it once. It holds a
-short Redis lock per tournament, and every append is conditional on the log's
-version, so a redelivered job or two workers at once never pair a round twice.
+Requests only append what a director or an entrant decided (create,
+register, withdraw, start); every pairing, report and ending is appended by
+``advance``, which runs in rq jobs only: the job table's ``tournament`` kind
+when a game of the tournament ends, and the tournament reactor's kinds when
+the log itself moves or ``start_at`` comes (workers/table.py). ``advance``
+holds a short Redis lock per tournament and every append is conditional on
+the log's version, so a redelivered job or two workers at once never pair a
+round twice. ``RoundPaired`` is appended *before* its games exist, naming
+ids derived from (tournament, round, table); every later ``advance`` creates
+the games of the current round that do not exist yet and seats their player
+entrants, so a crash between the two steps is repaired by the next job and
+can neither lose a game nor create one twice.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
+from datetime import datetime, timezone
 from typing import Iterator
 
 from domain import registry
-from domain.core import canonical_json, require
+from domain.core import Illegal, canonical_json, require
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
-from domain.tournament.log import RULES_VERSION, config_of, fold, pairing_view, table_result
-from events.service import GameService
-from events.store import GameNotFound, VersionConflict
+from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view, table_result
+from events import clocks, joining
+from events.players import PlayerNotFound
+from events.service import ENDED, Forbidden, GameService
+from events.store import GameExists, GameNotFound, VersionConflict
 
 LOCK_MS = 30_000
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
 STATUSES = ("registering", "running", "finished")
 BOT_RATING = 0.0
+DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
 
 
 class TournamentNotFound(Exception):
     pass
+
+
+def parse_start_at(value: object) -> str | None:
+    """``start_at`` as a UTC ISO 8601 stamp (an offset is required, or a trailing Z); Illegal otherwise."""
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        when = None
+    require(when is not None and when.tzinfo is not None, "bad_start_at", "TRN-START-1",
+            "start_at is an ISO 8601 time with its UTC offset, e.g. 2026-11-23T18:00:00Z")
+    return when.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def start_time(t: dict) -> datetime | None:
+    """When the tournament's ``start_at`` timer fires (None: no timer)."""
+    at = t.get("start_at")
+    return datetime.fromisoformat(at.replace("Z", "+00:00")) if at else None
 
 
 class TournamentService:
@@ -44,65 +78,109 @@ class TournamentService:
         base = games.store
         self.store = base.sibling(f"{base.prefix}:tourney")
         self._heads: dict[str, tuple[int, str]] = {}  # tid -> (version, head) as last read
+        self._seated: set[str] = set()  # games this process saw fully created and seated
 
-    # -- director's commands ----------------------------------------------------------
+    # -- director's and entrants' commands ----------------------------------------------
 
-    def create(self, body: dict) -> dict:
-        """Validate and log a new tournament with its first entrants. Created with
-        entrants and no ``start_at`` it starts at once; otherwise registration
-        stays open until ``start`` (a timer for ``start_at`` is not built: MISSING)."""
+    def create(self, body: dict, caller: str = DIRECTOR) -> dict:
+        """Validate and log a new tournament with its first entrants; ``caller`` (the admin,
+        or a player id) becomes its organizer. Created with entrants and no ``start_at``
+        it starts at once (TRN-START-1): the ``TournamentStarted`` is in the same batch,
+        and a job pairs round 1."""
         game = registry.get(body.get("game"))
         config = Config.parse({k: body[k] for k in ("format", "table_size", "rounds", "points", "bye_points")
                                if k in body}, min_players=game.min_players, max_players=game.max_players)
         options = game.validate_options(dict(body.get("options") or {}), config.table_size)
-        entrants = [self._entrant(game, raw, i) for i, raw in enumerate(body.get("entrants") or [])]
-        if entrants:
+        clock = clocks.control(body.get("clock"), game)
+        start_at = parse_start_at(body.get("start_at"))
+        entrants: list[dict] = []
+        for raw in body.get("entrants") or []:
+            entrants.append(self._entrant(game, raw, entrants, clock))
+        starts = bool(entrants) and start_at is None
+        if starts:  # otherwise the field is checked at the start (TRN-START-1)
             check_field(config, len(entrants))
         seed = secrets.token_bytes(32)
         tid = "t" + secrets.token_hex(8)
         created = {"type": "TournamentCreated", "data": {
             "tournament": tid, "name": str(body.get("name") or tid), "game": game.id, "options": options,
-            "config": config.to_dict(), "rules_version": game.rules_version,
-            "seed_commitment": hashlib.sha256(seed).hexdigest()}}
+            "config": config.to_dict(), "rules_version": game.rules_version, "clock": clock, "start_at": start_at,
+            "organizer": None if caller == DIRECTOR else caller, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
         events = [created] + [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
-        self.store.create(tid, {"status": "registering", "seed": seed.hex(), "game": game.id},
+        if starts:
+            events.append({"type": "TournamentStarted", "data": {"entrants": len(entrants)}})
+        status = "running" if starts else "registering"
+        self.store.create(tid, {"status": status, "seed": seed.hex(), "game": game.id, "format": config.format,
+                                "name": created["data"]["name"],
+                                "organizer": created["data"]["organizer"] or ""},
                           events, command_id=f"create:{tid}", rules_version=RULES_VERSION)
-        self._index(tid, game.id, "registering")
-        if entrants and body.get("start_at") is None:
-            self.start(tid)
+        self._index(tid, game.id, status)
+        for e in entrants:
+            self._index_player(tid, e)
         return self.get(tid)
 
-    def register(self, tid: str, raw: dict) -> dict:
-        """Add an entrant while registration is open."""
+    def register(self, tid: str, raw: dict, caller: str = DIRECTOR) -> dict:
+        """Add an entrant while registration is open: a bot (its organizer or the admin),
+        or a player (that player itself, its organizer or the admin)."""
         t, version = self._load(tid)
-        require(t["status"] == "registering", "registration_closed", "TRN-CFG-2",
+        player = raw.get("player") if isinstance(raw, dict) else None
+        if not (player is not None and player == caller):
+            self._require_manager(t, caller)
+        require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
                 "entrants register before the tournament starts")
-        entrant = self._entrant(registry.get(t["game"]), raw, len(t["entrants"]))
+        entrant = self._entrant(registry.get(t["game"]), raw, t["entrants"], t.get("clock"))
         self._append(tid, version, [{"type": "EntrantRegistered", "data": {"entrant": entrant}}], f"register:{version}")
+        self._index_player(tid, entrant)
         return entrant
 
-    def withdraw(self, tid: str, entrant_id: str) -> None:
-        """An entrant leaves: paired no more; games already paired play on (TRN-WD-1)."""
+    def withdraw(self, tid: str, entrant_id: str, caller: str = DIRECTOR) -> None:
+        """An entrant leaves (its player, the organizer or the admin): paired no more;
+        games already paired play on (TRN-WD-1). The tournament reactor sees the
+        withdrawal and runs the job that may now end a knockout."""
         t, version = self._load(tid)
         found = [e for e in t["entrants"] if e["id"] == entrant_id]
         require(bool(found), "no_such_entrant", None, f"tournament {tid} has no entrant {entrant_id!r}")
+        if not (found[0].get("player") and found[0]["player"] == caller):
+            self._require_manager(t, caller)
         require(t["status"] != "finished", "tournament_finished", None, "the tournament has finished")
         require(not found[0]["withdrawn"], "already_withdrawn", "TRN-WD-1", f"{entrant_id} has withdrawn already")
         self._append(tid, version, [{"type": "EntrantWithdrew", "data": {"entrant": entrant_id}}],
                      f"withdraw:{entrant_id}")
-        self.advance(tid)
 
-    def start(self, tid: str) -> dict:
-        t, _ = self._load(tid)
-        require(t["status"] == "registering", "already_started", None, f"the tournament is {t['status']}")
-        check_field(config_of(t), len([e for e in t["entrants"] if not e["withdrawn"]]))
-        self.advance(tid)
+    def start(self, tid: str, caller: str = DIRECTOR) -> dict:
+        """Close registration now (TRN-START-1); a job pairs round 1."""
+        t, version = self._load(tid)
+        self._require_manager(t, caller)
+        self._start(tid, t, version)
         return self.get(tid)
 
-    # -- progress ----------------------------------------------------------------------
+    def start_when_due(self, tid: str, now: datetime | None = None) -> bool:
+        """The ``start_at`` timer's job: close registration if it is still open and its
+        time has come, then pair round 1. A field too small for the format at that
+        time leaves registration open (the organizer may start it later)."""
+        t, version = self._load(tid)
+        due = start_time(t)
+        if t["status"] != "registering" or due is None or (now or datetime.now(timezone.utc)) < due:
+            return False
+        try:
+            self._start(tid, t, version)
+        except Illegal:
+            return False
+        self.advance(tid)
+        return True
+
+    def _start(self, tid: str, t: dict, version: int) -> None:
+        require(t["status"] == "registering", "already_started", "TRN-START-1", f"the tournament is {t['status']}")
+        here = [e for e in t["entrants"] if not e["withdrawn"]]
+        check_field(config_of(t), len(here))
+        self._append(tid, version, [{"type": "TournamentStarted", "data": {"entrants": len(here)}}], f"start:{tid}",
+                     meta={"status": "running"})
+        self._index(tid, t["game"], "running")
+
+    # -- progress (rq jobs only) -----------------------------------------------------------
 
     def advance(self, tid: str) -> bool:
-        """Record finished games, complete the round, pair the next or finish.
+        """Create and seat the current round's games, record finished games, complete the
+        round, pair the next or finish.
 
         Idempotent and safe to run concurrently (a lock, then appends
         conditional on the version). Returns whether anything was appended.
@@ -130,11 +208,13 @@ class TournamentService:
 
     def _step(self, tid: str) -> bool:
         t, version = self._load(tid)
-        if t["status"] == "finished":
-            return False
+        if t["status"] != "running":
+            return False  # registering (a start will append TournamentStarted) or finished
         config = config_of(t)
         current = t["rounds"][-1] if t["rounds"] else None
         if current is not None:
+            for i, table in enumerate(current["tables"]):
+                self._ensure_game(tid, t, current["round"], i, table)
             for i, table in enumerate(current["tables"]):
                 if table["result"] is None:
                     report = self._report(current["round"], i, table)
@@ -149,8 +229,6 @@ class TournamentService:
                     "standings": standings(config, t["entrants"], pairing_view(t["rounds"]))}}],
                     f"complete:{tid}:{current['round']}")
                 return True
-        elif t["status"] != "registering" or not t["entrants"]:
-            return False
         seed = bytes.fromhex(self.store.meta(tid)["seed"])
         if is_complete(config, t["entrants"], pairing_view(t["rounds"])):
             final = standings(config, t["entrants"], pairing_view(t["rounds"]))
@@ -160,34 +238,61 @@ class TournamentService:
             self._index(tid, t["game"], "finished")
             return True
         paired = pair_round(config, t["entrants"], pairing_view(t["rounds"]), seed)
-        tables = [{"seats": tb["seats"], "game_id": self._open_game(tid, t, paired["round"], tb["seats"])}
-                  for tb in paired["tables"]]
+        tables = [{"seats": tb["seats"], "game_id": game_id_for(tid, paired["round"], i)}
+                  for i, tb in enumerate(paired["tables"])]
         self._append(tid, version, [{"type": "RoundPaired", "data": {
-            "round": paired["round"], "tables": tables, "byes": paired["byes"]}}],
-            f"pair:{tid}:{paired['round']}", meta={"status": "running"})
-        self._index(tid, t["game"], "running")
-        return True
+            "round": paired["round"], "tables": tables, "byes": paired["byes"]}}], f"pair:{tid}:{paired['round']}")
+        return True  # the next step creates the round's games
+
+    def _ensure_game(self, tid: str, t: dict, round_no: int, index: int, table: dict) -> None:
+        """Create the table's game unless it exists, and seat its player entrants (create-if-absent,
+        join-if-open: what a crash left half done is finished here, nothing is done twice).
+
+        Every seat of a player entrant is reserved for that player and taken for it
+        at once (``SeatTaken`` with no entropy of its own), so the game is dealt and
+        its clock runs without waiting for anyone (TRN-CLK-1); the player plays it
+        with their own player token.
+        """
+        gid = table["game_id"]
+        if gid in self._seated:
+            return
+        by_id = {e["id"]: e for e in t["entrants"]}
+        try:
+            meta = self.games.store.meta(gid)
+        except GameNotFound:
+            seats = [{"player": by_id[e]["player"]} if by_id[e].get("player")
+                     else {"name": by_id[e]["name"], "bot": by_id[e]["bot"]} for e in table["seats"]]
+            try:
+                self.games.create(t["game"], seats, t["options"], tags={"tournament": tid, "round": str(round_no)},
+                                  clock=t.get("clock"), derived_id=gid)
+            except GameExists:
+                pass  # another worker created it a moment ago
+            meta = self.games.store.meta(gid)
+        for seat in json.loads(meta["seats"]):
+            if seat.get("open") and seat.get("reserved") and meta.get("status") == "open":
+                try:
+                    joining.join(self.games, gid, self.games.players.get(seat["reserved"]), seat=seat["seat"])
+                except (Illegal, PlayerNotFound, VersionConflict):
+                    pass  # seated meanwhile, or cancelled: the report adjudicates what is left (TRN-PTS-3)
+        self._seated.add(gid)
 
     def _report(self, round_no: int, index: int, table: dict) -> dict | None:
-        """A GameFinished report for a table whose game has finished, else None."""
+        """A GameFinished report for a table whose game the platform closed, else None.
+
+        A game closed as finished is scored by its final board, however it ended (a
+        seat's clock included, TRN-CLK-1); an aborted or cancelled one places nobody
+        (TRN-PTS-3, TRN-KO-2)."""
         try:
             meta = self.games.store.meta(table["game_id"])
         except GameNotFound:
             return None
-        if meta.get("status") != "finished":
+        if meta.get("status") not in ENDED:
             return None
         last = self.games.store.read(table["game_id"], after=int(meta["version"]) - 1)[-1]
-        if last["type"] != "GameFinished":
-            return None  # finished otherwise (aborted): adjudication is not built yet (MISSING)
+        scores = last["data"]["scores"] if last["type"] == "GameFinished" else None
         return {"type": "GameFinished", "data": {
             "round": round_no, "table": index, "game_id": table["game_id"], "chain_head": meta["head"],
-            "result": table_result(last["data"]["scores"], table["seats"])}}
-
-    def _open_game(self, tid: str, t: dict, round_no: int, seats: list[str]) -> str:
-        by_id = {e["id"]: e for e in t["entrants"]}
-        created = self.games.create(t["game"], [{"name": by_id[e]["name"], "bot": by_id[e]["bot"]} for e in seats],
-                                    t["options"], tags={"tournament": tid, "round": str(round_no)})
-        return created["id"]
+            "result": table_result(scores, table["seats"])}}
 
     # -- reads ---------------------------------------------------------------------------
 
@@ -197,7 +302,8 @@ class TournamentService:
         config = config_of(t)
         return {"id": tid, "name": t["name"], "game": t["game"], "format": config.format,
                 "table_size": config.table_size, "status": t["status"], "version": version,
-                "config": t["config"], "options": t["options"], "entrants": t["entrants"],
+                "config": t["config"], "options": t["options"], "clock": t.get("clock"),
+                "start_at": t.get("start_at"), "organizer": t.get("organizer"), "entrants": t["entrants"],
                 "planned_rounds": config.default_rounds(len(t["entrants"])),
                 "rounds": [{"round": r["round"], "completed": r["completed"], "byes": r["byes"],
                             "tables": [{"game_id": tb["game_id"], "seats": tb["seats"], "result": tb["result"]}
@@ -206,18 +312,40 @@ class TournamentService:
                 "seed_commitment": t["seed_commitment"], "seed": t["seed"], "chain_head": meta["head"],
                 "created_at": meta["created_at"], "finished_at": meta.get("finished_at")}
 
-    def list(self, status: str | None, game: str | None, offset: int, limit: int) -> dict:
-        """Newest first; filtered by one index (status, or game), then by the other."""
-        index = f"status:{status}" if status else f"game:{game}" if game else "all"
+    def state(self, tid: str) -> tuple[dict, int]:
+        """The folded log and its version (what the tournament reactor decides on)."""
+        return self._load(tid)
+
+    def status(self, tid: str) -> str:
+        """The status alone, from the meta hash (cheap: no fold)."""
+        self._require(tid)
+        return self.store.meta(tid)["status"]
+
+    def list(self, status: str | None = None, game: str | None = None, offset: int = 0, limit: int = 20,
+             fmt: str | None = None, player: str | None = None) -> dict:
+        """Newest first. Read from the narrowest index that applies (a player's, a status's,
+        a game's, else all), then filtered on the others by each tournament's meta."""
+        index = (f"player:{player}" if player else f"status:{status}" if status else f"game:{game}" if game
+                 else "all")
         _total, ids = self.store.indexed(index)
-        rows = [{"id": tid, "game": m["game"], "status": m["status"], "created_at": m["created_at"]}
-                for tid, m in zip(ids, self.store.metas(ids)) if m and (game is None or m["game"] == game)]
+        wanted = {"status": status, "game": game, "format": fmt}
+        rows = [{"id": tid, "name": m.get("name") or tid, "game": m["game"], "format": m.get("format"),
+                 "status": m["status"], "organizer": m.get("organizer") or None, "created_at": m["created_at"]}
+                for tid, m in zip(ids, self.store.metas(ids))
+                if m and all(v is None or m.get(k) == v for k, v in wanted.items())]
         return {"total": len(rows), "tournaments": rows[offset:offset + limit]}
 
     def events(self, tid: str, after: int = 0, limit: int = 100) -> list[dict]:
         """The log's envelopes: public from the start (the seed enters it only at the end)."""
         self._require(tid)
         return self.store.read(tid, after=after, limit=limit)
+
+    def wait(self, tid: str, after: int, block_ms: int) -> tuple[list[dict], bool]:
+        """The log's envelopes after ``after``, blocking up to ``block_ms`` for the first
+        (the SSE stream), and whether the tournament has finished."""
+        self._require(tid)
+        envs = self.store.wait(tid, after, block_ms)
+        return envs, self.store.meta(tid)["status"] == "finished"
 
     def bundle(self, tid: str) -> Iterator[str]:
         """One NDJSON file: a header line, the tournament log, then every game's export."""
@@ -232,18 +360,43 @@ class TournamentService:
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _entrant(self, game, raw: dict, index: int) -> dict:
-        require(isinstance(raw, dict) and isinstance(raw.get("bot"), str), "bad_entrant", None,
-                'an entrant is {"bot": "<bot>", "name"?}; player entrants wait for players (issue 9)')
+    def _entrant(self, game, raw: dict, entrants: list[dict], clock: dict | None) -> dict:
+        """A new entrant ``e<n>``: a bot (``{"bot", "name"?}``, rating 0), or a player
+        (``{"player": id}``, their name, and their rating's ordinal in this game for
+        the seeding, 0 when unrated: TRN-RANK-1). Players play only with a clock
+        (TRN-CLK-1), and enter once (TRN-REG-1)."""
+        index = len(entrants)
+        require(isinstance(raw, dict) and (isinstance(raw.get("bot"), str) or isinstance(raw.get("player"), str)),
+                "bad_entrant", "TRN-REG-1", 'an entrant is {"player": "<player id>"} or {"bot": "<bot>", "name"?}')
+        if raw.get("player") is not None:
+            pid = raw["player"]
+            require(self.games.players.exists(pid), "unknown_player", "TRN-REG-1",
+                    f"no player {pid!r}; create one with POST /v1/players")
+            require(all(e.get("player") != pid for e in entrants), "already_registered", "TRN-REG-1",
+                    f"player {pid} is an entrant already")
+            require(clock is not None, "clock_required", "TRN-CLK-1",
+                    "a tournament with player entrants needs a clock, so no game can wait for a player forever")
+            line = self.games.ratings.of(game.id, pid)
+            return {"id": f"e{index}", "name": self.games.players.get(pid).name, "bot": None, "player": pid,
+                    "rating": round(line["ordinal"], 6) if line else BOT_RATING}
         require(raw["bot"] in game.bots, "unknown_bot", None, f"no bot {raw['bot']!r}; choose one of {sorted(game.bots)}")
         name = raw.get("name") or f"{raw['bot']}-{index + 1}"
         require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
         return {"id": f"e{index}", "name": name, "bot": raw["bot"], "player": None, "rating": BOT_RATING}
 
+    def _require_manager(self, t: dict, caller: str) -> None:
+        """The admin, or the player who organizes this tournament."""
+        if caller != DIRECTOR and caller != t.get("organizer"):
+            raise Forbidden("not_organizer", "only the tournament's organizer (or the admin) may do this")
+
     def _index(self, tid: str, game: str, status: str) -> None:
         """The tournament list's indexes (the lobby's kind, under the tournament prefix)."""
         others = [f"status:{s}" for s in STATUSES if s != status]
         self.store.index_game(tid, time.time(), ["all", f"game:{game}", f"status:{status}"], others)
+
+    def _index_player(self, tid: str, entrant: dict) -> None:
+        if entrant.get("player"):
+            self.store.index_game(tid, time.time(), [f"player:{entrant['player']}"], [])
 
     def _require(self, tid: str) -> None:
         try:
@@ -266,4 +419,3 @@ class TournamentService:
             raise VersionConflict(read)
         self.store.append(tid, version, events, expected_head=head, seat=None, command_id=command_id, command=None,
                           rules_version=RULES_VERSION, meta=meta, stamp=stamp)
-

@@ -20,6 +20,7 @@ from workers import table
 from workers.follower import Follow
 from workers.loop import Loop
 from workers.reactor import Reactor
+from workers.tournament_reactor import TournamentReactor
 
 log = logging.getLogger("delve.inprocess")
 
@@ -60,16 +61,50 @@ class InProcessDriver:
     end of the feeds, so it reads only what happens from then on.
     """
 
-    def __init__(self, service: GameService):
+    def __init__(self, service: GameService, tournaments: bool = False):
+        """``tournaments``: follow every game of the store (not only those passed to ``run``)
+        and the tournament logs too, as the reactor process does; drive it with ``run_until``."""
         self.service = service
         self.scheduler = LocalScheduler()
         self.games: set[str] = set()
-        self.reactor = Reactor(service, self.scheduler, group=f"inprocess-{uuid.uuid4().hex[:12]}", start_id="$",
-                               reclaim_every=float("inf"), sweep_every=0, games=self.games)
+        group = f"inprocess-{uuid.uuid4().hex[:12]}"
+        self.reactor = Reactor(service, self.scheduler, group=group, start_id="$", reclaim_every=float("inf"),
+                               sweep_every=0, games=None if tournaments else self.games)
         self.reactor.ensure_groups()
-        # The reactor process's composition: the reactor, then the table's followers.
-        self.loop = Loop([self.reactor, *(Follow(service.store, f) for f in table.FOLLOWERS)], "inprocess")
+        # The reactor process's composition: the reactor(s), then the table's followers.
+        steppers = [self.reactor]
+        if tournaments:
+            steppers.append(TournamentReactor(service, self.scheduler, group=group, start_id="$",
+                                              reclaim_every=float("inf"), sweep_every=0))
+            steppers[-1].ensure_groups()
+        self.loop = Loop([*steppers, *(Follow(service.store, f) for f in table.FOLLOWERS)], "inprocess")
+        self.reactors = steppers
         self.errors: dict[str, str] = {}
+
+    def run_until(self, done: Callable[[], bool], on_job: Callable[[str, str, object], None] | None = None,
+                  max_steps: int = 10_000_000) -> None:
+        """Step the reactors and run the jobs they schedule until ``done()``; ``on_job(kind,
+        id, result)`` sees each job's outcome. Raises Stalled when nothing is left to do
+        and ``done()`` is still false (a job failed, or a game waits for a human)."""
+        for _ in range(max_steps):
+            handled = self.loop.step()
+            jobs = self.scheduler.take()
+            for kind, key, version in jobs:
+                try:
+                    result = table.kind(kind).run(self.service, key, version)
+                except redis.RedisError:
+                    raise
+                except Exception as exc:
+                    log.exception("%s job of %s failed", kind, key)
+                    self.errors[key] = f"{kind} at version {version}: {exc!r}"
+                    continue
+                if on_job:
+                    on_job(kind, key, result)
+            if not handled and not jobs:
+                if done():
+                    return
+                raise Stalled(set(self.errors))
+        raise Stalled(set(self.errors))
 
     def run(self, game_ids: Iterable[str], on_finished: Callable[[str], None] | None = None) -> None:
         """Play until every game finished (or failed: see ``errors``); raises Stalled otherwise."""
@@ -106,8 +141,9 @@ class InProcessDriver:
                     on_finished(game_id)
 
     def close(self) -> None:
-        for feed in self.reactor.feeds:
-            self.service.store.drop_group(feed, self.reactor.group)
+        for reactor in self.reactors:
+            for feed in reactor.feeds:
+                self.service.store.drop_group(feed, reactor.group)
 
     def __enter__(self) -> "InProcessDriver":
         return self

@@ -196,17 +196,19 @@ class Reactor:
 
 
 def run_from_env() -> None:
-    """The reactor process (`delve reactor`, `python -m workers.reactor`): the reactor and the
-    table's followers in one loop, store and queue from the environment."""
+    """The reactor process (`delve reactor`, `python -m workers.reactor`): the reactor, the
+    tournament reactor and the table's followers in one loop, store and queue from the environment."""
     from events.runtime import service_from_env
     from workers.follower import Follow
     from workers.loop import Loop
     from workers.queue import LostJobs, RqScheduler, queue_from_env
+    from workers.tournament_reactor import TournamentReactor
 
     service = service_from_env()
     scheduler = RqScheduler(queue_from_env())
     reactor = Reactor.from_env(service, scheduler)
-    Loop([reactor, LostJobs(scheduler), *(Follow(service.store, f) for f in table.FOLLOWERS)]).run_forever()
+    Loop([reactor, TournamentReactor.from_env(service, scheduler), LostJobs(scheduler),
+          *(Follow(service.store, f) for f in table.FOLLOWERS)]).run_forever()
 
 
 if __name__ == "__main__":

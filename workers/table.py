@@ -30,7 +30,7 @@ from redis.client import Pipeline
 from events import clocks, feed, lobby, ratings
 from events.service import GameService, Loaded, now_iso
 from events.store import GameNotFound, RedisEventStore
-from events.tournaments import TournamentService
+from events.tournaments import TournamentService, start_time
 from workers.follower import FeedEntry, Follower
 
 
@@ -144,6 +144,27 @@ def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
     return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
 
 
+def _never(g: Loaded) -> bool:
+    """A kind a tournament's log makes due (``tournament_due``), never a game."""
+    return False
+
+
+def _advance_run(service: GameService, tournament_id: str, version: int) -> bool:
+    """Pair, report, complete or finish a tournament whose log reached ``version`` (idempotent)."""
+    return TournamentService(service).advance(tournament_id)
+
+
+def _open_run(service: GameService, tournament_id: str, version: int) -> bool:
+    """At ``start_at``: close registration and pair round 1 (nothing if started already)."""
+    return TournamentService(service).start_when_due(tournament_id)
+
+
+def _at_start(t: dict) -> datetime | None:
+    """``start_at`` rounded up to the next whole second (rq's scheduled registry keeps seconds)."""
+    due = start_time(t)
+    return None if due is None else due.replace(microsecond=0) + timedelta(seconds=1)
+
+
 TABLE: tuple[JobKind, ...] = (
     JobKind("bot", _bot_due, _bot_run),
     JobKind("actor", _actor_due, _actor_run),
@@ -153,7 +174,28 @@ TABLE: tuple[JobKind, ...] = (
     JobKind("notify", _notify_due, _notify_run),
     JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
 )
-KINDS: dict[str, JobKind] = {k.name: k for k in TABLE}
+# Kinds keyed by a tournament id, scheduled by the tournament reactor (workers/tournament_reactor.py).
+ADVANCE = JobKind("tadvance", _never, _advance_run)
+OPENING = JobKind("tstart", _never, _open_run, per_version=False)
+KINDS: dict[str, JobKind] = {k.name: k for k in (*TABLE, ADVANCE, OPENING)}
+
+
+def tournament_due(t: dict) -> list[tuple[JobKind, datetime | None]]:
+    """The jobs a tournament's folded log (``domain.tournament.log``) needs: the start
+    timer while registration is open with a ``start_at``; an advance when it runs and
+    round 1 is not paired, when a round was just paired (its games are to be created
+    and seated, again if a crash interrupted that), or when every game of the round
+    has been reported (the round is to complete, the next to pair, or the end to
+    record). Each report is the finished game's own ``tournament`` job."""
+    if t["status"] == "registering":
+        return [(OPENING, _at_start(t))] if t.get("start_at") else []
+    if t["status"] != "running":
+        return []
+    current = t["rounds"][-1] if t["rounds"] else None
+    reported = [table["result"] is not None for table in current["tables"]] if current else []
+    if current is None or all(reported) or not any(reported):
+        return [(ADVANCE, None)]
+    return []
 
 
 def kind(name: str) -> JobKind:

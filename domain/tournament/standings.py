@@ -75,7 +75,7 @@ def _last_place(eid: str, rounds: list[dict], none: int) -> int:
     for rnd in rounds:
         for table in rnd["tables"]:
             if eid in table["seats"] and table.get("result"):
-                place = table["result"]["places"].get(eid) or 0
+                place = table["result"]["places"].get(eid) or none  # an aborted table places nobody
     return place
 
 

@@ -1,19 +1,24 @@
-"""/v1/tournaments: a director creates, registers, starts; anyone follows the
-standings and rounds and, after the end, downloads the bundle to verify.
+"""/v1/tournaments: a director creates, registers, starts; entrants register and
+withdraw; anyone follows the standings, rounds and log (JSON or SSE) and, after
+the end, downloads the bundle to verify.
 
-Managing a tournament takes the admin token (``DELVE_ADMIN_TOKEN``); organiser
-player tokens wait for players (issue 9; see README "Tournaments").
+Who may manage a tournament (create, start, register bots or other players,
+withdraw anyone): the admin token (``DELVE_ADMIN_TOKEN``), or the player token
+of its organizer -- any player becomes the organizer of the tournaments they
+create. A player may register and withdraw themselves with their own token.
 """
 from __future__ import annotations
 
 import hmac
+import json
+import time
 
-from flask import Blueprint, Response, stream_with_context
-from marshmallow import RAISE, Schema, fields, validate
+from flask import Blueprint, Response, current_app, request, stream_with_context
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from events.service import hash_token
-from events.tournaments import TournamentNotFound, TournamentService
-from server.auth import bearer
+from events.tournaments import DIRECTOR, TournamentNotFound, TournamentService
+from server.auth import bearer, player
 from server import parsing, schemas
 from server.errors import ApiError, problem
 from server.routes.common import service
@@ -25,8 +30,14 @@ class EntrantSpec(Schema):
     class Meta:
         unknown = RAISE
 
-    bot = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    bot = fields.String(validate=validate.Length(min=1, max=40))
     name = fields.String(validate=validate.Length(min=1, max=60))
+    player = fields.String(validate=validate.Length(min=1, max=40))
+
+    @validates_schema
+    def _one_kind(self, data: dict, **_kw) -> None:
+        if ("bot" in data) == ("player" in data) or ("player" in data and "name" in data):
+            raise ValidationError('an entrant is {"player": "<player id>"} or {"bot": "<bot>", "name"?}')
 
 
 class CreateTournamentRequest(Schema):
@@ -42,6 +53,7 @@ class CreateTournamentRequest(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     name = fields.String(validate=validate.Length(min=1, max=80))
     start_at = fields.String(allow_none=True, validate=validate.Length(max=40))
+    clock = fields.Dict(keys=fields.String(), allow_none=True)
     entrants = fields.List(fields.Nested(EntrantSpec), load_default=list, validate=validate.Length(max=256))
 
 
@@ -51,6 +63,8 @@ class ListTournamentsQuery(Schema):
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     status = fields.String(load_default=None, validate=validate.OneOf(["registering", "running", "finished"]))
+    format = fields.String(load_default=None, validate=validate.OneOf(["round-robin", "swiss", "knockout"]))
+    player = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
@@ -59,14 +73,15 @@ def tournaments() -> TournamentService:
     return TournamentService(service())
 
 
-def require_director() -> None:
-    """The admin token, compared as a hash in constant time."""
+def caller() -> str:
+    """Who manages: ``DIRECTOR`` for the admin token, else the id of the player whose token it is."""
     token = bearer()
     if token is None:
-        raise ApiError(401, "token_required", "managing a tournament takes the admin token (DELVE_ADMIN_TOKEN)")
+        raise ApiError(401, "token_required", "send the admin token (DELVE_ADMIN_TOKEN) or a player token")
     admin = service().admin_token_hash
-    if admin is None or not hmac.compare_digest(hash_token(token), admin):
-        raise ApiError(403, "director_only", "only the admin token may manage tournaments")
+    if admin is not None and hmac.compare_digest(hash_token(token), admin):
+        return DIRECTOR
+    return player(service()).id
 
 
 @bp.errorhandler(TournamentNotFound)
@@ -76,15 +91,15 @@ def _not_found(e: TournamentNotFound):
 
 @bp.post("/tournaments")
 def create_tournament():
-    require_director()
-    created = tournaments().create(CreateTournamentRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES)))
+    who = caller()
+    created = tournaments().create(CreateTournamentRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES)), who)
     return created, 201, {"Location": f"/v1/tournaments/{created['id']}"}
 
 
 @bp.get("/tournaments")
 def list_tournaments():
     q = parsing.query(ListTournamentsQuery)
-    return tournaments().list(q["status"], q["game"], q["offset"], q["limit"])
+    return tournaments().list(q["status"], q["game"], q["offset"], q["limit"], fmt=q["format"], player=q["player"])
 
 
 @bp.get("/tournaments/<tournament_id>")
@@ -110,29 +125,60 @@ def get_events(tournament_id: str):
     return {"events": tournaments().events(tournament_id, q["after"], q["limit"])}
 
 
+@bp.get("/tournaments/<tournament_id>/events/stream")
+def stream_events(tournament_id: str):
+    """The log live as server-sent events (``id`` = seq; resume with Last-Event-ID), then
+    ``event: end`` once the tournament has finished and everything was sent."""
+    ts = tournaments()
+    ts.status(tournament_id)  # 404 before any stream slot is taken
+    after = parsing.stream_cursor()
+    block_ms = current_app.config["SSE_BLOCK_MS"]
+    release = current_app.extensions["delve.streams"].take(request.headers.get("Authorization")
+                                                           or request.remote_addr or "", tournament_id)
+    until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
+
+    def frames(cursor: int):
+        yield "retry: 2000\n\n"
+        while time.monotonic() < until:
+            envs, finished = ts.wait(tournament_id, cursor, block_ms)
+            for env in envs:
+                cursor = env["seq"]
+                yield f"id: {env['seq']}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n"
+            if finished and not envs:
+                yield "event: end\ndata: {}\n\n"
+                return
+            if not envs:
+                yield ": keep-alive\n\n"
+
+    resp = Response(stream_with_context(frames(after)), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    resp.call_on_close(release)
+    return resp
+
+
 @bp.post("/tournaments/<tournament_id>/entrants")
 def register(tournament_id: str):
-    require_director()
-    return tournaments().register(tournament_id, EntrantSpec().load(parsing.json_body(parsing.CREATE_BODY_BYTES))), 201
+    who = caller()
+    body = EntrantSpec().load(parsing.json_body(parsing.CREATE_BODY_BYTES))
+    return tournaments().register(tournament_id, body, who), 201
 
 
 @bp.post("/tournaments/<tournament_id>/entrants/<entrant>/withdraw")
 def withdraw(tournament_id: str, entrant: str):
-    require_director()
-    tournaments().withdraw(tournament_id, entrant)
+    who = caller()
+    tournaments().withdraw(tournament_id, entrant, who)
     return tournaments().get(tournament_id)
 
 
 @bp.post("/tournaments/<tournament_id>/start")
 def start(tournament_id: str):
-    require_director()
-    return tournaments().start(tournament_id)
+    return tournaments().start(tournament_id, caller())
 
 
 @bp.get("/tournaments/<tournament_id>/bundle")
 def bundle(tournament_id: str):
     ts = tournaments()
-    if ts.get(tournament_id)["status"] != "finished":
+    if ts.status(tournament_id) != "finished":
         raise ApiError(409, "tournament_not_finished", "the bundle is published once the tournament has finished; "
                        "follow GET /v1/tournaments/{id} until its status is finished")
     return Response(stream_with_context(ts.bundle(tournament_id)), mimetype="application/x-ndjson",

@@ -25,20 +25,22 @@ def ts(service):
 
 @pytest.fixture
 def driver(service):
-    """Created before the tournament, so its reactor sees every game the tournament creates."""
-    with InProcessDriver(service) as d:
+    """Created before the tournament, so its reactors see its log and every game it creates."""
+    with InProcessDriver(service, tournaments=True) as d:
         yield d
 
 
 def test_a_swiss_of_bots_runs_to_the_end_and_its_bundle_verifies(ts, driver):
     t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 3, "options": {"turns": 2},
                    "entrants": bots(7)})
-    assert t["status"] == "running" and len(t["rounds"]) == 1 and len(t["rounds"][0]["byes"]) == 1
+    assert t["status"] == "running" and t["rounds"] == []  # round 1 is paired by a job, not the request
     done = play_out(ts, t["id"], driver)
+    assert len(done["rounds"][0]["byes"]) == 1
     assert len(done["rounds"]) == 3 and all(r["completed"] for r in done["rounds"])
     assert [s["place"] for s in done["standings"]][0] == 1 and done["seed"] is not None
     types = [e["type"] for e in ts.events(t["id"], limit=1000)]
     assert types[0] == "TournamentCreated" and types.count("EntrantRegistered") == 7
+    assert types[8] == "TournamentStarted"
     assert types.count("RoundPaired") == 3 and types.count("GameFinished") == 9 and types[-1] == "TournamentFinished"
     bundle = list(ts.bundle(t["id"]))
     verdict = verify_bundle(bundle)
@@ -48,7 +50,7 @@ def test_a_swiss_of_bots_runs_to_the_end_and_its_bundle_verifies(ts, driver):
 
 def test_round_robin_at_three_seats_with_a_withdrawal(ts, driver):
     t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 3, "options": {"turns": 1},
-                   "entrants": bots(7), "start_at": "later"})
+                   "entrants": bots(7), "start_at": "2099-01-01T00:00:00Z"})
     assert t["status"] == "registering"
     ts.register(t["id"], {"bot": "random", "name": "late"})
     ts.start(t["id"])
@@ -59,11 +61,14 @@ def test_round_robin_at_three_seats_with_a_withdrawal(ts, driver):
     assert verify_bundle(list(ts.bundle(t["id"]))).ok
 
 
-def test_the_job_table_advances_the_tournament_of_a_finished_game(ts, driver):
+def test_the_job_table_advances_the_tournament_of_a_finished_game(ts):
     t = ts.create({"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 1},
                    "entrants": bots(2)})
-    gid = t["rounds"][0]["tables"][0]["game_id"]
-    driver.run([gid])
+    assert [k.name for k, _at in table.tournament_due(ts.state(t["id"])[0])] == ["tadvance"]
+    with InProcessDriver(ts.games) as games:  # before the game: it reads the feeds from now on
+        assert table.ADVANCE.run(ts.games, t["id"], ts.state(t["id"])[1]) is True  # pairs round 1, creates its game
+        gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
+        games.run([gid])
     g = ts.games.load(gid)
     assert "tournament" in [k.name for k in table.due(g)]
     assert table.kind("tournament").run(ts.games, gid, g.version) is True
@@ -116,7 +121,10 @@ def test_a_forged_pairing_with_a_good_chain_is_caught(ts, driver):
 
 @pytest.mark.parametrize("body, code", [
     ({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": [{"bot": "nope"}]}, "unknown_bot"),
-    ({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": [{"player": "p1"}]}, "bad_entrant"),
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": [{"player": "p1"}]}, "unknown_player"),
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": [{"name": "x"}]}, "bad_entrant"),
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "start_at": "tomorrow"}, "bad_start_at"),
+    ({"game": "tiny", "format": "swiss", "table_size": 2, "clock": {"per_move_s": 0}}, "bad_clock"),
     ({"game": "tiny", "format": "swiss", "table_size": 5, "entrants": []}, "bad_table_size"),
     ({"game": "nope", "format": "swiss", "table_size": 2}, "unknown_game"),
     ({"game": "tiny", "format": "swiss", "table_size": 2, "options": {"turns": 0}}, "bad_option"),

@@ -1,0 +1,186 @@
+"""The jobs that drive a tournament: crash and redelivery between pairing and game
+creation, the start_at timer, clocks and adjudication (events/tournaments.py,
+workers/table.py, workers/tournament_reactor.py)."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from domain.tournament.log import game_id_for
+from events import clocks
+from events.store import GameNotFound
+from events.tournament_verify import verify_bundle
+from events.tournaments import TournamentService
+from workers import table
+from workers.tournament_reactor import TournamentReactor
+from tests.tournament.test_tournament_service import bots, driver, ts  # noqa: F401 - fixtures
+
+CLOCK = {"per_move_s": 5, "on_timeout": "forfeit"}
+
+
+class Killed(Exception):
+    """Stands for the worker dying at this point of the job."""
+
+
+def _types(ts, tid):
+    return [e["type"] for e in ts.events(tid, limit=1000)]
+
+
+def _exists(service, gid) -> bool:
+    try:
+        service.store.meta(gid)
+        return True
+    except GameNotFound:
+        return False
+
+
+def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_rerun(ts, monkeypatch):
+    """The advance appends RoundPaired (game ids derived from tournament, round, table), then
+    creates the games; killed after the pairing, and again after one game of two, the
+    re-run creates the missing game only, and no run pairs the round twice."""
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"turns": 1},
+                   "entrants": bots(4)})
+    tid = t["id"]
+    ids = [game_id_for(tid, 1, 0), game_id_for(tid, 1, 1)]
+    real = TournamentService._ensure_game
+
+    def killed(self, *args):
+        raise Killed()
+    monkeypatch.setattr(TournamentService, "_ensure_game", killed)
+    with pytest.raises(Killed):
+        table.ADVANCE.run(ts.games, tid, 9)
+    assert _types(ts, tid).count("RoundPaired") == 1 and not any(_exists(ts.games, g) for g in ids)
+    assert [t["game_id"] for t in ts.get(tid)["rounds"][0]["tables"]] == ids
+
+    made = []
+
+    def one_then_killed(self, tid_, t_, round_no, index, tb):
+        if made:
+            raise Killed()
+        made.append(tb["game_id"])
+        return real(self, tid_, t_, round_no, index, tb)
+    monkeypatch.setattr(TournamentService, "_ensure_game", one_then_killed)
+    with pytest.raises(Killed):
+        table.ADVANCE.run(ts.games, tid, 10)
+    assert made == ids[:1] and _exists(ts.games, ids[0]) and not _exists(ts.games, ids[1])
+    head = ts.games.store.meta(ids[0])["head"]
+
+    monkeypatch.setattr(TournamentService, "_ensure_game", real)
+    table.ADVANCE.run(ts.games, tid, 10)  # the redelivered job, in a fresh worker
+    assert all(_exists(ts.games, g) for g in ids)
+    assert ts.games.store.meta(ids[0])["head"] == head  # found, not created again
+    assert ts.games.store.meta(ids[1])["tournament"] == tid
+    assert table.ADVANCE.run(ts.games, tid, 10) is False  # once more: nothing to do
+    assert _types(ts, tid).count("RoundPaired") == 1
+
+
+def test_the_rerun_tournament_plays_out_and_verifies(ts, driver, monkeypatch):  # noqa: F811
+    """After a killed pairing job, the reactors and jobs carry the tournament to the end."""
+    calls = []
+    real = TournamentService._ensure_game
+
+    def killed_once(self, *args):
+        if not calls:
+            calls.append(1)
+            raise Killed()
+        return real(self, *args)
+    monkeypatch.setattr(TournamentService, "_ensure_game", killed_once)
+    t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 1},
+                   "entrants": bots(4)})
+    with pytest.raises(Killed):
+        table.ADVANCE.run(ts.games, t["id"], ts.state(t["id"])[1])
+    from delve.tournament import play_out
+    done = play_out(ts, t["id"], driver)
+    assert done["status"] == "finished" and len(done["rounds"]) == 3
+    assert verify_bundle(list(ts.bundle(t["id"]))).ok
+
+
+def test_TRN_START_1_start_at_is_a_timer_job(ts):
+    at = datetime(2030, 5, 1, 12, 0, 0, tzinfo=timezone.utc)
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 1, "options": {"turns": 1},
+                   "entrants": bots(2), "start_at": "2030-05-01T14:00:00+02:00"})
+    assert t["status"] == "registering" and t["start_at"] == "2030-05-01T12:00:00Z"
+    due = table.tournament_due(ts.state(t["id"])[0])
+    assert [(k.name, when) for k, when in due] == [("tstart", at + timedelta(seconds=1))]
+    assert table.OPENING.job_id(t["id"], 3) == f"tstart-{t['id']}"  # one timer per tournament
+    assert ts.start_when_due(t["id"], now=at - timedelta(seconds=1)) is False
+    assert ts.get(t["id"])["status"] == "registering"
+    assert ts.start_when_due(t["id"], now=at) is True  # starts, and pairs round 1 in the same job
+    after = ts.get(t["id"])
+    assert after["status"] == "running" and len(after["rounds"]) == 1
+    assert ts.start_when_due(t["id"], now=at) is False  # a redelivered timer does nothing
+
+
+def test_TRN_START_1_a_timer_that_finds_too_few_entrants_leaves_registration_open(ts):
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "options": {"turns": 1},
+                   "entrants": bots(1), "start_at": "2020-01-01T00:00:00Z"})
+    assert ts.start_when_due(t["id"]) is False
+    assert ts.get(t["id"])["status"] == "registering"
+
+
+def test_the_tournament_reactor_schedules_from_the_log(ts, service):
+    scheduled = []
+
+    class Recorder:
+        def schedule(self, kind, key, version, at=None):
+            scheduled.append((kind, key, version, at))
+            return "enqueued"
+    reactor = TournamentReactor(service, Recorder(), group="g-test", start_id="0", sweep_every=0)
+    t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "options": {"turns": 1},
+                   "entrants": bots(2)})
+    reactor.step()
+    assert scheduled == [("tadvance", t["id"], 4, None)]
+    later = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": bots(2),
+                       "start_at": "2031-01-01T00:00:00Z"})
+    scheduled.clear()
+    reactor.sweep()  # repairs a lost enqueue from the indexes alone
+    assert ("tstart", later["id"], 3, datetime(2031, 1, 1, 0, 0, 1, tzinfo=timezone.utc)) in scheduled
+    assert ("tadvance", t["id"], 4, None) in scheduled
+
+
+def _two_players(service):
+    ann, _ = service.players.register("ann", "2026-01-01T00:00:00Z")
+    bob, _ = service.players.register("bob", "2026-01-01T00:00:00Z")
+    return ann, bob
+
+
+def test_TRN_PTS_3_TRN_KO_2_an_aborted_game_places_nobody_and_the_better_seed_advances(ts, service):
+    ann, bob = _two_players(service)
+    t = ts.create({"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 2}, "clock": CLOCK,
+                   "entrants": [{"player": bob.id}, {"player": ann.id}]})
+    table.ADVANCE.run(service, t["id"], ts.state(t["id"])[1])
+    gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
+    summary = service.summary(gid, None)
+    assert summary["status"] == "active" and [s["player"] for s in summary["seats"]] and summary["deadline"]
+    service.platform(gid, None, "abort")  # the admin aborts it
+    assert service.store.meta(gid)["status"] == "aborted"
+    assert table.kind("tournament").run(service, gid, 0) is True
+    done = ts.get(t["id"])
+    result = done["rounds"][0]["tables"][0]["result"]
+    assert result["outcome"] == "aborted" and set(result["places"].values()) == {None}
+    assert done["status"] == "finished"
+    assert done["standings"][0]["entrant"] == "e0"  # bob: registered first, the better seed at equal ratings
+    assert verify_bundle(list(ts.bundle(t["id"]))).ok
+
+
+def test_TRN_CLK_1_a_player_who_runs_out_of_time_is_adjudicated_by_the_clock(ts, service):
+    ann, bob = _two_players(service)
+    t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 2},
+                   "clock": CLOCK, "entrants": [{"player": ann.id}, {"player": bob.id}]})
+    table.ADVANCE.run(service, t["id"], ts.state(t["id"])[1])
+    gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
+    g = service.load(gid)
+    assert [s["player"] for s in json.loads(g.meta["seats"])] == [ann.id, bob.id]  # seat i is entrant seats[i]
+    late = (datetime.now(timezone.utc) + timedelta(seconds=60)).isoformat().replace("+00:00", "Z")
+    expired = clocks.expire(service, gid, g.version, late)
+    assert expired["policy"] == "forfeit"
+    service.finalize(gid)
+    table.kind("tournament").run(service, gid, 0)
+    done = ts.get(t["id"])
+    result = done["rounds"][0]["tables"][0]["result"]
+    loser = done["rounds"][0]["tables"][0]["seats"][expired["seat"]]
+    assert result["places"][loser] == 2 and done["status"] == "finished"
+    assert done["standings"][0]["points"] == 1 and done["standings"][0]["entrant"] != loser
+    assert verify_bundle(list(ts.bundle(t["id"]))).ok

@@ -1,0 +1,48 @@
+"""The tournament reactor: the reactor's loop over the tournament logs' feeds.
+
+Tournament logs live under their own prefix (events/tournaments.py), whose
+partition feeds get one entry per append like the games'. This reactor reads
+them through the same consumer-group machinery (workers/reactor.py: reclaim,
+acknowledge after enqueue) and schedules what the job table says a log needs
+(``table.tournament_due``): the ``start_at`` timer (rq ``enqueue_at``, one id
+per tournament) and the advance that pairs a round or ends the tournament
+(one id per log version). Its sweep re-handles every registering and running
+tournament, so a lost enqueue is repaired; a repeated one is a no-op.
+"""
+from __future__ import annotations
+
+import logging
+
+from events.service import GameService
+from events.store import GameNotFound
+from events.tournaments import TournamentNotFound, TournamentService
+from workers import table
+from workers.reactor import Reactor, Scheduler
+
+log = logging.getLogger("delve.tournament_reactor")
+
+
+class TournamentReactor(Reactor):
+    def __init__(self, service: GameService, scheduler: Scheduler, **kw):
+        self.tournaments = TournamentService(service)
+        kw.setdefault("feeds", self.tournaments.store.feeds())
+        super().__init__(service, scheduler, **kw)
+
+    def handle(self, tournament_id: str, seen: int | None = None) -> dict[str, str]:
+        """Schedule the jobs the tournament's log needs now; ``seen`` as in ``Reactor.handle``."""
+        try:
+            if seen is not None and self.tournaments.store.version(tournament_id) > seen:
+                return {}
+            t, version = self.tournaments.state(tournament_id)
+        except (TournamentNotFound, GameNotFound):
+            log.warning("tournament reactor: tournament %s is gone", tournament_id)
+            return {}
+        return {kind.name: self.scheduler.schedule(kind.name, tournament_id, version, at=at)
+                for kind, at in table.tournament_due(t)}
+
+    def sweep(self) -> None:
+        """Re-handle every tournament not finished yet (a lost enqueue, a trimmed feed entry)."""
+        for status in ("registering", "running"):
+            _total, ids = self.tournaments.store.indexed(f"status:{status}")
+            for tid in ids:
+                self._guarded(tid, None)
