@@ -47,7 +47,8 @@ class Site:
     finished: dict[str, str] = field(default_factory=dict)  # game -> id of a finished bot game
     live: dict[str, LiveGame] = field(default_factory=dict)
     tournament: str | None = None  # a finished tournament
-    running_tournament: str | None = None  # a tournament whose first round is still being played
+    running_tournament: str | None = None  # created, and nothing played yet: see finish_running_tournament
+    tournament_driver: InProcessDriver | None = None  # follows the running tournament, stepped only on demand
 
     def play_bots(self, game_id: str) -> None:
         """Let the bots of a live game move until it waits for its person again (or ends)."""
@@ -56,18 +57,9 @@ class Site:
         except Stalled:
             pass
 
-
-def _play_out(tournaments: TournamentService, tid: str, driver: InProcessDriver) -> dict:
-    """delve.tournament.play_out, with a sweep when it stalls: a round paired by a tournament job
-    inside ``driver.run`` creates games whose feed entries the driver's reactor reads before they
-    are among its games, so it skips them; the sweep schedules their bots (bounded retries)."""
-    for _ in range(20):
-        try:
-            return play_out(tournaments, tid, driver)
-        except Stalled as stalled:
-            driver.games.update(stalled.games)
-            driver.reactor.sweep()
-    raise AssertionError(f"tournament {tid} kept stalling")
+    def finish_running_tournament(self) -> dict:
+        """Pair, play and finish every round of the running tournament, as a server's jobs would."""
+        return play_out(TournamentService(self.service), self.running_tournament, self.tournament_driver)
 
 
 class _QuietHandler(WSGIRequestHandler):
@@ -107,6 +99,7 @@ class running_site:
         self.app = create_app(self.service, RATE_LIMIT=0, VERIFY_PER_MINUTE=0, SSE_BLOCK_MS=500)
         self.server = _Server(self.app)
         self.driver = InProcessDriver(self.service)
+        self.tournament_driver: InProcessDriver | None = None
 
     def __enter__(self) -> Site:
         self.server.start()
@@ -121,17 +114,21 @@ class running_site:
         tournaments = TournamentService(self.service)
         entrants = [{"bot": "greedy", "name": f"greedy {i}"} for i in range(2)] + \
             [{"bot": "random", "name": f"random {i}"} for i in range(2)]
-        done = tournaments.create({"game": "mountain-king", "format": "round-robin", "table_size": 2,
-                                   "name": "Browser cup", "entrants": entrants})
-        site.tournament = _play_out(tournaments, done["id"], self.driver)["id"]
-        # Created after the driver's last run: its games wait for a reactor that has not seen them yet.
-        site.running_tournament = tournaments.create({"game": "mountain-king", "format": "swiss", "table_size": 2,
-                                                      "rounds": 2, "name": "Browser open", "entrants": entrants})["id"]
+        body = {"game": "mountain-king", "format": "round-robin", "table_size": 2, "entrants": entrants}
+        # A driver that follows tournaments must exist before the tournament it plays.
+        with InProcessDriver(self.service, tournaments=True) as driver:
+            site.tournament = play_out(tournaments, tournaments.create({**body, "name": "Browser cup"})["id"],
+                                       driver)["id"]
+        self.tournament_driver = site.tournament_driver = InProcessDriver(self.service, tournaments=True)
+        site.running_tournament = tournaments.create({**body, "format": "swiss", "rounds": 2,
+                                                      "name": "Browser open"})["id"]
         return site
 
     def __exit__(self, *exc) -> None:
         self.server.stop()
         self.driver.close()
+        if self.tournament_driver:
+            self.tournament_driver.close()
         for key in self.redis.scan_iter(f"{self.prefix}:*", count=1000):
             self.redis.delete(key)
         self.redis.close()
