@@ -1,4 +1,4 @@
-"""The browser viewer: a lobby and a live / replay page for one game.
+"""The browser viewer: a lobby, a live / replay page for one game, and a tournament page.
 
 The pages are static HTML plus vanilla JavaScript that calls the public /v1
 API from the browser, exactly as a third-party client would; nothing here
@@ -26,6 +26,12 @@ def lobby():
 def viewer(game_id: str):
     """The viewer page; the script loads the game, so an unknown id is reported in the page."""
     return render_template("web/viewer.html", game_id=game_id)
+
+
+@bp.get("/tournaments/<tournament_id>")
+def tournament(tournament_id: str):
+    """Standings, rounds and links to the games; the script loads it, so an unknown id is reported in the page."""
+    return render_template("web/tournament.html", tournament_id=tournament_id)
 
 
 @bp.get("/static/<name>")

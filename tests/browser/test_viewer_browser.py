@@ -28,7 +28,10 @@ def assert_clean(browser) -> None:
     assert problems == {"errors": [], "failed": [], "log": []}, problems
 
 
-def assert_board_matches(browser, game: str, view: dict) -> None:
+def assert_board_matches(browser, game: str, view: dict, version: int) -> None:
+    """The board drawn for ``version`` (the viewer marks it) shows the view's figures."""
+    browser.wait("return document.getElementById('board').dataset.version === arguments[0]", str(version),
+                 what=f"the board drawn at version {version}")
     drawn = {css: browser.count(css) for css, _ in FIGURES[game](view)}
     assert drawn == dict(FIGURES[game](view)), browser.text("#board")[:400]
 
@@ -72,8 +75,7 @@ def test_a_finished_game_replays_step_by_step_and_verifies(browser, site, api, g
     steps = int(browser.text("#position").split(" of ")[1].split(" ")[0])
     assert steps > 2
     final = api.get(f"/v1/games/{game_id}/states/{summary['version']}").json()["view"]
-    browser.wait("return document.querySelector('#board svg')", what="the board")
-    assert_board_matches(browser, game, final)
+    assert_board_matches(browser, game, final, summary["version"])
 
     # Scores: one row per seat with the API's totals, the winner marked.
     browser.wait("return document.querySelectorAll('#scores tbody tr').length === arguments[0]", len(summary["seats"]),
@@ -97,8 +99,7 @@ def test_a_finished_game_replays_step_by_step_and_verifies(browser, site, api, g
         lit = [int(x) for x in browser.js("return [...document.querySelectorAll('#events li.current')]"
                                           ".map((li) => li.dataset.seq)")]
         assert max(lit) == version
-        browser.wait("return document.querySelector('#board svg')", what=f"the board at version {version}")
-        assert_board_matches(browser, game, view)
+        assert_board_matches(browser, game, view, version)
     browser.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}))")
     browser.wait("return document.getElementById('position').textContent.startsWith(arguments[0])",
                  f"step {steps} of {steps}", what="the last step")
@@ -130,9 +131,9 @@ def test_a_live_game_follows_moves_with_a_seat_token(browser, site, api, game):
     browser.wait("return document.getElementById('live-state').textContent === 'following the game live'",
                  what="the live stream")
     assert browser.text("#status") == "active" and "to act: you" in browser.text("#acting")
-    view = api.get(f"/v1/games/{live.id}", headers=auth).json()["view"]
-    browser.wait("return document.querySelector('#board svg')", what="the board")
-    assert_board_matches(browser, game, view)
+    before = api.get(f"/v1/games/{live.id}", headers=auth).json()
+    view = before["view"]
+    assert_board_matches(browser, game, view, before["version"])
     if game == "saboteur":  # a hidden hand: the seat sees its own cards, a spectator none
         assert browser.count("#board .hand > *") == len(view["you"]["hand"]) > 0
         assert "Your seat — you" in browser.text("#board")
@@ -146,7 +147,7 @@ def test_a_live_game_follows_moves_with_a_seat_token(browser, site, api, game):
                  what=f"{seen} events listed live")
     browser.wait("return document.getElementById('title').textContent.includes(arguments[0])",
                  f"version {after['version']}", what="the header's version")
-    assert_board_matches(browser, game, after["view"])
+    assert_board_matches(browser, game, after["view"], after["version"])
 
     browser.click("#forget")
     browser.wait("return document.getElementById('who').textContent === 'spectator'", what="the spectator view")

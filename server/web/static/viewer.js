@@ -110,7 +110,7 @@ function linkedVersion() {
 
 function startStream() {
   const after = app.events.length ? app.events[app.events.length - 1].seq : 0;
-  app.stream = follow(gameId, {
+  app.stream = follow(`/v1/games/${gameId}/events/stream`, {
     token: app.token,
     after,
     onEvent: (ev) => {
@@ -183,7 +183,7 @@ async function gameEnded() {
 
 function showLive() {
   highlight(app.batches[app.batches.length - 1]);
-  renderView(app.summary.view, app.batches[app.batches.length - 1]);
+  renderView(app.summary.view, app.batches[app.batches.length - 1], app.summary.version);
 }
 
 // -- replay --------------------------------------------------------------------
@@ -227,7 +227,7 @@ async function showStep(index) {
   const serial = ++app.request;
   try {
     const at = await stateAt(app.step);
-    if (serial === app.request && app.mode === "replay") renderView(at.view, batch, at.state);
+    if (serial === app.request && app.mode === "replay") renderView(at.view, batch, at.version, at.state);
   } catch (err) {
     if (serial === app.request) clear($("board"), h("p", {class: "message"}, `Version ${batch.end}: ${err.message}`));
   }
@@ -263,7 +263,8 @@ function setMode(mode, step) {
 
 // -- rendering -----------------------------------------------------------------
 
-function renderView(view, batch, state = null) {
+/** Draw a view; the board's data-version names the version drawn (a bookmark for readers and tests). */
+function renderView(view, batch, version, state = null) {
   const board = $("board");
   const render = RENDERERS[app.summary.game] || renderGeneric;
   const ctx = {
@@ -284,6 +285,7 @@ function renderView(view, batch, state = null) {
     board.append(h("details", {class: "full-state"}, h("summary", {}, "Full state at this version"),
       h("pre", {class: "json"}, JSON.stringify(state, null, 1))));
   }
+  board.dataset.version = String(version);
 }
 
 function renderHeader() {
