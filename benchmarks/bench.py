@@ -1,20 +1,26 @@
-"""`delve bench`: the numbers that bound what one Delve node does.
+"""`delve bench`: every figure of issue 13, each beside its target, measured in one run.
 
-- ``http``: clients play games of human seats through the real API (gunicorn
-  subprocess, every request over a keep-alive HTTP/1.1 connection): read the
-  game, fetch the legal actions, post one. ``actions_per_s`` counts accepted
-  POSTs; ``post_ms`` is the latency of those POSTs alone.
-- ``append``: direct ``RedisEventStore.append`` calls of one event each (the
-  head read plus the Lua script: version check, XADD, meta, feed entry);
-  latency percentiles in milliseconds.
-- ``replay``: one bot game played to the end, then folded from its first
-  event (``fold_events_per_s``: ``evolve`` only) and verified from its export
-  (``verify_events_per_s``: hash chain plus re-running every ``decide``).
+- ``http``: a bare Flask JSON hello (``benchmarks.bare``) and Delve, each served by the
+  same gunicorn command line `delve serve` uses, loaded by the same generator
+  (``benchmarks.load``: wrk if installed, else a multi-process client) with the same
+  connections: ``/healthz``, ``GET /v1/games/{id}`` for a seat, ``legal-actions``, the
+  action cycle (legal-actions + POST, each connection playing its own game) against
+  two bare requests, and ``GET /states/{v}`` of every held version of a ~400-event
+  finished game (one connection: what one client sees). The bare app runs before and
+  after Delve; ratios use the mean of the two.
+- ``round_trips``: Redis round trips per request, counted by a connection wrapper
+  around an in-process app (``CountingConnection``), for a game this process has cached.
+- ``verify``: events/s of ``events.replay.verify`` over the exports of the sample games.
+- ``storage``: Redis bytes of each sample game (``MEMORY USAGE`` of its keys) when it has
+  just finished and after compaction, the export checked byte-identical; the Redis
+  memory of 10,000 finished games is that average times 10,000 (an extrapolation from
+  the sample, not a measurement of 10,000 games).
+- ``append``: direct ``RedisEventStore.append`` latency (the floor under every command).
 
-Everything runs against the Redis the caller gives (under a throwaway key
-prefix, deleted afterwards). Progress goes to stderr. How to start the API
-and how to play a bot game are passed in by the `delve` command, the
-composition root: benchmarks sit beside server and workers, not above them.
+Everything runs against the Redis the caller gives (under a throwaway key prefix, deleted
+afterwards). Progress goes to stderr. How to start an API, build an in-process app and
+play a bot game is passed in by the `delve` command, the composition root: benchmarks sit
+beside server and workers, not above them.
 """
 from __future__ import annotations
 
@@ -22,28 +28,34 @@ import http.client
 import json
 import os
 import platform
-import random
 import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import uuid
 from datetime import datetime, timezone
-from typing import Callable
+from typing import Any, Callable
 
 import redis
 
-from domain.core import Game, canonical_json, fold
-from events.replay import PLATFORM_EVENTS, verify
+from benchmarks import load
+from domain.core import Game
+from events.replay import batches, verify
 from events.service import GameService
 from events.store import RedisEventStore
 
-ApiStarter = Callable[[str, int, dict[str, str]], subprocess.Popen]
-"""``(bind, processes, env overrides) -> the API process``, quiet, its stderr a pipe."""
-BotGame = Callable[[GameService, Game], str]
-"""``(service, game) -> id`` of one bot game played to its end."""
+ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
+"""``(bind, processes, env overrides, wsgi app) -> the gunicorn process``, quiet, its stderr a pipe."""
+BotGame = Callable[[GameService, Game, int], str]
+"""``(service, game, seats) -> id`` of one bot game played to its end (not compacted)."""
+AppFactory = Callable[[GameService], Any]
+"""``service -> a Flask app`` serving it in this process (for counting round trips)."""
+
+BARE_APP = "benchmarks.bare:app"
+DELVE_APP = "server.app:create_app()"
+TARGETS = {"reads_vs_bare": 0.50, "cycle_vs_two_bare": 0.35, "p99_over_p50": 4.0, "read_round_trips": 1,
+           "action_round_trips": 2, "verify_events_per_s": 100_000, "states_p99_ms": 5.0, "bytes_per_game": 30_000}
 
 
 def log(msg: str) -> None:
@@ -57,6 +69,9 @@ def percentiles(samples_s: list[float]) -> dict:
     pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731 - nearest-rank
     return {"n": len(ms), "p50": round(pick(0.50), 3), "p99": round(pick(0.99), 3),
             "mean": round(statistics.fmean(ms), 3), "max": round(ms[-1], 3)}
+
+
+# -- direct appends ------------------------------------------------------------------------
 
 
 def bench_append(store: RedisEventStore, n: int) -> dict:
@@ -75,73 +90,110 @@ def bench_append(store: RedisEventStore, n: int) -> dict:
     return {"appends": n, "appends_per_s": round(n / sum(samples), 1), "latency_ms": percentiles(samples)}
 
 
-def bench_replay(service: GameService, game: Game, play: BotGame) -> dict:
-    log(f"replay: playing one {game.id} bot game to the end")
-    gid = play(service, game)
-    envs = list(service.store.iter_all(gid))
-    events = [{"type": e["type"], "data": e["data"]} for e in envs if e["type"] not in PLATFORM_EVENTS]
-    lines = [canonical_json(e) for e in envs]
-    rounds, started = 0, time.perf_counter()
-    while rounds < 3 or time.perf_counter() - started < 1.0:
-        fold(game, json.loads(json.dumps(events)))  # a fresh copy: evolve may mutate what it is given
-        rounds += 1
-    fold_s = (time.perf_counter() - started) / rounds
-    log("replay: verifying the export")
-    started = time.perf_counter()
-    verdict = verify(lines)
-    verify_s = time.perf_counter() - started
-    return {"game": game.id, "events": len(envs), "fold_events_per_s": round(len(events) / fold_s),
-            "verify_events_per_s": round(len(envs) / verify_s), "verify_ok": verdict.ok}
+# -- sample games: verification and storage --------------------------------------------------
 
 
-class _Client(threading.Thread):
-    """Plays human seats of fresh games in a loop until ``deadline``."""
+def play_sample(service: GameService, game: Game, seats: int, n: int, play: BotGame,
+                min_events: int = 400, extra: int = 10) -> list[str]:
+    """``n`` finished bot games, and up to ``extra`` more until one has ``min_events`` events."""
+    log(f"sample: playing {n} {game.id} bot games at {seats} seats")
+    ids = [play(service, game, seats) for _ in range(n)]
+    for _ in range(extra):
+        if max(int(service.store.meta(g)["version"]) for g in ids) >= min_events:
+            break
+        ids.append(play(service, game, seats))
+    return ids
 
-    def __init__(self, host: str, port: int, game: Game, deadline: float, seed: int):
-        super().__init__(daemon=True)
-        self.conn = http.client.HTTPConnection(host, port, timeout=30)
-        self.game, self.deadline, self.rng = game, deadline, random.Random(seed)
-        self.posts: list[float] = []
-        self.requests = self.refused = self.games = 0
-        self.error: str | None = None
 
-    def call(self, method: str, path: str, token: str | None = None, body: dict | None = None) -> tuple[int, dict]:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        resp = self.conn.getresponse()
-        data = resp.read()
-        self.requests += 1
-        return resp.status, json.loads(data) if data else {}
+def bench_verify(service: GameService, ids: list[str]) -> dict:
+    exports = [list(service.store.export(g)) for g in ids]
+    events, ok, started = sum(len(e) for e in exports), True, time.perf_counter()
+    for lines in exports:
+        ok = verify(lines).ok and ok
+    secs = time.perf_counter() - started
+    rate = round(events / secs)
+    return {"games": len(ids), "events": events, "seconds": round(secs, 3), "verify_events_per_s": rate,
+            "all_ok": ok, "target_events_per_s": TARGETS["verify_events_per_s"],
+            "target_met": rate >= TARGETS["verify_events_per_s"]}
 
-    def new_game(self) -> tuple[str, dict[int, str]]:
-        seats = [{"name": f"p{i}"} for i in range(self.game.min_players)]
-        status, body = self.call("POST", "/v1/games", body={"game": self.game.id, "seats": seats, "options": {}})
-        if status != 201:
-            raise RuntimeError(f"create answered {status}: {body}")
-        self.games += 1
-        return body["id"], {s["seat"]: s["token"] for s in body["seats"]}
 
-    def run(self) -> None:
-        try:
-            gid, tokens = self.new_game()
-            while time.monotonic() < self.deadline:
-                _, summary = self.call("GET", f"/v1/games/{gid}", tokens[0])
-                active = summary.get("active_seats") or []
-                legal = self.call("GET", f"/v1/games/{gid}/legal-actions", tokens[active[0]])[1] if active else {}
-                if not legal.get("commands"):
-                    gid, tokens = self.new_game()
-                    continue
-                body = {"expected_version": legal["version"], "command": self.rng.choice(legal["commands"])}
-                t = time.perf_counter()
-                status, _ = self.call("POST", f"/v1/games/{gid}/actions", tokens[active[0]], body)
-                if status == 201:
-                    self.posts.append(time.perf_counter() - t)
-                else:
-                    self.refused += 1
-        except Exception as exc:  # reported in the result rather than lost in a thread
-            self.error = repr(exc)
+def bench_storage(service: GameService, ids: list[str]) -> dict:
+    log(f"storage: {len(ids)} finished games, before and after compaction")
+    before = [service.store.footprint(g) for g in ids]
+    exports = {g: "".join(service.store.export(g)) for g in ids}
+    for g in ids:
+        service.compact(g)
+    after = [service.store.footprint(g) for g in ids]
+    identical = all("".join(service.store.export(g)) == exports[g] for g in ids)
+    events = [int(service.store.meta(g)["version"]) for g in ids]
+    mean = lambda xs: round(statistics.fmean(xs))  # noqa: E731
+    b, a = mean([sum(f.values()) for f in before]), mean([sum(f.values()) for f in after])
+    return {"games": len(ids), "events_per_game": mean(events),
+            "bytes_per_game_before": b, "bytes_per_game_after": a,
+            "keys_before": _by_key(before), "keys_after": _by_key(after),
+            "export_byte_identical_after": identical,
+            "redis_bytes_10000_games_before": b * 10_000, "redis_bytes_10000_games_after": a * 10_000,
+            "extrapolated": f"10,000 x the mean of {len(ids)} measured games (MEMORY USAGE of each game's keys)",
+            "target_bytes_per_game": TARGETS["bytes_per_game"], "target_met": a <= TARGETS["bytes_per_game"]}
+
+
+def _by_key(footprints: list[dict[str, int]]) -> dict[str, int]:
+    kinds = sorted({k for f in footprints for k in f})
+    return {k: round(statistics.fmean(f.get(k, 0) for f in footprints)) for k in kinds}
+
+
+# -- round trips -----------------------------------------------------------------------------
+
+
+class CountingConnection(redis.Connection):
+    """A Redis connection that counts what it sends: one send is one round trip (a pipeline
+    or a script call sends all its commands at once)."""
+
+    sent = 0
+
+    def send_packed_command(self, command, check_health=True):
+        CountingConnection.sent += 1
+        return super().send_packed_command(command, check_health)
+
+
+def bench_round_trips(redis_url: str, prefix: str, game: Game, seats: int, make_app: AppFactory,
+                      finished_id: str) -> dict:
+    """Round trips of each request on an in-process app, the game already cached by this process."""
+    pool = redis.ConnectionPool.from_url(redis_url, connection_class=CountingConnection)
+    app = make_app(GameService(RedisEventStore(redis.Redis(connection_pool=pool), prefix=prefix)))
+    client = app.test_client()
+    created = client.post("/v1/games", json={"game": game.id, "seats": [{"name": f"p{i}"} for i in range(seats)],
+                                             "options": {}}).get_json()
+    gid, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+
+    def count(method: str, path: str, token: str | None = None, body: dict | None = None) -> tuple[int, Any]:
+        before = CountingConnection.sent
+        resp = client.open(path, method=method, json=body,
+                           headers={"Authorization": f"Bearer {token}"} if token else {})
+        return CountingConnection.sent - before, resp
+
+    summary = client.get(f"/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"}).get_json()
+    seat = summary["active_seats"][0]
+    out = {"healthz": count("GET", "/healthz")[0],
+           "game_seat": count("GET", f"/v1/games/{gid}", tokens[seat])[0]}
+    out["legal_actions"], resp = count("GET", f"/v1/games/{gid}/legal-actions", tokens[seat])
+    legal = resp.get_json()
+    out["action_post"], resp = count("POST", f"/v1/games/{gid}/actions", tokens[seat],
+                                     {"expected_version": legal["version"], "command": legal["commands"][0]})
+    if resp.status_code != 201:
+        raise RuntimeError(f"round trips: the action answered {resp.status_code}: {resp.get_data(as_text=True)}")
+    out["game_seat_after_own_action"] = count("GET", f"/v1/games/{gid}", tokens[seat])[0]
+    version = int(client.get(f"/v1/games/{finished_id}").get_json()["version"]) // 2
+    out["states_finished_game"] = count("GET", f"/v1/games/{finished_id}/states/{version}")[0]
+    out["events_page"] = count("GET", f"/v1/games/{gid}/events?after=0&limit=50", tokens[seat])[0]
+    pool.disconnect()
+    reads = max(out["game_seat"], out["legal_actions"])
+    return {"per_request": out, "target_read": TARGETS["read_round_trips"],
+            "target_action": TARGETS["action_round_trips"],
+            "target_met": reads <= TARGETS["read_round_trips"] and out["action_post"] <= TARGETS["action_round_trips"]}
+
+
+# -- HTTP ------------------------------------------------------------------------------------
 
 
 def _free_port() -> int:
@@ -150,64 +202,142 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def bench_http(redis_url: str, prefix: str, game: Game, seconds: float, clients: int, api: ApiStarter,
-               processes: int = 2) -> dict:
-    port = _free_port()
-    log(f"http: gunicorn ({processes} processes x 8 threads) on 127.0.0.1:{port}")
-    proc = api(f"127.0.0.1:{port}", processes,
-               {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix, "DELVE_RATE_LIMIT": "0", "DELVE_ADMIN_TOKEN": ""})
-    try:
-        _wait_port(port, proc)
-        log(f"http: {clients} clients playing {game.id} for {seconds:.0f} s")
-        deadline = time.monotonic() + seconds
-        threads = [_Client("127.0.0.1", port, game, deadline, seed=i) for i in range(clients)]
-        started = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        elapsed = time.perf_counter() - started
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-    posts = [x for t in threads for x in t.posts]
-    return {"game": game.id, "clients": clients, "server_processes": processes, "seconds": round(elapsed, 2),
-            "actions": len(posts), "actions_per_s": round(len(posts) / elapsed, 1),
-            "requests_per_s": round(sum(t.requests for t in threads) / elapsed, 1),
-            "refused": sum(t.refused for t in threads), "games_started": sum(t.games for t in threads),
-            "post_ms": percentiles(posts), "errors": [t.error for t in threads if t.error]}
-
-
-def _wait_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+def _wait_port(port: int, proc: subprocess.Popen, path: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"gunicorn exited: {proc.stderr.read().decode(errors='replace')[-2000:]}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
+            conn.request("GET", path)
             if conn.getresponse().status == 200:
                 return
         except OSError:
             pass
         time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer /healthz in time")
+    raise RuntimeError(f"gunicorn did not answer {path} in time")
 
 
-def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: BotGame, seconds: float = 10.0,
-        clients: int = 4, appends: int = 2000) -> dict:
+class _Served:
+    """``with _Served(api, app, env, path) as port:`` a gunicorn of ``app``, stopped on exit."""
+
+    def __init__(self, api: ApiStarter, app: str, env: dict[str, str], ready_path: str, processes: int):
+        self.api, self.app, self.env, self.ready_path, self.processes = api, app, env, ready_path, processes
+
+    def __enter__(self) -> int:
+        self.port = _free_port()
+        self.proc = self.api(f"127.0.0.1:{self.port}", self.processes, self.env, self.app)
+        try:
+            _wait_port(self.port, self.proc, self.ready_path)
+        except Exception:
+            self.__exit__()
+            raise
+        return self.port
+
+    def __exit__(self, *exc) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=20)
+
+
+def _create(port: int, game: Game, seats: int) -> tuple[str, dict[int, str]]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    body = json.dumps({"game": game.id, "seats": [{"name": f"p{i}"} for i in range(seats)], "options": {}})
+    conn.request("POST", "/v1/games", body=body, headers={"Content-Type": "application/json"})
+    created = json.loads(conn.getresponse().read())
+    conn.request("GET", f"/v1/games/{created['id']}", headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
+    active = json.loads(conn.getresponse().read())["active_seats"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    return created["id"], {"seat0": tokens[0], "active": tokens[active[0]]}
+
+
+def _held_versions(service: GameService, game_id: str) -> list[int]:
+    """The versions a replay may ask for: each batch's last event, from the deal on."""
+    envs = list(service.store.iter_all(game_id))
+    return [b[-1]["seq"] for b in batches(envs)[1:]]
+
+
+def _ratio(x: float, of: float) -> float:
+    return round(x / of, 3) if of else 0.0
+
+
+def bench_http(redis_url: str, prefix: str, game: Game, seats: int, api: ApiStarter, service: GameService,
+               finished_id: str, seconds: float, connections: int, processes: int) -> dict:
+    env = {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix, "DELVE_RATE_LIMIT": "0", "DELVE_ADMIN_TOKEN": ""}
+    run = dict(seconds=seconds, connections=connections)
+    log(f"http: {load.generator()}, {connections} connections, {seconds:.0f} s per run, "
+        f"gunicorn {processes} processes as `delve serve` runs it")
+    with _Served(api, BARE_APP, env, "/hello", processes) as port:
+        log("http: bare Flask /hello")
+        bare_before = load.run_paths(port, ["/hello"], None, **run)
+    results: dict[str, dict] = {}
+    with _Served(api, DELVE_APP, env, "/healthz", processes) as port:
+        gid, tokens = _create(port, game, seats)
+        for name, paths, token in (("healthz", ["/healthz"], None),
+                                   ("game_seat", [f"/v1/games/{gid}"], tokens["seat0"]),
+                                   ("legal_actions", [f"/v1/games/{gid}/legal-actions"], tokens["active"])):
+            log(f"http: {name}")
+            results[name] = load.run_paths(port, paths, token, **run)
+        log("http: action cycle (legal-actions + POST), one game per connection")
+        results["action_cycle"] = load.run_cycle(port, game.id, seats, **run)
+        held = [v for v in _held_versions(service, finished_id) if v <= 400]
+        log(f"http: GET /states/{{v}} of {len(held)} held versions of a {max(held)}-event game, one connection")
+        results["states_one_client"] = load.run_paths(port, [f"/v1/games/{finished_id}/states/{v}" for v in held],
+                                                      None, seconds=seconds, connections=1, threads=1)
+    with _Served(api, BARE_APP, env, "/hello", processes) as port:
+        log("http: bare Flask /hello again")
+        bare_after = load.run_paths(port, ["/hello"], None, **run)
+    bare = statistics.fmean([bare_before["requests_per_s"], bare_after["requests_per_s"]])
+    cycle = results["action_cycle"]
+    cycles_per_s = round(cycle["counters"]["posts"] / cycle["seconds"], 1)
+    for r in [bare_before, bare_after, *results.values()]:
+        r["p99_over_p50"] = _ratio(r["p99_ms"], r["p50_ms"])
+    ratios = {"healthz_vs_bare": _ratio(results["healthz"]["requests_per_s"], bare),
+              "game_seat_vs_bare": _ratio(results["game_seat"]["requests_per_s"], bare),
+              "legal_actions_vs_bare": _ratio(results["legal_actions"]["requests_per_s"], bare),
+              "cycle_vs_two_bare": _ratio(cycles_per_s, bare / 2)}
+    worst_tail = max(r["p99_over_p50"] for r in [*results.values()] if r is not results["states_one_client"])
+    return {
+        "generator": load.generator(), "connections": connections, "server_processes": processes,
+        "bare_requests_per_s": round(bare, 1), "bare_before": bare_before, "bare_after": bare_after,
+        **results, "action_cycles_per_s": cycles_per_s, "ratios": ratios,
+        "targets": {
+            "reads_vs_bare": TARGETS["reads_vs_bare"],
+            "reads_met": min(ratios["game_seat_vs_bare"], ratios["legal_actions_vs_bare"]) >= TARGETS["reads_vs_bare"],
+            "cycle_vs_two_bare": TARGETS["cycle_vs_two_bare"],
+            "cycle_met": ratios["cycle_vs_two_bare"] >= TARGETS["cycle_vs_two_bare"],
+            "p99_over_p50": TARGETS["p99_over_p50"], "worst_p99_over_p50": worst_tail,
+            "p99_met": worst_tail <= TARGETS["p99_over_p50"],
+            "states_p99_ms": TARGETS["states_p99_ms"],
+            "states_met": results["states_one_client"]["p99_ms"] < TARGETS["states_p99_ms"]},
+    }
+
+
+# -- everything ---------------------------------------------------------------------------------
+
+
+def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: BotGame, make_app: AppFactory,
+        seconds: float = 5.0, connections: int = 16, games: int = 8, seats: int | None = None,
+        appends: int = 1000, processes: int = 2) -> dict:
     """Every section against ``redis_url`` (``embedded``: a private one), under a throwaway prefix."""
-    store = RedisEventStore(redis.Redis.from_url(redis_url), prefix=f"bench{uuid.uuid4().hex[:8]}")
+    seats = seats or game.min_players
+    client = redis.Redis.from_url(redis_url)
+    store = RedisEventStore(client, prefix=f"bench{uuid.uuid4().hex[:8]}")
     service = GameService(store)
     try:
+        sample = play_sample(service, game, seats, games, play)
+        longest = max(sample, key=lambda g: int(store.meta(g)["version"]))
         result = {
             "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "machine": {"python": platform.python_version(), "platform": platform.platform(),
                         "cpus": os.cpu_count(), "redis": store.server_version(),
                         "redis_source": "embedded" if embedded else "REDIS_URL"},
+            "game": game.id, "seats": seats,
+            "round_trips": bench_round_trips(redis_url, store.prefix, game, seats, make_app, longest),
+            "verify": bench_verify(service, sample),
+            "http": bench_http(redis_url, store.prefix, game, seats, api, service, longest, seconds, connections,
+                               processes),
             "append": bench_append(store, appends),
-            "replay": bench_replay(service, game, play),
-            "http": bench_http(redis_url, store.prefix, game, seconds, clients, api),
+            "storage": bench_storage(service, sample),
         }
     finally:
         store.purge()

@@ -116,7 +116,7 @@ def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
         raise click.ClickException(f"the API did not answer {url}/healthz within {timeout:.0f} s")
 
 
-def gunicorn_argv(bind: str, processes: int, access_log: bool = True) -> list[str]:
+def gunicorn_argv(bind: str, processes: int, access_log: bool = True, app: str = "server.app:create_app()") -> list[str]:
     """gunicorn serving ``server.app:create_app()`` on gevent workers: an idle event stream or a
     slow client holds a greenlet, not one of a few threads (docs/reliability.md)."""
     from gunicorn.config import KNOWN_SETTINGS
@@ -127,7 +127,7 @@ def gunicorn_argv(bind: str, processes: int, access_log: bool = True) -> list[st
         argv += ["--access-logfile", "-"]
     if any(s.name == "control_socket_disable" for s in KNOWN_SETTINGS):
         argv.append("--no-control-socket")  # newer gunicorns would share one socket in $HOME between instances
-    return argv + ["server.app:create_app()"]
+    return argv + [app]
 
 
 @cli.command()
@@ -362,41 +362,50 @@ def verify(export, as_json: bool) -> None:
 
 @cli.command()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the JSON result here.")
-@click.option("--game", "game_id", help="Game for the HTTP and replay runs [default: saboteur if installed].")
-@click.option("--seconds", default=10.0, show_default=True, help="Duration of the HTTP run.")
-@click.option("--clients", default=4, show_default=True, type=click.IntRange(1), help="Concurrent HTTP clients.")
-@click.option("--appends", default=2000, show_default=True, type=click.IntRange(10), help="Direct store appends.")
-def bench(out: Path | None, game_id: str | None, seconds: float, clients: int, appends: int) -> None:
-    """Actions/s through HTTP, append latency, replay speed; JSON on stdout, progress on stderr."""
+@click.option("--game", "game_id", help="Game of every section [default: saboteur if installed].")
+@click.option("--seats", type=click.IntRange(1), help="Seats per game [default: the game's fewest].")
+@click.option("--seconds", default=5.0, show_default=True, help="Duration of each HTTP load run.")
+@click.option("--connections", default=16, show_default=True, type=click.IntRange(1),
+              help="Concurrent HTTP connections of each load run.")
+@click.option("--games", default=8, show_default=True, type=click.IntRange(1),
+              help="Finished bot games sampled for verification and storage.")
+@click.option("--appends", default=1000, show_default=True, type=click.IntRange(10), help="Direct store appends.")
+def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: float, connections: int, games: int,
+          appends: int) -> None:
+    """Issue 13's figures against their targets (HTTP vs bare Flask, round trips, verification,
+    storage, append latency); JSON on stdout, progress on stderr."""
     from benchmarks.bench import run
+    from server.app import create_app
 
     _log_setup("WARNING")
     game = _game(game_id or ("saboteur" if "saboteur" in registry.available() else (registry.available() or ["?"])[0]))
     with ExitStack() as stack:
         url, embedded = _redis_or_embedded(stack, None, persist=False)
         result = run(game, redis_url=url, embedded=embedded, api=_quiet_api, play=_one_bot_game,
-                     seconds=seconds, clients=clients, appends=appends)
+                     make_app=lambda svc: create_app(svc, RATE_LIMIT=0), seconds=seconds, connections=connections,
+                     games=games, seats=seats, appends=appends)
     text = json.dumps(result, indent=2)
     if out:
         out.write_text(text + "\n")
     click.echo(text)
 
 
-def _quiet_api(bind: str, processes: int, env: dict[str, str]) -> subprocess.Popen:
-    """The API for `delve bench`: no access log, stderr kept to report a failed start."""
+def _quiet_api(bind: str, processes: int, env: dict[str, str], app: str) -> subprocess.Popen:
+    """An API for `delve bench` (Delve's or the bare yardstick), as `delve serve` runs it but
+    without the access log; stderr kept to report a failed start."""
     from delve.supervise import child_env
 
-    return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False), env=child_env(**env),
+    return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False, app=app), env=child_env(**env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def _one_bot_game(service, game) -> str:
-    """One game of the game's default bot at its smallest table, played in this process to its end."""
+def _one_bot_game(service, game, seats: int) -> str:
+    """One game of the game's default bot, played in this process to its end."""
     from workers import play as matches
     from workers.inprocess import InProcessDriver
 
     with InProcessDriver(service) as driver:
-        (gid,) = matches.create_games(service, game, 1, game.min_players, matches.default_bot(game), {})
+        (gid,) = matches.create_games(service, game, 1, seats, matches.default_bot(game), {})
         driver.run([gid])
     return gid
 

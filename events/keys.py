@@ -26,6 +26,10 @@ class Keys:
     def snap(self, game_id: str) -> str:
         return self._g(game_id) + ":snap"
 
+    def archive(self, game_id: str) -> str:
+        """A finished game's compacted log (``events.archive``), which replaces its stream and snapshot."""
+        return self._g(game_id) + ":archive"
+
     def idem(self, game_id: str, key: str) -> str:
         return self._g(game_id) + f":idem:{key}"
 

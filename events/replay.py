@@ -82,7 +82,7 @@ def verify(lines: Iterable[str | bytes]) -> Verdict:
     return v
 
 
-def _batches(envs: list[dict]) -> list[list[dict]]:
+def batches(envs: list[dict]) -> list[list[dict]]:
     out: list[list[dict]] = []
     for env in envs:
         if out and out[-1][0].get("command_id") == env.get("command_id"):
@@ -123,7 +123,7 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         v.problem(revealed[0].get("seq"), "the revealed seed does not match the commitment in GameCreated")
         return False
     try:
-        opening = seating.opening(info, _batches(envs), seed, revealed[0]["data"])
+        opening = seating.opening(info, batches(envs), seed, revealed[0]["data"])
         if not opening.dealt:
             return True  # cancelled while it waited for players: nothing was dealt, nothing to re-run
         return _replay_batches(game, info, opening, v)

@@ -22,7 +22,8 @@ import secrets
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Callable
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
@@ -37,6 +38,7 @@ from events.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 ENDED = ("finished", "aborted")  # statuses of a game the platform has closed
+COMPUTED_KEPT = 2048  # views and legal-command lists kept per process (``GameService._once``)
 
 
 def ended(meta: dict[str, str]) -> bool:
@@ -94,6 +96,7 @@ class GameService:
         self.players = Players(store.account_client(), store.prefix)
         self.ratings = Ratings(store.account_client(), store.prefix, self.players)
         self.feed = PlayerFeed(store.account_client(), store.prefix)
+        self._computed: OrderedDict[tuple, Any] = OrderedDict()
 
     # -- auth ------------------------------------------------------------------
 
@@ -194,6 +197,10 @@ class GameService:
     # -- commands ---------------------------------------------------------------
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
+        """The game with its meta; now (``upto`` None) in one Redis round trip when this process has it cached."""
+        if meta is None and upto is None:
+            meta, (state, version, head) = self.store.open(game_id, lambda m: registry.get(m["game"]))
+            return Loaded(registry.get(meta["game"]), meta, state, version, head)
         meta = meta if meta is not None else self.store.meta(game_id)
         game = registry.get(meta["game"])
         state, version, head = self.store.load(game, game_id, upto=upto)
@@ -301,9 +308,8 @@ class GameService:
 
     def _keep(self, game: Game, game_id: str, old_version: int, last: dict, state: State) -> None:
         """Cache the state just reached (``last`` = its last envelope); snapshot it when an interval is crossed."""
-        dumped = game.dump_state(state)
-        self.store.remember(game_id, last["seq"], last["hash"], dumped)
-        self.store.maybe_snapshot(game_id, old_version, last["seq"], last["hash"], dumped)
+        self.store.remember(game, game_id, last["seq"], last["hash"], state)
+        self.store.maybe_snapshot(game, game_id, old_version, last["seq"], last["hash"], state)
 
     def finalize(self, game_id: str) -> bool:
         """Append SeedRevealed and GameFinished once the game is over (by its rules or a
@@ -365,8 +371,8 @@ class GameService:
 
     # -- reads -----------------------------------------------------------------
 
-    def summary(self, game_id: str, seat: int | None) -> dict:
-        g = self.load(game_id)
+    def summary(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
+        g = g or self.load(game_id)
         dealt = bool(g.meta.get("seed"))  # a game waiting for players (or cancelled so) shows its seats only
         turn = g.game.turn(g.state) if dealt and not g.finished else Turn.over()
         closed = g.finished and dealt
@@ -379,10 +385,11 @@ class GameService:
                 **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
 
-    def legal(self, game_id: str, seat: int | None) -> dict:
-        g = self.load(game_id)
+    def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
+        g = g or self.load(game_id)
         playing = g.meta["status"] == "active"
-        cmds = g.game.legal_commands(g.state, seat) if playing and seat is not None and seat != ADMIN else []
+        cmds = self._once(("legal", g.version, g.head, seat), lambda: g.game.legal_commands(g.state, seat)) \
+            if playing and seat is not None and seat != ADMIN else []
         return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
@@ -459,6 +466,13 @@ class GameService:
                             "before that only the admin token may read it")
         return self.store.export(game_id)
 
+    def compact(self, game_id: str) -> bool:
+        """Fold a closed game's log into one compressed archive (``RedisEventStore.compact``);
+        export, replay, verify, states, events and streams read it from there. Idempotent."""
+        if not ended(self.store.meta(game_id)):
+            return False
+        return self.store.compact(game_id)
+
     # -- lobby -------------------------------------------------------------------
 
     def project_lobby(self, game_id: str) -> None:
@@ -474,7 +488,20 @@ class GameService:
     def _view(self, g: Loaded, seat: int | None) -> dict:
         if seat == ADMIN:
             return {"admin": True, "state": g.game.dump_state(g.state)}
-        return g.game.view(g.state, seat)
+        return self._once(("view", g.version, g.head, seat), lambda: g.game.view(g.state, seat))
+
+    def _once(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per key: views and legal commands of a version (named by its head
+        hash, which names every event before it) never change. LRU-bounded; callers must not
+        mutate what it returns (they serialize it)."""
+        hit = self._computed.get(key)
+        if hit is None:
+            hit = self._computed[key] = compute()
+            while len(self._computed) > COMPUTED_KEPT:
+                self._computed.popitem(last=False)
+        else:
+            self._computed.move_to_end(key)
+        return hit
 
     def _redacted(self, game: Game, envs: list[dict], seat: int | None, finished: bool) -> list[dict]:
         """What ``seat`` may see of these envelopes.

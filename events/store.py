@@ -16,11 +16,14 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable, Iterator, NamedTuple
 
+import orjson
 import redis
 from redis.client import Pipeline
 
 from domain.core import Game, State, canonical_json, fold
-from events.envelope import GENESIS, domain_events, seal
+from domain.kit import BaseGame
+from events import archive
+from events.envelope import GENESIS, domain_events, first_broken_link, seal
 from events.keys import Keys
 
 log = logging.getLogger("delve.store")
@@ -33,6 +36,14 @@ PENDING = "pending:"
 BEFORE_PREV = ("command", "command_id", "data", "game_id")
 AFTER_PREV = ("rules_version", "seat", "seq", "type")
 _RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+# Compaction (KEYS meta, events, snapshot, archive; ARGV version, archive): only if the game is still at
+# the version the archive was built from, so no event can slip between the read and the delete.
+_COMPACT = """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[4], ARGV[2])
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'compacted', '1')
+return 1"""
+ARCHIVES_KEPT = 32  # unpacked archives kept per process (finished games never change)
 
 
 class VersionConflict(Exception):
@@ -59,6 +70,18 @@ class KeyAlreadyUsed(Exception):
         self.record = record
 
 
+class CorruptLog(Exception):
+    """A game's stored log does not hold together (chain, count or head): it is never compacted."""
+
+
+class Cached(NamedTuple):
+    """A state this process holds: ``version``, its last event's ``head``, the state as JSON bytes."""
+
+    version: int
+    head: str
+    state: bytes
+
+
 class Folded(NamedTuple):
     """A game's state at ``version``, whose last event's hash is ``head``."""
 
@@ -83,13 +106,15 @@ class RedisEventStore:
                  cache_size: int = 256):
         self.r = r
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, tuple[int, str, str]] = OrderedDict()
+        self._cache: OrderedDict[str, Cached] = OrderedDict()
+        self._archives: OrderedDict[str, list[dict]] = OrderedDict()
         self.rollbacks = 0  # cached or snapshot states found ahead of, or off, what Redis holds
         self.keys = Keys(prefix, partitions)
         self.snapshot_every = snapshot_every
         lua = resources.files("events")
         self._append = r.register_script(lua.joinpath("sha256.lua").read_text() + lua.joinpath("append.lua").read_text())
         self._release = r.register_script(_RELEASE)
+        self._compact = r.register_script(_COMPACT)
 
     # -- writing -------------------------------------------------------------
 
@@ -165,9 +190,14 @@ class RedisEventStore:
         return int(v)
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict]:
-        """Envelopes with ``after < seq <= upto``, oldest first, at most ``limit``."""
-        end = f"{upto}-0" if upto is not None else "+"
-        entries = self.r.xrange(self.keys.events(game_id), min=f"{after + 1}-0", max=end, count=limit)
+        """Envelopes with ``after < seq <= upto``, oldest first, at most ``limit`` (a compacted game's from its archive)."""
+        pipe = self.r.pipeline(transaction=True)  # MULTI: the stream or the archive that replaced it, never neither
+        pipe.xrange(self.keys.events(game_id), min=f"{after + 1}-0", max="+" if upto is None else f"{upto}-0",
+                    count=limit)
+        pipe.exists(self.keys.archive(game_id))
+        entries, archived = pipe.execute()
+        if archived:
+            return _window(self._archived(game_id), after, upto, limit)
         return [parse_entry(fields) for _id, fields in entries]
 
     def iter_all(self, game_id: str, batch: int = 500) -> Iterator[dict]:
@@ -186,6 +216,35 @@ class RedisEventStore:
 
     # -- state -----------------------------------------------------------------
 
+    def open(self, game_id: str, resolve: Callable[[dict[str, str]], Game]) -> tuple[dict[str, str], Folded]:
+        """A game's meta hash and its state now, in one round trip when this process holds the state.
+
+        The meta, the events after the cached version and whether an archive
+        replaced them are read in one MULTI; ``resolve`` names the game from the
+        meta. Without a cached state: the meta, then :meth:`load`.
+        """
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            pipe = self.r.pipeline(transaction=True)
+            pipe.hgetall(self.keys.meta(game_id))
+            pipe.xrange(self.keys.events(game_id), min=f"{max(cached.version, 1)}-0", max="+")
+            pipe.exists(self.keys.archive(game_id))
+            raw, entries, archived = pipe.execute()
+            if not raw:
+                self._cache.pop(game_id, None)
+                raise GameNotFound(game_id)
+            meta = {as_text(k): as_text(v) for k, v in raw.items()}
+            game = resolve(meta)
+            envs = _window(self._archived(game_id), cached.version - 1, None, None) if archived else \
+                [parse_entry(fields) for _id, fields in entries]
+            folded = self._onto(game, game_id, cached, envs, int(meta["version"]))
+            if folded is not None:
+                if folded.version != cached.version:
+                    self.remember(game, game_id, folded.version, folded.head, folded.state)
+                return meta, folded
+        meta = self.meta(game_id)
+        return meta, self.load(resolve(meta), game_id)
+
     def load(self, game: Game, game_id: str, upto: int | None = None) -> Folded:
         """The folded state at ``upto`` (default: now).
 
@@ -197,55 +256,59 @@ class RedisEventStore:
         failover to a lagging replica), and a state from a lost branch would
         otherwise be served and decided on.
         """
-        cached = self._cached(game_id, upto)
-        folded = self._fold_after(game, game_id, cached, upto) if cached else None
-        if folded is not None:
-            if upto is None and folded.version != cached[0]:
-                self.remember(game_id, folded.version, folded.head, game.dump_state(folded.state))
-            return folded
+        cached = self._cache.get(game_id)
+        if cached is not None and (upto is None or cached.version <= upto):
+            stored, envs = self._tail(game_id, cached.version, upto)
+            folded = self._onto(game, game_id, cached, envs, stored)
+            if folded is not None:
+                if upto is None and folded.version != cached.version:
+                    self.remember(game, game_id, folded.version, folded.head, folded.state)
+                return folded
         snap = self._snapshot(game_id, upto)
-        folded = (snap and self._fold_after(game, game_id, snap, upto)) or self._fold_after(game, game_id, None, upto)
+        folded = None
+        if snap is not None:
+            stored, envs = self._tail(game_id, snap.version, upto)
+            folded = self._onto(game, game_id, snap, envs, stored)
+        if folded is None:
+            _stored, envs = self._tail(game_id, 0, upto)
+            folded = Folded(fold(game, domain_events(envs)), envs[-1]["seq"] if envs else 0,
+                            envs[-1]["hash"] if envs else GENESIS)
         if upto is None:
-            self.remember(game_id, folded.version, folded.head, game.dump_state(folded.state))
+            self.remember(game, game_id, folded.version, folded.head, folded.state)
         return folded
 
-    def _cached(self, game_id: str, upto: int | None) -> tuple[int, str, dict] | None:
-        cached = self._cache.get(game_id)
-        if cached is None or (upto is not None and cached[0] > upto):
-            return None
-        return cached[0], cached[1], json.loads(cached[2])
-
-    def _snapshot(self, game_id: str, upto: int | None) -> tuple[int, str, dict] | None:
+    def _snapshot(self, game_id: str, upto: int | None) -> Cached | None:
         raw = self.r.get(self.keys.snap(game_id))
         if raw is None:
             return None
-        snap = json.loads(raw)
+        snap = orjson.loads(raw)
         if "head" not in snap or (upto is not None and snap["version"] > upto):
             return None  # a snapshot without a head cannot be checked against the log: fold instead
-        return snap["version"], snap["head"], snap["state"]
+        return Cached(snap["version"], snap["head"], orjson.dumps(snap["state"]))
 
-    def _fold_after(self, game: Game, game_id: str, base: tuple[int, str, dict] | None,
-                    upto: int | None) -> Folded | None:
-        """Fold the events after ``base`` (version, head, dumped state); None if Redis does not hold ``base``."""
-        since = base[0] if base else 0
+    def _tail(self, game_id: str, since: int, upto: int | None) -> tuple[int, list[dict]]:
+        """(the stored version, the envelopes from ``since`` to ``upto``) of one moment."""
         pipe = self.r.pipeline(transaction=True)  # MULTI: the version, head and events of one moment
         pipe.hget(self.keys.meta(game_id), "version")
         pipe.xrange(self.keys.events(game_id), min=f"{max(since, 1)}-0", max="+" if upto is None else f"{upto}-0")
-        stored, entries = pipe.execute()
+        pipe.exists(self.keys.archive(game_id))
+        stored, entries, archived = pipe.execute()
         if stored is None:
             self._cache.pop(game_id, None)
             raise GameNotFound(game_id)
-        envs = [parse_entry(fields) for _id, fields in entries]
-        if base is None:
-            return Folded(fold(game, domain_events(envs)), envs[-1]["seq"] if envs else 0,
-                          envs[-1]["hash"] if envs else GENESIS)
-        if not envs or envs[0]["seq"] != since or envs[0]["hash"] != base[1]:
-            self._lost(game_id, f"a state at version {since} (head {base[1][:12]}) is not in Redis, "
-                       f"which holds version {int(stored)}")
+        if archived:
+            return int(stored), _window(self._archived(game_id), max(since, 1) - 1, upto, None)
+        return int(stored), [parse_entry(fields) for _id, fields in entries]
+
+    def _onto(self, game: Game, game_id: str, base: Cached, envs: list[dict], stored: int) -> Folded | None:
+        """Fold ``envs`` (from ``base``'s own event on) onto ``base``; None if Redis does not hold ``base``."""
+        if not envs or envs[0]["seq"] != base.version or envs[0]["hash"] != base.head:
+            self._lost(game_id, f"a state at version {base.version} (head {base.head[:12]}) is not in Redis, "
+                       f"which holds version {stored}")
             return None
         tail = envs[1:]
-        state = fold(game, domain_events(tail), game.load_state(base[2]))
-        return Folded(state, tail[-1]["seq"] if tail else since, tail[-1]["hash"] if tail else base[1])
+        state = fold(game, domain_events(tail), _own(game, orjson.loads(base.state)))
+        return Folded(state, tail[-1]["seq"] if tail else base.version, tail[-1]["hash"] if tail else base.head)
 
     def _lost(self, game_id: str, what: str) -> None:
         """Redis lost writes this process saw (rollback): drop the cache, say so, count it for /metrics."""
@@ -254,21 +317,90 @@ class RedisEventStore:
         log.warning("game %s: %s; Redis lost acknowledged writes (restart from an older AOF or a failover?). "
                     "Dropped the cached state; serving what Redis holds.", game_id, what)
 
-    def remember(self, game_id: str, version: int, head: str, dumped: dict) -> None:
-        """Cache a state this process holds (``dump_state`` form) with its head hash, LRU-bounded."""
+    def remember(self, game: Game, game_id: str, version: int, head: str, state: State) -> None:
+        """Cache a state this process holds with its head hash, LRU-bounded (serialized: the caller keeps its object)."""
         if self.cache_size <= 0:
             return
-        self._cache[game_id] = (version, head, canonical_json(dumped))
+        self._cache[game_id] = Cached(version, head, _dumps(_dumped(game, state)))
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    def maybe_snapshot(self, game_id: str, old_version: int, new_version: int, head: str, dumped: dict) -> bool:
+    def maybe_snapshot(self, game: Game, game_id: str, old_version: int, new_version: int, head: str,
+                       state: State) -> bool:
         """Write a snapshot when the append crossed a multiple of ``snapshot_every``."""
         if new_version // self.snapshot_every == old_version // self.snapshot_every:
             return False
-        self.r.set(self.keys.snap(game_id), canonical_json({"version": new_version, "head": head, "state": dumped}))
+        self.r.set(self.keys.snap(game_id), _dumps({"version": new_version, "head": head,
+                                                    "state": _dumped(game, state)}))
         return True
+
+    # -- compaction ----------------------------------------------------------------
+
+    def compact(self, game_id: str) -> bool:
+        """Replace a game's stream and snapshot by one archive (``events.archive``); drop its idempotency keys.
+
+        For a game that takes no more events (the caller checks: finished or
+        aborted). The log is checked whole first (chain, count, head) and the
+        archive must rebuild it exactly; the swap happens only if no event was
+        appended since it was read. False if already compacted or it moved.
+        """
+        meta = self.meta(game_id)
+        if meta.get("compacted") == "1":
+            return False
+        envs = self.read(game_id)
+        bad, why = first_broken_link(envs)
+        if bad is not None or len(envs) != int(meta["version"]) or (envs and envs[-1]["hash"] != meta.get("head")):
+            raise CorruptLog(f"game {game_id}: not compacted, its log does not hold together "
+                             f"({why or 'count or head differ from the meta'})")
+        blob = archive.pack(envs)
+        if [canonical_json(e) for e in archive.unpack(blob)] != [canonical_json(e) for e in envs]:
+            raise CorruptLog(f"game {game_id}: not compacted, the archive would not rebuild its log")
+        k = self.keys
+        done = self._compact(keys=[k.meta(game_id), k.events(game_id), k.snap(game_id), k.archive(game_id)],
+                             args=[meta["version"], blob])
+        if not done:
+            return False
+        for key in self.r.scan_iter(match=k.idem(game_id, "*"), count=1000):
+            self.r.delete(key)
+        return True
+
+    def _archived(self, game_id: str) -> list[dict]:
+        """The envelopes of a compacted game, unpacked once per process (a finished game never changes)."""
+        envs = self._archives.get(game_id)
+        if envs is None:
+            pipe = self.r.pipeline(transaction=True)
+            pipe.get(self.keys.archive(game_id))
+            pipe.hget(self.keys.meta(game_id), "head")
+            blob, head = pipe.execute()
+            if blob is None:
+                raise GameNotFound(game_id)
+            envs = archive.unpack(blob)
+            if envs and envs[-1]["hash"] != as_text(head):
+                raise archive.BadArchive(f"game {game_id}: the archive's chain ends at {envs[-1]['hash'][:12]}, "
+                                         f"the game's head is {as_text(head)[:12]}")
+            self._archives[game_id] = envs
+            while len(self._archives) > ARCHIVES_KEPT:
+                self._archives.popitem(last=False)
+        self._archives.move_to_end(game_id)
+        return envs
+
+    def footprint(self, game_id: str) -> dict[str, int]:
+        """Bytes Redis holds for this game, by key (``MEMORY USAGE``, every element sampled):
+        meta, events, snap, archive, idem (all its idempotency records). Feed entries
+        (capped per partition) and lobby index entries are shared and not counted."""
+        k = self.keys
+        names = {"meta": k.meta(game_id), "events": k.events(game_id), "snap": k.snap(game_id),
+                 "archive": k.archive(game_id)}
+        out = {}
+        for kind, key in names.items():
+            used = self.r.memory_usage(key, samples=0)
+            if used:
+                out[kind] = used
+        idem = sum(self.r.memory_usage(key, samples=0) or 0 for key in self.r.scan_iter(match=k.idem(game_id, "*")))
+        if idem:
+            out["idem"] = idem
+        return out
 
     # -- idempotency -------------------------------------------------------------
 
@@ -301,6 +433,8 @@ class RedisEventStore:
 
         A socket timeout that beats the block is the same as "nothing yet".
         """
+        if game_id in self._archives or self.r.exists(self.keys.archive(game_id)):
+            return _window(self._archived(game_id), after, None, count)  # compacted: no stream to block on
         try:
             got = self.r.xread({self.keys.events(game_id): f"{after}-0"}, count=count, block=block_ms)
         except redis.TimeoutError:
@@ -513,6 +647,34 @@ class RedisEventStore:
         for key in self.r.scan_iter(f"{self.keys.prefix}:*", count=1000):
             n += self.r.delete(key)
         return n
+
+
+def _window(envs: list[dict], after: int, upto: int | None, limit: int | None) -> list[dict]:
+    """Envelopes of a whole log (seq n at index n - 1) with ``after < seq <= upto``, at most ``limit``."""
+    end = len(envs) if upto is None else min(upto, len(envs))
+    if limit is not None:
+        end = min(end, after + limit)
+    return envs[max(after, 0):end]
+
+
+def _own(game: Game, data: dict) -> State:
+    """A state from freshly parsed JSON. The kit's ``load_state`` only copies, and this copy
+    is private already, so it is used as it is; any other game loads it its own way."""
+    return data if type(game).load_state is BaseGame.load_state else game.load_state(data)
+
+
+def _dumped(game: Game, state: State) -> Any:
+    """What to serialize of ``state``: the kit's ``dump_state`` is a copy, which serializing makes anyway."""
+    return state if type(game).dump_state is BaseGame.dump_state else game.dump_state(state)
+
+
+def _dumps(value: Any) -> bytes:
+    """JSON bytes of a state for the cache and snapshots (not hashed, so any spelling will do):
+    orjson, or the standard library for what orjson refuses (integers past 64 bits)."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:
+        return json.dumps(value).encode()
 
 
 def parse_entry(fields: dict) -> dict:

@@ -1,4 +1,4 @@
-"""`delve bench` end to end, kept short: every section runs and reports sane numbers."""
+"""`delve bench` end to end, kept short: every section runs and reports every figure of issue 13."""
 from __future__ import annotations
 
 import json
@@ -15,13 +15,24 @@ from delve.cli import cli
 def test_bench_reports_every_number(monkeypatch, redis_url, tmp_path):
     monkeypatch.setenv("REDIS_URL", redis_url)
     out = tmp_path / "bench.json"
-    result = CliRunner().invoke(cli, ["bench", "--game", "mountain-king", "--seconds", "1", "--clients", "2",
-                                      "--appends", "50", "--out", str(out)])
+    result = CliRunner().invoke(cli, ["bench", "--game", "mountain-king", "--seconds", "1", "--connections", "2",
+                                      "--games", "1", "--appends", "50", "--out", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert data == json.loads(result.stdout)
     assert data["append"]["latency_ms"]["n"] == 50
     assert 0 < data["append"]["latency_ms"]["p50"] <= data["append"]["latency_ms"]["p99"]
-    assert data["replay"]["verify_ok"] and data["replay"]["fold_events_per_s"] > 0
-    assert data["http"]["actions"] > 0 and data["http"]["errors"] == [] and data["http"]["refused"] == 0
+    assert data["verify"]["all_ok"] and data["verify"]["verify_events_per_s"] > 0
+    http = data["http"]
+    assert http["generator"] in ("wrk", "python-multiprocess")
+    for name in ("bare_before", "bare_after", "healthz", "game_seat", "legal_actions", "action_cycle",
+                 "states_one_client"):
+        assert http[name]["requests"] > 0 and http[name]["socket_errors"] == 0, name
+        assert 0 < http[name]["p50_ms"] <= http[name]["p99_ms"], name
+    assert http["action_cycle"]["counters"]["posts"] > 0 and http["action_cycle"]["counters"]["refused"] == 0
+    assert set(http["ratios"]) == {"healthz_vs_bare", "game_seat_vs_bare", "legal_actions_vs_bare", "cycle_vs_two_bare"}
+    trips = data["round_trips"]["per_request"]
+    assert trips["game_seat"] == 1 and trips["legal_actions"] == 1 and trips["action_post"] == 2
+    storage = data["storage"]
+    assert storage["export_byte_identical_after"] and storage["bytes_per_game_after"] < storage["bytes_per_game_before"]
     assert "[bench] http:" in result.stderr

@@ -23,7 +23,10 @@ from workers import table
 
 DEFAULT_QUEUE = "delve"
 JOB_FUNCTION = "workers.jobs.run"  # every kind goes through it: the table says what it does
-RESULT_TTL = 300  # a finished job only needs to outlive the redelivery of its feed entry
+# Nobody reads a finished job's result, so rq keeps none (issue 13: a finished game's ~570 bot-turn
+# records held ~750 KB). A redelivered feed entry may then enqueue a job again: harmless, since every
+# job re-checks the game's version and the append is conditional on it. Failed jobs keep theirs.
+RESULT_TTL = 0
 FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}

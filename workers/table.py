@@ -144,6 +144,16 @@ def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
     return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
 
 
+def _compact_due(g: Loaded) -> bool:
+    """A closed game whose log is still a stream (issue 13: one compressed archive per finished game)."""
+    return g.finished and g.meta.get("compacted") != "1"
+
+
+def _compact_run(service: GameService, game_id: str, version: int) -> bool:
+    """Replace the game's stream, snapshot and idempotency keys by its archive (once per game)."""
+    return service.compact(game_id)
+
+
 def _never(g: Loaded) -> bool:
     """A kind a tournament's log makes due (``tournament_due``), never a game."""
     return False
@@ -173,6 +183,7 @@ TABLE: tuple[JobKind, ...] = (
     JobKind("rate", _rate_due, _rate_run, per_version=False),
     JobKind("notify", _notify_due, _notify_run),
     JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
+    JobKind("compact", _compact_due, _compact_run, per_version=False),
 )
 # Kinds keyed by a tournament id, scheduled by the tournament reactor (workers/tournament_reactor.py).
 ADVANCE = JobKind("tadvance", _never, _advance_run)

@@ -47,8 +47,10 @@ def next_link(path: str, params: dict) -> str:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    seat = caller(service(), game_id)
-    summary = service().summary(game_id, seat)
+    svc = service()
+    loaded = svc.load(game_id)  # one round trip serves auth and the summary
+    seat = caller(svc, game_id, loaded.meta)
+    summary = svc.summary(game_id, seat, loaded)
     resp = current_app.response_class(json.dumps(dump(schemas.GameSummary, summary)), mimetype="application/json")
     # One ETag per representation: a seat's view and the spectator's differ at the same version.
     resp.set_etag(f"{summary['version']}-{_viewer(seat)}")
@@ -62,20 +64,22 @@ def _viewer(seat: int | None) -> str:
 
 @bp.get("/games/<game_id>/legal-actions")
 def legal_actions(game_id: str):
-    return dump(schemas.LegalActions, service().legal(game_id, caller(service(), game_id)))
+    svc = service()
+    loaded = svc.load(game_id)
+    return dump(schemas.LegalActions, svc.legal(game_id, caller(svc, game_id, loaded.meta), loaded))
 
 
 @bp.post("/games/<game_id>/actions")
 def post_action(game_id: str):
     svc = service()
-    meta = svc.store.meta(game_id)  # one read serves auth, the version check and the decision
-    seat = require_seat(svc, game_id, meta)
+    loaded = svc.load(game_id)  # one round trip serves auth, the version check and the decision
+    seat = require_seat(svc, game_id, loaded.meta)
     raw = parsing.json_body(parsing.ACTION_BODY_BYTES)
     once = idempotency.claim(svc, game_id, seat, request.headers.get("Idempotency-Key"), raw)
     if isinstance(once, dict):
         return replayed(svc, game_id, seat, once)
     try:
-        return act(svc, game_id, seat, meta, raw, once), 201
+        return act(svc, game_id, seat, loaded, raw, once), 201
     except KeyAlreadyUsed as used:
         return replayed(svc, game_id, seat, idempotency.check(once, used.record))
     except Exception:
@@ -83,9 +87,8 @@ def post_action(game_id: str):
         raise
 
 
-def act(svc, game_id: str, seat: int, meta: dict, raw: object, once: idempotency.Once) -> dict:
+def act(svc, game_id: str, seat: int, loaded, raw: object, once: idempotency.Once) -> dict:
     ratelimit.check(svc.store, current_app.config["RATE_LIMIT"])
-    loaded = svc.load(game_id, meta=meta)
     # DESIGN: the version check comes before validation, whatever the command
     # (a negative version is malformed, not stale: the schema answers it).
     stated = raw.get("expected_version") if isinstance(raw, dict) else None

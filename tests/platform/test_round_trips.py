@@ -1,0 +1,34 @@
+"""Redis round trips of the hot path (issue 13), counted on the wire: a read of a game this
+process holds is one round trip, an action two (read meta + tail, then the append script)."""
+from __future__ import annotations
+
+import redis as redis_lib
+
+from benchmarks.bench import CountingConnection
+from events.service import GameService
+from events.store import RedisEventStore
+from tests.api.helpers import auth, tiny_game
+
+
+def test_a_cached_read_is_one_round_trip_and_an_action_two(redis_url, prefix):
+    from server.app import create_app
+
+    pool = redis_lib.ConnectionPool.from_url(redis_url, connection_class=CountingConnection)
+    store = RedisEventStore(redis_lib.Redis(connection_pool=pool), prefix=prefix, snapshot_every=1000)
+    client = create_app(GameService(store), RATE_LIMIT=0).test_client()
+    created = tiny_game(client, turns=4)
+    gid, token = created["id"], created["seats"][0]["token"]
+
+    def trips(method: str, path: str, body: dict | None = None) -> tuple[int, object]:
+        before = CountingConnection.sent
+        resp = client.open(path, method=method, json=body, headers=auth(token))
+        return CountingConnection.sent - before, resp
+
+    n, summary = trips("GET", f"/v1/games/{gid}")
+    assert n == 1 and summary.status_code == 200
+    assert trips("GET", f"/v1/games/{gid}/legal-actions")[0] == 1
+    n, resp = trips("POST", f"/v1/games/{gid}/actions",
+                    {"expected_version": summary.json["version"], "command": {"type": "guess", "target": 1, "digit": 3}})
+    assert resp.status_code == 201 and n == 2
+    assert trips("GET", f"/v1/games/{gid}")[0] == 1  # the state the action reached is cached too
+    store.purge()
