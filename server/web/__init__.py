@@ -12,7 +12,10 @@ from pathlib import Path
 
 from flask import Blueprint, render_template, send_from_directory
 
+from server.errors import ApiError
+
 STATIC = Path(__file__).with_name("static")
+MAX_ID = 64  # openapi.yaml's TournamentId
 
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
 
@@ -30,7 +33,10 @@ def viewer(game_id: str):
 
 @bp.get("/tournaments/<tournament_id>")
 def tournament(tournament_id: str):
-    """Standings, rounds and links to the games; the script loads it, so an unknown id is reported in the page."""
+    """Standings, rounds and links to the games; the script loads it, so an unknown id is reported
+    in the page. An id longer than any tournament's (the API's limit) names none: a 404 here."""
+    if len(tournament_id) > MAX_ID:
+        raise ApiError(404, "tournament_not_found", f"no tournament id is longer than {MAX_ID} characters")
     return render_template("web/tournament.html", tournament_id=tournament_id)
 
 

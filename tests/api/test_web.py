@@ -76,6 +76,8 @@ def test_tournament_page_names_its_tournament_and_escapes_the_id(client):
     resp = client.get('/web/tournaments/%3Cb%3Ex%22')
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "<b>" not in html and "&lt;b&gt;x&#34;" in html
+    too_long = client.get("/web/tournaments/" + "t" * 65)
+    assert too_long.status_code == 404 and too_long.json["code"] == "tournament_not_found"
 
 
 def test_viewer_page_escapes_the_id(client):
