@@ -1,6 +1,7 @@
 """Run the reactor and the jobs it schedules synchronously, in this process.
 
-For tests and ``delve play --inprocess``: the very same reactor and followers
+For tests, ``delve play --inprocess`` and ``delve tournament``: the very same
+reactor (and, for tournaments, the tournament reactor) and followers
 (workers/table.py), stepped by the same loop, read the feeds (the reactor
 through a private consumer group, created before the games so it sees their
 first entry) and the jobs run the same functions an rq worker would, just
@@ -28,8 +29,8 @@ log = logging.getLogger("delve.inprocess")
 class Stalled(Exception):
     """Games that neither finished nor have a bot to move (they wait for a human)."""
 
-    def __init__(self, games: set[str]):
-        super().__init__(f"{len(games)} game(s) wait for a move no bot will make: {sorted(games)[:5]}")
+    def __init__(self, games: set[str], why: str | None = None):
+        super().__init__(why or f"{len(games)} game(s) wait for a move no bot will make: {sorted(games)[:5]}")
         self.games = games
 
 
@@ -103,8 +104,8 @@ class InProcessDriver:
             if not handled and not jobs:
                 if done():
                     return
-                raise Stalled(set(self.errors))
-        raise Stalled(set(self.errors))
+                raise Stalled(set(self.errors), f"nothing left to do and not done; failed jobs: {self.errors or 'none'}")
+        raise Stalled(set(self.errors), f"not done after {max_steps} steps")
 
     def run(self, game_ids: Iterable[str], on_finished: Callable[[str], None] | None = None) -> None:
         """Play until every game finished (or failed: see ``errors``); raises Stalled otherwise."""

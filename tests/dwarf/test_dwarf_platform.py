@@ -33,3 +33,38 @@ def test_DW_SOLO_1_DW_COMB_1_games_on_the_platform_end_and_verify(service, seats
     assert board.game.scores(board.state).final
     verdict = verify(list(service.export(gid, admin=False)))
     assert verdict.ok, verdict.problems
+
+
+HUMAN_TABLES = [[{"name": "you"}]] * 3 + [[{"name": "you"}, {"name": "g", "bot": "greedy"}, {"name": "a", "bot": "andvettr"}]]
+HUMAN_OPTIONS = [{"solo_level": level} for level in ("eldhusfifl", "andvettr", "andvettr-fadir")] + [{}]
+
+
+@pytest.mark.parametrize("seats,options", list(zip(HUMAN_TABLES, HUMAN_OPTIONS)),
+                         ids=["eldhusfifl", "andvettr", "andvettr-fadir", "3-seats"])
+def test_DW_SOLO_2_DW_AMB_14_a_human_seat_through_the_api_to_a_verified_end(client, service, seats, options):
+    """DW-SOLO-2, DW-AMB-14, DW-END: the README's client loop over HTTP: one POST creates the
+    game, the human seat posts the first legal command (an ``order`` too when one is asked)
+    at the listed version, the automaton and the bots move in between; the game ends, the
+    scores are final and the export verifies at /v1/audit/verify."""
+    created = client.post("/v1/games", json={"game": "dwarf", "seats": seats, "options": options})
+    assert created.status_code == 201, created.json
+    gid, token = created.json["id"], created.json["seats"][0]["token"]
+    me = {"Authorization": f"Bearer {token}"}
+    for _ in range(3000):
+        summary = client.get(f"/v1/games/{gid}", headers=me).json
+        g = service.load(gid)
+        if g.game.is_terminal(g.state):
+            break
+        legal = client.get(f"/v1/games/{gid}/legal-actions", headers=me).json
+        if legal["commands"]:
+            move = {"expected_version": legal["version"], "command": legal["commands"][0]}
+            assert client.post(f"/v1/games/{gid}/actions", json=move, headers=me).status_code == 201
+        elif g.game.turn(g.state).actor:
+            assert service.actor_turn(gid, summary["version"]) is not None
+        else:
+            assert service.bot_turn(gid, summary["version"]) is not None
+    assert service.finalize(gid)
+    assert client.get(f"/v1/games/{gid}/scores").json["final"]
+    export = client.get(f"/v1/games/{gid}/export")
+    verdict = client.post("/v1/audit/verify", data=export.data, content_type="application/x-ndjson").json
+    assert verdict["ok"], verdict["problems"]
