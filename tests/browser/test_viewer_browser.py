@@ -14,12 +14,14 @@ FIGURES = {
     "mountain-king": lambda v: [("svg.mk-board .mk-piece", len(v["pieces"])),
                                 ("svg.mk-board .statue", len(v["statues"]))],
     "dwarf": lambda v: [("svg.dw-mine .dw-location", 9 * len(v["mines"])),
+                        (".dw-players .first-marker", 1),
                         ("svg.dw-mine .dw-worker", sum(1 for area in v["mines"] for cell in area["mine"].values()
                                                        if cell.get("worker")))],
     "indagar": lambda v: [("svg.ind-board polygon.ind-tile", len(v["tiles"])),
                           ("svg.ind-board .ind-hero", sum(1 for x in v["heroes"].values() if x["tile"])),
                           ("svg.ind-board .ind-monster", sum(1 for x in v["monsters"].values() if x["tile"])),
-                          ("svg.ind-board .ind-outpost", len(v["outposts"]))],
+                          ("svg.ind-board .ind-outpost", len(v["outposts"])),
+                          ("svg.ind-track .ind-track-marker", len(v["seats"]))],
 }
 
 

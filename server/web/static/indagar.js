@@ -83,6 +83,27 @@ function board(view, ctx) {
   return s("svg", {width: Math.max(...xs) + W, height: Math.max(...ys) + R + 4, class: "ind-board"}, parts);
 }
 
+/** The PP track: a box per point up to the winning threshold (or beyond, if a seat passed it), each seat's marker on its PP. */
+function scoreTrack(view, ctx) {
+  const B = 24;
+  const pp = view.seats.map((_, seat) => view.pp[seat]);
+  const top = Math.max(view.threshold, ...pp);
+  const parts = [];
+  for (let i = 0; i <= top; i++) {
+    parts.push(s("rect", {x: i * B + 1, y: 1, width: B - 2, height: B - 2, rx: 3,
+      class: `ind-track-box${i === view.threshold ? " goal" : ""}`}, s("title", {}, i === view.threshold ? `${i} PP wins` : `${i} PP`)));
+    parts.push(s("text", {x: i * B + B / 2, y: B / 2 + 4, class: "ind-track-n"}, i));
+  }
+  view.seats.forEach((p, seat) => {
+    const below = pp.slice(0, seat).filter((x) => x === pp[seat]).length; // markers already on that box
+    parts.push(s("circle", {cx: pp[seat] * B + B / 2, cy: B + 8 + below * 12, r: 5, fill: FACTION_COLOURS[p.faction],
+      stroke: "#fff", class: "ind-track-marker"}, s("title", {}, `${seatLabel(ctx.seats, seat)}: ${pp[seat]} PP`)));
+  });
+  const width = (top + 1) * B + 2;
+  const height = B + 14 + view.seats.length * 12;
+  return section("Power points", s("svg", {class: "ind-track", width, height, viewBox: `0 0 ${width} ${height}`}, parts));
+}
+
 function players(view, ctx) {
   return table(["seat", "faction", "PP", "gold", "wood", "ore", "spirits", "tree in play", "heroes"],
     view.seats.map((p, seat) => [seatLabel(ctx.seats, seat), p.faction, view.pp[seat], p.res.gold, p.res.wood, p.res.ore,
@@ -117,6 +138,7 @@ export function renderIndagar(el, view, ctx) {
         : view.turn ? ` · turn: ${view.turn.who}` : ""),
     h("div", {class: "board-wrap"}, board(view, ctx)),
     attack(view, ctx),
+    scoreTrack(view, ctx),
     section("Players", players(view, ctx)),
     section("Monsters", monsters(view)));
 }
