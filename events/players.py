@@ -51,10 +51,10 @@ class Players:
         if not 1 <= len(name) <= 40:
             raise Illegal("bad_player_name", None, "a player name is 1-40 characters")
         pid, token = "p" + secrets.token_hex(8), new_token()
-        pipe = self.r.pipeline(transaction=True)
-        pipe.hset(self._key(pid), mapping={"name": name, "created_at": now, "token": hash_token(token)})
-        pipe.set(self._key("token", hash_token(token)), pid)
-        pipe.execute()
+        # The two keys lie in different Redis Cluster slots, so no MULTI: the player first, then the
+        # token's pointer to it. A crash between them leaves a player whose token nobody was shown.
+        self.r.hset(self._key(pid), mapping={"name": name, "created_at": now, "token": hash_token(token)})
+        self.r.set(self._key("token", hash_token(token)), pid)
         return Player(pid, name, now), token
 
     def get(self, pid: str) -> Player:

@@ -16,7 +16,8 @@ scoreboard lists ``team:`` participants) the seats that share a place are
 rated as one team. An aborted game is not rated.
 
 Once per game: the update is one MULTI/EXEC guarded by WATCH on the game's
-"rated" mark and the game's rating table, so a redelivered job, or two jobs
+"rated" mark and the game's rating table (every ratings key shares the hash
+tag ``{ratings}``, so a Redis Cluster runs it in one slot), so a redelivered job, or two jobs
 racing, apply it exactly once and never lose a concurrent update.
 """
 from __future__ import annotations
@@ -43,10 +44,12 @@ class Ratings:
         self.r, self.prefix, self.players = r, prefix, players
 
     def _key(self, *parts: str) -> str:
-        return ":".join((self.prefix, "ratings", *parts))
+        """``<prefix>:{ratings}:...``: one hash tag for every ratings key, so the update's
+        WATCH/MULTI stays in one Redis Cluster slot (ratings change once per finished game)."""
+        return ":".join((self.prefix, "{ratings}", *parts))
 
     def _history(self, pid: str) -> str:
-        return ":".join((self.prefix, "players", pid, "rating-history"))
+        return self._key("history", pid)
 
     # -- reads -------------------------------------------------------------------
 
@@ -88,7 +91,7 @@ class Ratings:
                 self.players.ensure_bot(bot_id(seat["bot"]), seat["bot"], at)
         rated, table = self._key("rated"), self._key(game)
         for _ in range(RETRIES):
-            with self.r.pipeline() as pipe:
+            with self.r.pipeline(transaction=True) as pipe:  # explicit: a RedisCluster defaults to none
                 try:
                     pipe.watch(rated, table)
                     if pipe.sismember(rated, game_id):

@@ -19,12 +19,14 @@ from typing import Any, Callable, Iterator, NamedTuple
 import orjson
 import redis
 from redis.client import Pipeline
+from redis.cluster import RedisCluster
 
 from domain.core import Game, State, canonical_json, fold
 from domain.kit import BaseGame
-from events import archive
+from events import archive, replication, slots
 from events.envelope import GENESIS, domain_events, first_broken_link, seal
 from events.keys import Keys
+from events.slots import stream_id
 
 log = logging.getLogger("delve.store")
 
@@ -103,8 +105,10 @@ class RedisEventStore:
     """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
 
     def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve",
-                 cache_size: int = 256):
+                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
         self.r = r
+        self.cluster = isinstance(r, RedisCluster)
+        self.wait_replicas, self.wait_timeout_ms = wait_replicas, wait_timeout_ms  # events/replication.py
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Cached] = OrderedDict()
         self._archives: OrderedDict[str, list[dict]] = OrderedDict()
@@ -154,12 +158,15 @@ class RedisEventStore:
         spans = [canonical_json({f: env[f] for f in fields})[1:-1]
                  for env in drafts for fields in (BEFORE_PREV, AFTER_PREV)]
         types = ",".join(sorted({e["type"] for e in drafts}))
-        res = self._append(
-            keys=[k.meta(game_id), k.events(game_id), k.feed_of(game_id),
-                  k.idem(game_id, idem[0]) if idem else k.meta(game_id)],
-            args=[expected, head, game_id, types, canonical_json(idem[1]) if idem else "", IDEMPOTENCY_TTL,
-                  len(meta), *(x for kv in meta.items() for x in kv), len(stamp), *stamp, *spans],
-        )
+        keys = [k.meta(game_id), k.events(game_id), k.feed_of(game_id),
+                k.idem(game_id, idem[0]) if idem else k.meta(game_id)]
+        args = [expected, head, game_id, types, canonical_json(idem[1]) if idem else "", IDEMPOTENCY_TTL,
+                len(meta), *(x for kv in meta.items() for x in kv), len(stamp), *stamp, *spans]
+        if self.wait_replicas > 0:
+            res = replication.run_acknowledged(self._append, self.r, keys, args, self.wait_replicas,
+                                               self.wait_timeout_ms, game_id)
+        else:
+            res = self._append(keys=keys, args=args)
         status = int(res[0])
         if status == -1:
             raise GameNotFound(game_id)
@@ -230,6 +237,7 @@ class RedisEventStore:
             pipe.xrange(self.keys.events(game_id), min=f"{max(cached.version, 1)}-0", max="+")
             pipe.exists(self.keys.archive(game_id))
             raw, entries, archived = pipe.execute()
+            raw = _pairs(raw)
             if not raw:
                 self._cache.pop(game_id, None)
                 raise GameNotFound(game_id)
@@ -422,6 +430,13 @@ class RedisEventStore:
             return Claim(record=json.loads(raw))
         return Claim(token=token)
 
+    def idem_confirm(self, game_id: str, key: str, version: int) -> None:
+        """With ``wait_replicas``: make sure replicas hold a stored answer before it is given again
+        (ReplicationUnconfirmed if not; events/replication.py)."""
+        if self.wait_replicas > 0:
+            replication.confirm(self.r, self.keys.idem(game_id, key), IDEMPOTENCY_TTL, self.wait_replicas,
+                                self.wait_timeout_ms, game_id, version)
+
     def idem_release(self, game_id: str, key: str, fingerprint: str, token: str) -> None:
         """Drop our pending marker (a refused request stores nothing); never another request's."""
         self._release(keys=[self.keys.idem(game_id, key)], args=[f"{PENDING}{token}:{fingerprint}"])
@@ -519,7 +534,11 @@ class RedisEventStore:
     def read_group(self, group: str, consumer: str, feeds: list[str], count: int,
                    block_ms: int | None) -> list[tuple[str, list[tuple[str, dict[str, str]]]]]:
         """New entries for ``consumer`` (XREADGROUP ``>``): ``[(feed, [(entry_id, fields)])]``."""
-        resp = self.r.xreadgroup(group, consumer, {f: ">" for f in feeds}, count=count, block=block_ms)
+        if self.cluster:
+            resp = slots.read_each(self.r, feeds, block_ms, lambda pipe, feed: pipe.xreadgroup(
+                group, consumer, {feed: ">"}, count=count))
+        else:
+            resp = self.r.xreadgroup(group, consumer, {f: ">" for f in feeds}, count=count, block=block_ms)
         return [(as_text(feed), [(as_text(eid), _fields(f)) for eid, f in entries]) for feed, entries in resp or []]
 
     def claim(self, feed: str, group: str, consumer: str, min_idle_ms: int, start: str,
@@ -554,7 +573,11 @@ class RedisEventStore:
     def read_feeds(self, after: dict[str, str], count: int,
                    block_ms: int | None = None) -> list[tuple[str, list[tuple[str, dict[str, str]]]]]:
         """Entries of each feed after the entry id given for it (XREAD): ``[(feed, [(entry_id, fields)])]``."""
-        resp = self.r.xread(after, count=count, block=block_ms)
+        if self.cluster:
+            resp = slots.read_each(self.r, list(after), block_ms,
+                                   lambda pipe, feed: pipe.xread({feed: after[feed]}, count=count))
+        else:
+            resp = self.r.xread(after, count=count, block=block_ms)
         return [(as_text(feed), [(as_text(eid), _fields(f)) for eid, f in entries]) for feed, entries in resp or []]
 
     def positions(self, follower: str, feeds: list[str]) -> dict[str, str]:
@@ -572,18 +595,25 @@ class RedisEventStore:
         and feed) is WATCHed, checked and advanced in the same MULTI/EXEC as
         the writes ``effect`` queues on the transaction it is given: the effect
         and the new position land together or not at all, and a second
-        process racing for the same entry finds it recorded and skips it. On a
-        Redis Cluster every key the effect writes must share the feed's hash
-        tag (``{p<k>}``). ``effect`` may read through the store, but only
+        process racing for the same entry finds it recorded and skips it.
+        ``effect`` may read through the store, but only
         writes queued on the transaction are atomic.
+
+        On a Redis Cluster the effect's keys may lie in other slots (the
+        lobby's do), so there :func:`slots.apply_then_track` runs the effect
+        first and advances the position after it: a crash between the two
+        applies the effect again, so a follower must be idempotent there (the
+        lobby projection is: it re-indexes the game from its meta hash).
         """
         key = self.keys.tracking(feed, follower)
+        if self.cluster:
+            return slots.apply_then_track(self.r, key, entry_id, effect)
         with self.r.pipeline(transaction=True) as tx:
             for _ in range(attempts):
                 try:
                     tx.watch(key)
                     done = tx.get(key)
-                    if done is not None and stream_id(as_text(done)) >= stream_id(entry_id):
+                    if done is not None and stream_id(done) >= stream_id(entry_id):
                         tx.unwatch()
                         return False
                     tx.multi()
@@ -627,7 +657,8 @@ class RedisEventStore:
     def sibling(self, prefix: str) -> "RedisEventStore":
         """A store on the same Redis under another prefix (tournament logs beside the games' logs)."""
         return RedisEventStore(self.r, partitions=self.keys.partitions, snapshot_every=self.snapshot_every,
-                               prefix=prefix, cache_size=0)
+                               prefix=prefix, cache_size=0, wait_replicas=self.wait_replicas,
+                               wait_timeout_ms=self.wait_timeout_ms)
 
     def try_lock(self, name: str, token: str, ttl_ms: int) -> bool:
         """Take the lock ``name`` for ``ttl_ms`` unless someone holds it (a tournament's advance)."""
@@ -677,15 +708,16 @@ def _dumps(value: Any) -> bytes:
         return json.dumps(value).encode()
 
 
-def parse_entry(fields: dict) -> dict:
+def _pairs(reply: dict | list) -> dict:
+    """A hash or stream entry's fields: redis-py 8 leaves a RedisCluster MULTI's replies unparsed,
+    so there they come as the flat ``[field, value, ...]`` Redis sent."""
+    return dict(zip(reply[::2], reply[1::2])) if isinstance(reply, list) else reply
+
+
+def parse_entry(fields: dict | list) -> dict:
     """The envelope stored in one stream entry."""
+    fields = _pairs(fields)
     return json.loads(fields[b"e"] if b"e" in fields else fields["e"])
-
-
-def stream_id(entry_id: str) -> tuple[int, int]:
-    """A stream entry id ``<ms>-<seq>`` as a tuple that orders like the stream."""
-    ms, _, seq = entry_id.partition("-")
-    return int(ms), int(seq or 0)
 
 
 def _fields(raw: dict) -> dict[str, str]:

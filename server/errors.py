@@ -10,9 +10,11 @@ import logging
 import redis
 from flask import Flask, Response, json
 from marshmallow import ValidationError
+from redis.exceptions import CrossSlotTransactionError, RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 from domain.core import Illegal
+from events.replication import ReplicationUnconfirmed
 from events.service import Forbidden, NoSuchVersion, NotActive
 from events.store import GameNotFound, VersionConflict
 
@@ -92,9 +94,21 @@ def install(app: Flask) -> None:
         return resp
 
     @app.errorhandler(redis.RedisError)
-    def _store_down(e: redis.RedisError):
+    @app.errorhandler(RedisClusterException)  # e.g. a Cluster slot nobody serves: a master died, no replica promoted yet
+    def _store_down(e: Exception):
+        if isinstance(e, CrossSlotTransactionError):
+            return _crash(e)  # a bug in our key layout, not an outage
         log.exception("event store unavailable")
         return problem(503, "store_unavailable", "the event store is unreachable; retry shortly", retry_after=1)
+
+    @app.errorhandler(ReplicationUnconfirmed)
+    def _unreplicated(e: ReplicationUnconfirmed):
+        log.warning("%s", e)
+        return problem(503, "replication_unconfirmed",
+                       f"the move was stored as version {e.version}, but only {e.acked} of {e.wanted} Redis "
+                       "replicas confirmed it in time, so a failover now could lose it; retry with the same "
+                       "Idempotency-Key (you get the stored answer if it survived), or re-read the game",
+                       retry_after=1, current_version=e.version)
 
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):

@@ -53,7 +53,7 @@ def claim(svc: GameService, game_id: str, seat: int, header: str | None, body: o
             once.token = got.token
             return once
         if got.record is not None:
-            return check(once, got.record)
+            return check(svc, game_id, once, got.record)
         if got.pending_fingerprint != once.fingerprint:
             raise reused()
         if time.monotonic() > deadline:
@@ -62,10 +62,12 @@ def claim(svc: GameService, game_id: str, seat: int, header: str | None, body: o
         time.sleep(POLL_S)
 
 
-def check(once: Once, record: dict) -> dict:
-    """The stored record, if it answers this very body."""
+def check(svc: GameService, game_id: str, once: Once, record: dict) -> dict:
+    """The stored record, if it answers this very body, once Redis replicas hold it (DELVE_WAIT_REPLICAS:
+    the first answer may have been 503 ``replication_unconfirmed``)."""
     if record["fingerprint"] != once.fingerprint:
         raise reused()
+    svc.store.idem_confirm(game_id, once.key, record["version"])
     return record
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
+import orjson
+
 from domain.core import Event, event
 from domain.kit.platform import HANDLERS as PLATFORM_HANDLERS
 
@@ -31,8 +33,14 @@ def copy_state(state: State) -> State:
 
     A JSON round trip: faster than ``copy.deepcopy`` on such data, and it
     normalises what JSON would change anyway (an int dict key becomes a
-    string), so a copy never differs from what a snapshot restores."""
-    return json.loads(json.dumps(state))
+    string), so a copy never differs from what a snapshot restores. orjson
+    makes the same round trip several times faster (every ``decide`` copies
+    the state: issue 13); what it refuses (integers past 64 bits) takes the
+    standard library's."""
+    try:
+        return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))
+    except TypeError:
+        return json.loads(json.dumps(state))
 
 
 def evolver(handlers: Mapping[str, Handler]) -> Callable[[State, Event], State]:

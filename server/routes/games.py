@@ -12,7 +12,7 @@ from events.store import KeyAlreadyUsed, VersionConflict
 from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
-from server.routes.common import dump, service
+from server.routes.common import dump, schema, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
@@ -81,7 +81,7 @@ def post_action(game_id: str):
     try:
         return act(svc, game_id, seat, loaded, raw, once), 201
     except KeyAlreadyUsed as used:
-        return replayed(svc, game_id, seat, idempotency.check(once, used.record))
+        return replayed(svc, game_id, seat, idempotency.check(svc, game_id, once, used.record))
     except Exception:
         idempotency.release(svc, game_id, once)
         raise
@@ -94,7 +94,7 @@ def act(svc, game_id: str, seat: int, loaded, raw: object, once: idempotency.Onc
     stated = raw.get("expected_version") if isinstance(raw, dict) else None
     if type(stated) is int and stated >= 0 and stated != loaded.version:
         raise VersionConflict(loaded.version)
-    body = schemas.ActionRequest().load(raw)
+    body = schema(schemas.ActionRequest).load(raw)
     game = loaded.game.id
     try:
         result = svc.submit_loaded(loaded, game_id, seat, body["expected_version"], body["command"],

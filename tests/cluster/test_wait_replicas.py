@@ -1,0 +1,83 @@
+"""``DELVE_WAIT_REPLICAS``: a 201 only once a replica holds the append (Redis ``WAIT``).
+
+On one master without a replica, every append is stored but unconfirmed: the
+API answers 503 ``replication_unconfirmed`` with the version it wrote, and a
+retry with the same ``Idempotency-Key`` finds the stored move instead of
+playing it twice, and answers its 201 only once a replica holds it.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+import redis as redis_lib
+
+from events.embedded import EmbeddedRedis
+from events.service import GameService
+from events.store import RedisEventStore
+from server.app import create_app
+from tests.api.helpers import auth
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def master():
+    with EmbeddedRedis() as url:
+        yield url
+
+
+def _api(url: str):
+    store = RedisEventStore(redis_lib.Redis.from_url(url), prefix="wait", wait_replicas=1, wait_timeout_ms=200)
+    app = create_app(GameService(store, admin_token="admin-secret"), RATE_LIMIT=0, VERIFY_PER_MINUTE=0)
+    return app.test_client(), store
+
+
+def _wait_replica_linked(master_url: str, timeout: float = 20) -> None:
+    r = redis_lib.Redis.from_url(master_url)
+    deadline = time.monotonic() + timeout
+    while r.info("replication").get("connected_slaves", 0) < 1 or r.wait(0, 0) < 1:
+        assert time.monotonic() < deadline, "the replica did not link to its master"
+        time.sleep(0.1)
+
+
+def test_without_a_replica_an_append_is_stored_but_answered_503_replication_unconfirmed(master):
+    client, store = _api(master)
+    resp = client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "ann"}, {"name": "bob"}]})
+    assert resp.status_code == 503 and resp.mimetype == "application/problem+json"
+    assert resp.json["code"] == "replication_unconfirmed" and resp.json["current_version"] >= 1
+    assert resp.headers["Retry-After"] == "1"
+    assert store.r.keys("wait:*:meta"), "the game was written: only its replication is unconfirmed"
+
+
+def test_with_a_replica_appends_answer_201_and_an_unconfirmed_move_retried_by_key_is_played_once(master):
+    port = int(master.rsplit(":", 1)[1].split("/")[0])
+    client, store = _api(master)
+    with EmbeddedRedis(args=["--replicaof", "127.0.0.1", str(port)]) as _replica_url:
+        _wait_replica_linked(master)
+        created = client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "ann"}, {"name": "bob"}]})
+        assert created.status_code == 201, created.json
+        gid, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
+        legal = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(tokens[0])).json
+        move = {"expected_version": legal["version"], "command": legal["commands"][-1]}
+        first = client.post(f"/v1/games/{gid}/actions", json=move, headers=auth(tokens[0]))
+        assert first.status_code == 201, first.json
+    # The replica is gone: the next move is stored, but not confirmed.
+    seat = client.get(f"/v1/games/{gid}").json["active_seats"][0]
+    legal = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(tokens[seat])).json
+    move = {"expected_version": legal["version"], "command": legal["commands"][-1]}
+    key = {"Idempotency-Key": "k-unconfirmed", **auth(tokens[seat])}
+    refused = client.post(f"/v1/games/{gid}/actions", json=move, headers=key)
+    assert refused.status_code == 503 and refused.json["code"] == "replication_unconfirmed", refused.json
+    assert refused.json["current_version"] == legal["version"] + 1 == store.version(gid)
+    # A retry finds the stored move; still no replica to confirm it: 503 again, nothing played twice.
+    retried = client.post(f"/v1/games/{gid}/actions", json=move, headers=key)
+    assert retried.status_code == 503 and retried.json["code"] == "replication_unconfirmed", retried.json
+    assert store.version(gid) == legal["version"] + 1, "the retry played the move a second time"
+    # A replica follows the master again: the retry's stored answer is confirmed, 201, still played once.
+    with EmbeddedRedis(args=["--replicaof", "127.0.0.1", str(port)]):
+        _wait_replica_linked(master)
+        confirmed = client.post(f"/v1/games/{gid}/actions", json=move, headers=key)
+        assert confirmed.status_code == 201 and confirmed.json["version"] == legal["version"] + 1, confirmed.json
+        assert confirmed.headers["Idempotent-Replayed"] == "true"
+    assert store.version(gid) == legal["version"] + 1
