@@ -27,7 +27,6 @@ can neither lose a game nor create one twice.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 import time
 from datetime import datetime, timezone
@@ -36,11 +35,10 @@ from typing import Iterator
 from domain import registry
 from domain.core import Illegal, canonical_json, require
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
-from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view, table_result
-from events import clocks, joining
-from events.players import PlayerNotFound
-from events.service import ENDED, Forbidden, GameService
-from events.store import GameExists, GameNotFound, VersionConflict
+from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
+from events import clocks, tournament_games
+from events.service import Forbidden, GameService
+from events.store import GameNotFound, VersionConflict
 
 LOCK_MS = 30_000
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
@@ -213,11 +211,13 @@ class TournamentService:
         config = config_of(t)
         current = t["rounds"][-1] if t["rounds"] else None
         if current is not None:
-            for i, table in enumerate(current["tables"]):
-                self._ensure_game(tid, t, current["round"], i, table)
+            for table in current["tables"]:
+                if table["game_id"] not in self._seated:
+                    tournament_games.ensure(self.games, tid, t, current["round"], table)
+                    self._seated.add(table["game_id"])
             for i, table in enumerate(current["tables"]):
                 if table["result"] is None:
-                    report = self._report(current["round"], i, table)
+                    report = tournament_games.report(self.games, current["round"], i, table)
                     if report is not None:
                         self._append(tid, version, [report], f"report:{table['game_id']}")
                         return True
@@ -243,56 +243,6 @@ class TournamentService:
         self._append(tid, version, [{"type": "RoundPaired", "data": {
             "round": paired["round"], "tables": tables, "byes": paired["byes"]}}], f"pair:{tid}:{paired['round']}")
         return True  # the next step creates the round's games
-
-    def _ensure_game(self, tid: str, t: dict, round_no: int, index: int, table: dict) -> None:
-        """Create the table's game unless it exists, and seat its player entrants (create-if-absent,
-        join-if-open: what a crash left half done is finished here, nothing is done twice).
-
-        Every seat of a player entrant is reserved for that player and taken for it
-        at once (``SeatTaken`` with no entropy of its own), so the game is dealt and
-        its clock runs without waiting for anyone (TRN-CLK-1); the player plays it
-        with their own player token.
-        """
-        gid = table["game_id"]
-        if gid in self._seated:
-            return
-        by_id = {e["id"]: e for e in t["entrants"]}
-        try:
-            meta = self.games.store.meta(gid)
-        except GameNotFound:
-            seats = [{"player": by_id[e]["player"]} if by_id[e].get("player")
-                     else {"name": by_id[e]["name"], "bot": by_id[e]["bot"]} for e in table["seats"]]
-            try:
-                self.games.create(t["game"], seats, t["options"], tags={"tournament": tid, "round": str(round_no)},
-                                  clock=t.get("clock"), derived_id=gid)
-            except GameExists:
-                pass  # another worker created it a moment ago
-            meta = self.games.store.meta(gid)
-        for seat in json.loads(meta["seats"]):
-            if seat.get("open") and seat.get("reserved") and meta.get("status") == "open":
-                try:
-                    joining.join(self.games, gid, self.games.players.get(seat["reserved"]), seat=seat["seat"])
-                except (Illegal, PlayerNotFound, VersionConflict):
-                    pass  # seated meanwhile, or cancelled: the report adjudicates what is left (TRN-PTS-3)
-        self._seated.add(gid)
-
-    def _report(self, round_no: int, index: int, table: dict) -> dict | None:
-        """A GameFinished report for a table whose game the platform closed, else None.
-
-        A game closed as finished is scored by its final board, however it ended (a
-        seat's clock included, TRN-CLK-1); an aborted or cancelled one places nobody
-        (TRN-PTS-3, TRN-KO-2)."""
-        try:
-            meta = self.games.store.meta(table["game_id"])
-        except GameNotFound:
-            return None
-        if meta.get("status") not in ENDED:
-            return None
-        last = self.games.store.read(table["game_id"], after=int(meta["version"]) - 1)[-1]
-        scores = last["data"]["scores"] if last["type"] == "GameFinished" else None
-        return {"type": "GameFinished", "data": {
-            "round": round_no, "table": index, "game_id": table["game_id"], "chain_head": meta["head"],
-            "result": table_result(scores, table["seats"])}}
 
     # -- reads ---------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from events.service import hash_token
 from events.tournaments import DIRECTOR, TournamentNotFound, TournamentService
 from server.auth import bearer, player
-from server import parsing, schemas
+from server import parsing, ratelimit, schemas
 from server.errors import ApiError, problem
 from server.routes.common import service
 
@@ -92,6 +92,8 @@ def _not_found(e: TournamentNotFound):
 @bp.post("/tournaments")
 def create_tournament():
     who = caller()
+    if who != DIRECTOR:  # any player may organize: the write rate limit keeps that cheap to allow
+        ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
     created = tournaments().create(CreateTournamentRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES)), who)
     return created, 201, {"Location": f"/v1/tournaments/{created['id']}"}
 

@@ -10,9 +10,9 @@ import pytest
 
 from domain.tournament.log import game_id_for
 from events import clocks
+from events import tournament_games
 from events.store import GameNotFound
 from events.tournament_verify import verify_bundle
-from events.tournaments import TournamentService
 from workers import table
 from workers.tournament_reactor import TournamentReactor
 from tests.tournament.test_tournament_service import bots, driver, ts  # noqa: F401 - fixtures
@@ -44,11 +44,11 @@ def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_
                    "entrants": bots(4)})
     tid = t["id"]
     ids = [game_id_for(tid, 1, 0), game_id_for(tid, 1, 1)]
-    real = TournamentService._ensure_game
+    real = tournament_games.ensure
 
-    def killed(self, *args):
+    def killed(*args):
         raise Killed()
-    monkeypatch.setattr(TournamentService, "_ensure_game", killed)
+    monkeypatch.setattr(tournament_games, "ensure", killed)
     with pytest.raises(Killed):
         table.ADVANCE.run(ts.games, tid, 9)
     assert _types(ts, tid).count("RoundPaired") == 1 and not any(_exists(ts.games, g) for g in ids)
@@ -56,18 +56,18 @@ def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_
 
     made = []
 
-    def one_then_killed(self, tid_, t_, round_no, index, tb):
+    def one_then_killed(games, tid_, t_, round_no, tb):
         if made:
             raise Killed()
         made.append(tb["game_id"])
-        return real(self, tid_, t_, round_no, index, tb)
-    monkeypatch.setattr(TournamentService, "_ensure_game", one_then_killed)
+        return real(games, tid_, t_, round_no, tb)
+    monkeypatch.setattr(tournament_games, "ensure", one_then_killed)
     with pytest.raises(Killed):
         table.ADVANCE.run(ts.games, tid, 10)
     assert made == ids[:1] and _exists(ts.games, ids[0]) and not _exists(ts.games, ids[1])
     head = ts.games.store.meta(ids[0])["head"]
 
-    monkeypatch.setattr(TournamentService, "_ensure_game", real)
+    monkeypatch.setattr(tournament_games, "ensure", real)
     table.ADVANCE.run(ts.games, tid, 10)  # the redelivered job, in a fresh worker
     assert all(_exists(ts.games, g) for g in ids)
     assert ts.games.store.meta(ids[0])["head"] == head  # found, not created again
@@ -79,14 +79,14 @@ def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_
 def test_the_rerun_tournament_plays_out_and_verifies(ts, driver, monkeypatch):  # noqa: F811
     """After a killed pairing job, the reactors and jobs carry the tournament to the end."""
     calls = []
-    real = TournamentService._ensure_game
+    real = tournament_games.ensure
 
-    def killed_once(self, *args):
+    def killed_once(*args):
         if not calls:
             calls.append(1)
             raise Killed()
-        return real(self, *args)
-    monkeypatch.setattr(TournamentService, "_ensure_game", killed_once)
+        return real(*args)
+    monkeypatch.setattr(tournament_games, "ensure", killed_once)
     t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 1},
                    "entrants": bots(4)})
     with pytest.raises(Killed):

@@ -97,15 +97,13 @@ def test_a_changed_byte_is_named(ts, driver):
     assert not bad.ok and bad.problems[0]["place"] == f"game {env['game_id']} seq {env['seq']}"
 
 
-def test_a_forged_pairing_with_a_good_chain_is_caught(ts, driver):
-    """Re-chaining a forged log does not help: the pairing must follow from the rules."""
+def _forged(ts, driver, forge) -> list[dict]:
+    """A played bundle whose tournament log ``forge(envs)`` edits, then re-chained (a good chain)."""
     from events.envelope import compute_hash
     t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"turns": 1},
                    "entrants": bots(4)})
-    bundle = list(ts.bundle(play_out(ts, t["id"], driver)["id"]))
-    envs = [json.loads(line) for line in bundle]
-    first = next(e for e in envs if e.get("type") == "RoundPaired")
-    first["data"]["tables"][0]["seats"].reverse()
+    envs = [json.loads(line) for line in ts.bundle(play_out(ts, t["id"], driver)["id"])]
+    forge([e for e in envs[1:] if e.get("game_id") == t["id"]])
     prev = None
     for e in envs[1:]:
         if e.get("game_id") != t["id"]:
@@ -116,7 +114,29 @@ def test_a_forged_pairing_with_a_good_chain_is_caught(ts, driver):
         prev = e["hash"]
     verdict = verify_bundle([json.dumps(e) for e in envs])
     assert not verdict.ok and verdict.chain_ok
-    assert any("is not the pairing the rules give" in p["problem"] for p in verdict.problems)
+    return [p["problem"] for p in verdict.problems]
+
+
+def test_a_forged_pairing_with_a_good_chain_is_caught(ts, driver):
+    """Re-chaining a forged log does not help: the pairing must follow from the rules."""
+    def swap_seats(log):
+        next(e for e in log if e["type"] == "RoundPaired")["data"]["tables"][0]["seats"].reverse()
+    assert any("is not the pairing the rules give" in p for p in _forged(ts, driver, swap_seats))
+
+
+def test_swapped_game_ids_and_a_late_entrant_are_caught(ts, driver):
+    """Each table's game id is derived from (tournament, round, table), and the game must seat
+    the entrants paired there; nobody registers after TournamentStarted (TRN-REG-1)."""
+    def swap_games(log):
+        tables = next(e for e in log if e["type"] == "RoundPaired")["data"]["tables"]
+        tables[0]["game_id"], tables[1]["game_id"] = tables[1]["game_id"], tables[0]["game_id"]
+    assert any("game ids other than those derived" in p for p in _forged(ts, driver, swap_games))
+
+    def late_entrant(log):
+        started = next(i for i, e in enumerate(log) if e["type"] == "TournamentStarted")
+        log[started]["type"], log[started - 1]["type"] = log[started - 1]["type"], log[started]["type"]
+        log[started]["data"], log[started - 1]["data"] = log[started - 1]["data"], log[started]["data"]
+    assert any("registered after registration closed" in p for p in _forged(ts, driver, late_entrant))
 
 
 @pytest.mark.parametrize("body, code", [

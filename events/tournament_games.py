@@ -1,0 +1,67 @@
+"""The games of a tournament's tables: created if absent, their player entrants seated,
+and their end reported -- the side of ``advance`` (events/tournaments.py) that touches games.
+
+Both functions may run any number of times for the same table (a redelivered
+job, a re-run after a worker died between two of their steps): creating a game
+under its derived id happens at most once, a seat already taken is not taken
+again, and a report is a pure function of the game's closed log.
+"""
+from __future__ import annotations
+
+import json
+
+from domain.core import Illegal
+from domain.tournament.log import table_result
+from events import joining
+from events.players import PlayerNotFound
+from events.service import ENDED, GameService
+from events.store import GameExists, GameNotFound, VersionConflict
+
+
+def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) -> None:
+    """Create the table's game under its derived id unless it exists, and seat its player entrants.
+
+    Every seat of a player entrant is reserved for that player and taken for it at
+    once (``SeatTaken`` with no entropy of its own), so the game is dealt and its
+    clock runs without waiting for anyone (TRN-CLK-1); the player plays it with
+    their own player token.
+    """
+    gid = table["game_id"]
+    by_id = {e["id"]: e for e in t["entrants"]}
+    try:
+        meta = games.store.meta(gid)
+    except GameNotFound:
+        seats = [{"player": by_id[e]["player"]} if by_id[e].get("player")
+                 else {"name": by_id[e]["name"], "bot": by_id[e]["bot"]} for e in table["seats"]]
+        try:
+            games.create(t["game"], seats, t["options"], tags={"tournament": tid, "round": str(round_no)},
+                         clock=t.get("clock"), derived_id=gid)
+        except GameExists:
+            pass  # another worker created it a moment ago
+        meta = games.store.meta(gid)
+    for seat in json.loads(meta["seats"]):
+        if seat.get("open") and seat.get("reserved") and meta.get("status") == "open":
+            try:
+                joining.join(games, gid, games.players.get(seat["reserved"]), seat=seat["seat"])
+            except (Illegal, PlayerNotFound, VersionConflict):
+                pass  # seated meanwhile, or cancelled: the report adjudicates what is left (TRN-PTS-3)
+
+
+def report(games: GameService, round_no: int, index: int, table: dict) -> dict | None:
+    """A GameFinished report for a table whose game the platform closed, else None.
+
+    A game closed as finished is scored by its final board, however it ended (a
+    seat's clock included, TRN-CLK-1); an aborted or cancelled one places nobody
+    (TRN-PTS-3, TRN-KO-2).
+    """
+    try:
+        meta = games.store.meta(table["game_id"])
+    except GameNotFound:
+        return None
+    if meta.get("status") not in ENDED:
+        return None
+    last = games.store.read(table["game_id"], after=int(meta["version"]) - 1)[-1]
+    scores = last["data"]["scores"] if last["type"] == "GameFinished" else None
+    return {"type": "GameFinished", "data": {
+        "round": round_no, "table": index, "game_id": table["game_id"], "chain_head": meta["head"],
+        "result": table_result(scores, table["seats"])}}
