@@ -1,4 +1,4 @@
-"""The browser viewer: a lobby, a live / replay page for one game, and a tournament page.
+"""The browser viewer: a lobby, a live / replay page for one game, a tournament page and a player page.
 
 The pages are static HTML plus vanilla JavaScript that calls the public /v1
 API from the browser, exactly as a third-party client would; nothing here
@@ -16,6 +16,7 @@ from server.errors import ApiError
 
 STATIC = Path(__file__).with_name("static")
 MAX_ID = 64  # openapi.yaml's TournamentId
+MAX_PLAYER_ID = 40  # and getPlayer's player_id
 
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
 
@@ -38,6 +39,14 @@ def tournament(tournament_id: str):
     if len(tournament_id) > MAX_ID:
         raise ApiError(404, "tournament_not_found", f"no tournament id is longer than {MAX_ID} characters")
     return render_template("web/tournament.html", tournament_id=tournament_id)
+
+
+@bp.get("/players/<player_id>")
+def player(player_id: str):
+    """A player's ratings and public games; the script loads them, so an unknown id is reported in the page."""
+    if len(player_id) > MAX_PLAYER_ID:
+        raise ApiError(404, "player_not_found", f"no player id is longer than {MAX_PLAYER_ID} characters")
+    return render_template("web/player.html", player_id=player_id)
 
 
 @bp.get("/static/<name>")

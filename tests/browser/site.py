@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import redis as redis_lib
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from events.service import GameService
+from events.service import GameService, now_iso
 from events.store import RedisEventStore
 from events.tournaments import TournamentService
 from server.app import create_app
@@ -40,12 +40,21 @@ class LiveGame:
 
 
 @dataclass
+class Player:
+    id: str
+    token: str
+
+
+@dataclass
 class Site:
     url: str
     service: GameService
     driver: InProcessDriver
     finished: dict[str, str] = field(default_factory=dict)  # game -> id of a finished bot game
     live: dict[str, LiveGame] = field(default_factory=dict)
+    clocked: LiveGame | None = None  # a live Saboteur game under a Fischer clock, its person to act
+    player: Player | None = None  # a registered player, for the open game and the player page
+    open_game: str | None = None  # a Saboteur game whose seat 0 waits for a player to join
     tournament: str | None = None  # a finished tournament
     running_tournament: str | None = None  # created, and nothing played yet: see finish_running_tournament
     tournament_driver: InProcessDriver | None = None  # follows the running tournament, stepped only on demand
@@ -111,6 +120,12 @@ class running_site:
             created = self.service.create(game, [{"name": "you"}, *_bot_seats(spec["bots"][1:])], spec["options"])
             site.live[game] = LiveGame(created["id"], created["seats"][0]["token"])
             site.play_bots(created["id"])
+        created = self.service.create("saboteur", [{"name": "you"}, *_bot_seats(["heuristic", "random"])], {},
+                                      clock={"initial_s": 600, "increment_s": 5, "on_timeout": "autoplay"})
+        site.clocked = LiveGame(created["id"], created["seats"][0]["token"])
+        player, token = self.service.players.register("Ada", now_iso())
+        site.player = Player(player.id, token)
+        site.open_game = self.service.create("saboteur", [{"open": True}, *_bot_seats(["heuristic", "random"])], {})["id"]
         tournaments = TournamentService(self.service)
         entrants = [{"bot": "greedy", "name": f"greedy {i}"} for i in range(2)] + \
             [{"bot": "random", "name": f"random {i}"} for i in range(2)]

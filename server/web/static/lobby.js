@@ -32,7 +32,7 @@ function row(game) {
     h("td", {class: "n"}, game.version),
     h("td", {}, seatsCell(game.seats)),
     h("td", {}, when(game.created_at)),
-    h("td", {}, h("a", {href: link}, game.status === "active" ? "watch" : "replay")));
+    h("td", {}, h("a", {href: link}, {open: "join", active: "watch"}[game.status] || "replay")));
 }
 
 function tournamentRow(t) {
