@@ -174,6 +174,7 @@ def bench_round_trips(redis_url: str, prefix: str, game: Game, seats: int, make_
                            headers={"Authorization": f"Bearer {token}"} if token else {})
         return CountingConnection.sent - before, resp
 
+    # (The first read also loads the read script into Redis: once per process, not counted.)
     summary = client.get(f"/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"}).get_json()
     seat = summary["active_seats"][0]
     out = {"healthz": count("GET", "/healthz")[0],

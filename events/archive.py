@@ -14,7 +14,7 @@ import json
 import zlib
 
 from domain.core import canonical_json
-from events.envelope import GENESIS, compute_hash
+from events.envelope import GENESIS, compute_hash, loads
 
 LEVEL = 9  # compaction runs once per game, off the request path: pay for the smallest value
 
@@ -36,7 +36,7 @@ def unpack(blob: bytes) -> list[dict]:
         meta = json.loads(header)
         envs, prev = [], GENESIS
         for line in lines:
-            env = json.loads(line)
+            env = loads(line)
             env["prev_hash"] = prev
             env["hash"] = prev = compute_hash(env)
             envs.append(env)

@@ -15,17 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Iterable
-
-import orjson
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
 from events import seating
-from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
+from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
 """What ``GameFinished.scores`` held before participants and outcomes existed."""
@@ -57,7 +54,7 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
         if not line.strip():
             continue
         try:
-            env = _loads(line)
+            env = loads(line)
         except json.JSONDecodeError as exc:
             problems.append({"seq": None, "problem": f"line {n} is not JSON: {exc.msg}"})
             continue
@@ -66,21 +63,6 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
             continue
         envs.append(env)
     return envs, problems
-
-
-def _loads(line: str) -> object:
-    """``json.loads``, through orjson where both read the same value: orjson reads an integer
-    past 64 bits as a float and refuses NaN or a lone surrogate, so such lines (and any
-    long run of digits) go to the standard library, as every line did before."""
-    if not _LONG_DIGITS.search(line):
-        try:
-            return orjson.loads(line)
-        except orjson.JSONDecodeError:
-            pass
-    return json.loads(line)
-
-
-_LONG_DIGITS = re.compile(r"[0-9]{18}")
 
 
 def verify(lines: Iterable[str | bytes]) -> Verdict:

@@ -22,9 +22,9 @@ from redis.client import Pipeline
 from redis.cluster import RedisCluster
 
 from domain.core import Game, State, canonical_json, fold
-from domain.kit import BaseGame
 from events import archive, replication, slots
-from events.envelope import GENESIS, domain_events, first_broken_link, seal
+from events.checkpoints import Checkpoints, dumped, dumps, own
+from events.envelope import GENESIS, domain_events, first_broken_link, loads, seal
 from events.keys import Keys
 from events.slots import stream_id
 
@@ -45,7 +45,14 @@ redis.call('SET', KEYS[4], ARGV[2])
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'compacted', '1')
 return 1"""
+# The read of a cached game (KEYS meta, events, archive; ARGV the cached version's entry id):
+# {} for no game; {meta, 1} for a compacted one; {meta, 0, entries from that id on}.
+_OPEN = """local meta = redis.call('HGETALL', KEYS[1])
+if #meta == 0 then return {} end
+if redis.call('EXISTS', KEYS[3]) == 1 then return {meta, 1} end
+return {meta, 0, redis.call('XRANGE', KEYS[2], ARGV[1], '+')}"""
 ARCHIVES_KEPT = 32  # unpacked archives kept per process (finished games never change)
+REPLAYS_KEPT = 16  # games whose past states this process keeps checkpoints of (``events.checkpoints``)
 
 
 class VersionConflict(Exception):
@@ -112,6 +119,7 @@ class RedisEventStore:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Cached] = OrderedDict()
         self._archives: OrderedDict[str, list[dict]] = OrderedDict()
+        self._replays: OrderedDict[str, Checkpoints] = OrderedDict()
         self.rollbacks = 0  # cached or snapshot states found ahead of, or off, what Redis holds
         self.keys = Keys(prefix, partitions)
         self.snapshot_every = snapshot_every
@@ -119,6 +127,7 @@ class RedisEventStore:
         self._append = r.register_script(lua.joinpath("sha256.lua").read_text() + lua.joinpath("append.lua").read_text())
         self._release = r.register_script(_RELEASE)
         self._compact = r.register_script(_COMPACT)
+        self._open = r.register_script(_OPEN)
 
     # -- writing -------------------------------------------------------------
 
@@ -227,24 +236,23 @@ class RedisEventStore:
         """A game's meta hash and its state now, in one round trip when this process holds the state.
 
         The meta, the events after the cached version and whether an archive
-        replaced them are read in one MULTI; ``resolve`` names the game from the
+        replaced them are read by one script (one command: a MULTI of three cost
+        the client five replies to parse); ``resolve`` names the game from the
         meta. Without a cached state: the meta, then :meth:`load`.
         """
         cached = self._cache.get(game_id)
         if cached is not None:
-            pipe = self.r.pipeline(transaction=True)
-            pipe.hgetall(self.keys.meta(game_id))
-            pipe.xrange(self.keys.events(game_id), min=f"{max(cached.version, 1)}-0", max="+")
-            pipe.exists(self.keys.archive(game_id))
-            raw, entries, archived = pipe.execute()
-            raw = _pairs(raw)
-            if not raw:
+            k = self.keys
+            got = self._open(keys=[k.meta(game_id), k.events(game_id), k.archive(game_id)],
+                             args=[f"{max(cached.version, 1)}-0"])
+            if not got:
                 self._cache.pop(game_id, None)
                 raise GameNotFound(game_id)
-            meta = {as_text(k): as_text(v) for k, v in raw.items()}
+            flat = got[0]
+            meta = {as_text(flat[i]): as_text(flat[i + 1]) for i in range(0, len(flat), 2)}
             game = resolve(meta)
-            envs = _window(self._archived(game_id), cached.version - 1, None, None) if archived else \
-                [parse_entry(fields) for _id, fields in entries]
+            envs = _window(self._archived(game_id), cached.version - 1, None, None) if got[1] else \
+                [loads(entry[1][1]) for entry in got[2]]
             folded = self._onto(game, game_id, cached, envs, int(meta["version"]))
             if folded is not None:
                 if folded.version != cached.version:
@@ -264,8 +272,10 @@ class RedisEventStore:
         failover to a lagging replica), and a state from a lost branch would
         otherwise be served and decided on.
         """
+        if upto is not None:
+            return self._past(game, game_id, upto)
         cached = self._cache.get(game_id)
-        if cached is not None and (upto is None or cached.version <= upto):
+        if cached is not None:
             stored, envs = self._tail(game_id, cached.version, upto)
             folded = self._onto(game, game_id, cached, envs, stored)
             if folded is not None:
@@ -284,6 +294,33 @@ class RedisEventStore:
         if upto is None:
             self.remember(game, game_id, folded.version, folded.head, folded.state)
         return folded
+
+    def _past(self, game: Game, game_id: str, upto: int) -> Folded:
+        """The state at ``upto`` from this process's checkpoints of the game, extended with the
+        events appended since in one round trip that also checks Redis still holds the last
+        one it read (else they are rebuilt: Redis lost writes)."""
+        held = self._replays.get(game_id)
+        if held is not None and held.game is not game:
+            held = None
+        stored, envs = self._tail(game_id, held.version if held else 0, None)
+        if held is not None:
+            if not envs or envs[0]["seq"] != held.version or envs[0]["hash"] != held.head:
+                self._lost(game_id, f"a replay's version {held.version} (head {held.head[:12]}) is not in Redis, "
+                           f"which holds version {stored}")
+                held = None
+                stored, envs = self._tail(game_id, 0, None)
+            else:
+                envs = envs[1:]
+        if held is None:
+            held = Checkpoints(game)
+        held.extend(envs)
+        if held.version:
+            self._replays[game_id] = held
+            self._replays.move_to_end(game_id)
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.popitem(last=False)
+        version = min(upto, held.version)
+        return Folded(held.at(version), version, held.envs[version - 1]["hash"] if version else GENESIS)
 
     def _snapshot(self, game_id: str, upto: int | None) -> Cached | None:
         raw = self.r.get(self.keys.snap(game_id))
@@ -315,7 +352,7 @@ class RedisEventStore:
                        f"which holds version {stored}")
             return None
         tail = envs[1:]
-        state = fold(game, domain_events(tail), _own(game, orjson.loads(base.state)))
+        state = fold(game, domain_events(tail), own(game, orjson.loads(base.state)))
         return Folded(state, tail[-1]["seq"] if tail else base.version, tail[-1]["hash"] if tail else base.head)
 
     def _lost(self, game_id: str, what: str) -> None:
@@ -329,7 +366,7 @@ class RedisEventStore:
         """Cache a state this process holds with its head hash, LRU-bounded (serialized: the caller keeps its object)."""
         if self.cache_size <= 0:
             return
-        self._cache[game_id] = Cached(version, head, _dumps(_dumped(game, state)))
+        self._cache[game_id] = Cached(version, head, dumps(dumped(game, state)))
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
@@ -339,8 +376,8 @@ class RedisEventStore:
         """Write a snapshot when the append crossed a multiple of ``snapshot_every``."""
         if new_version // self.snapshot_every == old_version // self.snapshot_every:
             return False
-        self.r.set(self.keys.snap(game_id), _dumps({"version": new_version, "head": head,
-                                                    "state": _dumped(game, state)}))
+        self.r.set(self.keys.snap(game_id), dumps({"version": new_version, "head": head,
+                                                   "state": dumped(game, state)}))
         return True
 
     # -- compaction ----------------------------------------------------------------
@@ -688,26 +725,6 @@ def _window(envs: list[dict], after: int, upto: int | None, limit: int | None) -
     return envs[max(after, 0):end]
 
 
-def _own(game: Game, data: dict) -> State:
-    """A state from freshly parsed JSON. The kit's ``load_state`` only copies, and this copy
-    is private already, so it is used as it is; any other game loads it its own way."""
-    return data if type(game).load_state is BaseGame.load_state else game.load_state(data)
-
-
-def _dumped(game: Game, state: State) -> Any:
-    """What to serialize of ``state``: the kit's ``dump_state`` is a copy, which serializing makes anyway."""
-    return state if type(game).dump_state is BaseGame.dump_state else game.dump_state(state)
-
-
-def _dumps(value: Any) -> bytes:
-    """JSON bytes of a state for the cache and snapshots (not hashed, so any spelling will do):
-    orjson, or the standard library for what orjson refuses (integers past 64 bits)."""
-    try:
-        return orjson.dumps(value)
-    except TypeError:
-        return json.dumps(value).encode()
-
-
 def _pairs(reply: dict | list) -> dict:
     """A hash or stream entry's fields: redis-py 8 leaves a RedisCluster MULTI's replies unparsed,
     so there they come as the flat ``[field, value, ...]`` Redis sent."""
@@ -717,7 +734,7 @@ def _pairs(reply: dict | list) -> dict:
 def parse_entry(fields: dict | list) -> dict:
     """The envelope stored in one stream entry."""
     fields = _pairs(fields)
-    return json.loads(fields[b"e"] if b"e" in fields else fields["e"])
+    return loads(fields[b"e"] if b"e" in fields else fields["e"])
 
 
 def _fields(raw: dict) -> dict[str, str]:

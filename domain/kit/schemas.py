@@ -24,15 +24,11 @@ from typing import Any, Iterable, Mapping
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from domain.core import Illegal, canonical_json
+from domain.core import Illegal
+from domain.kit.fastschema import fits
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _validators: dict[int, tuple[dict, jsonschema.Draft202012Validator]] = {}
-# Commands already found valid, per branch schema (kept alive by ``_validators``' entry for it), by
-# their canonical JSON: validation is a pure function of the two, and jsonschema walking a branch
-# was a third of a replay's decide (issue 13). Bounded: cleared when full.
-_valid: dict[int, set[str]] = {}
-VALID_KEPT = 20_000
 
 
 def rule(schema: Mapping[str, Any], code: str, rule_id: str | None = None) -> dict:
@@ -91,14 +87,9 @@ def check_command(schema: Mapping[str, Any], cmd: Any) -> None:
     if branch is None:
         raise Illegal("unknown_command", None,
                       f"unknown command type {cmd['type']!r}; the types are {', '.join(sorted(by_type))}")
-    known = _valid.setdefault(id(branch), set())
-    spelled = canonical_json(cmd)
-    if spelled in known:
-        return
+    if fits(branch, cmd):
+        return  # the fast evaluation of the same schema (domain.kit.fastschema); jsonschema words any error
     _raise_first(branch, cmd, "command", default_code="bad_command")
-    if len(known) >= VALID_KEPT:
-        known.clear()
-    known.add(spelled)
 
 
 def _validator(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:
