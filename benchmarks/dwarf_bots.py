@@ -1,14 +1,16 @@
 """DWARF benchmark: seeded bot games in process (no server), through ``domain.kit.play``.
 
-    python -m benchmarks.dwarf_bots [GAMES] [--jobs J]
+    python -m benchmarks.dwarf_bots [GAMES] [--tables T] [--jobs J]
 
 Reports, as JSON on stdout (progress on stderr):
 
-- per player count 2-5, all-``greedy`` tables: rounds per game, how often each end
+- solo: ``greedy`` (the human-level bot) against each automaton level, GAMES games each;
+- ``greedy`` in one seat against ``random`` in the others, per player count 2-5, GAMES games
+  each (greedy's seat rotates: seat g mod n in game g);
+- per player count 2-5, T all-``greedy`` tables: rounds per game, how often each end
   trigger fired (4 Objects, empty Mountain), the starting first player's win share and
-  what decided the winner (majorities alone, Medals, Iron, Objects, or a shared victory);
-- ``greedy`` against ``random`` in 2-player games (greedy seat 0 in even games, seat 1 in odd);
-- solo: ``greedy`` (the human-level bot) against each automaton level.
+  what decided the winner (majorities alone, Medals, Iron, Objects, or a shared victory).
+  The lookahead bot costs most at 4-5 seats, so T is smaller than GAMES by default.
 """
 from __future__ import annotations
 
@@ -64,13 +66,13 @@ def wilson(wins: float, n: int) -> list[float]:
     return [round(centre - half, 3), round(centre + half, 3)]
 
 
-def jobs(games: int) -> list[tuple]:
+def jobs(games: int, tables: int) -> list[tuple]:
     out = []
     for n in (2, 3, 4, 5):
-        out += [("balance", n, ["greedy"] * n, {}, f"balance-{n}-{g}".encode()) for g in range(games)]
-    for g in range(games):
-        bots = ["greedy", "random"] if g % 2 == 0 else ["random", "greedy"]
-        out.append(("greedy_vs_random", 2, bots, {}, f"gvr-{g}".encode()))
+        out += [("balance", n, ["greedy"] * n, {}, f"balance-{n}-{g}".encode()) for g in range(tables)]
+        for g in range(games):
+            bots = ["greedy" if i == g % n else "random" for i in range(n)]
+            out.append(("greedy_vs_random", n, bots, {}, f"gvr-{n}-{g}".encode()))
     for level in ("eldhusfifl", "andvettr", "andvettr-fadir"):
         out += [(f"solo:{level}", 1, ["greedy"], {"solo_level": level}, f"solo-{level}-{g}".encode())
                 for g in range(games)]
@@ -96,8 +98,11 @@ def report(results: list[dict]) -> dict:
             "fair_share": round(1 / n, 3),
             "decided_by": dict(Counter(r["decided_by"] for r in rs)),
         }
-    gvr = [r for r in results if r["kind"] == "greedy_vs_random"]
-    out["greedy_vs_random"] = share(gvr, lambda r: f"seat:{r['bots'].index('greedy')}")
+    out["greedy_vs_random"] = {}
+    for n in (2, 3, 4, 5):
+        gvr = [r for r in results if r["kind"] == "greedy_vs_random" and r["n"] == n]
+        out["greedy_vs_random"][str(n)] = {**share(gvr, lambda r: f"seat:{r['bots'].index('greedy')}"),
+                                           "fair_share": round(1 / n, 3)}
     for level in ("eldhusfifl", "andvettr", "andvettr-fadir"):
         rs = [r for r in results if r["kind"] == f"solo:{level}"]
         out["solo"][level] = {**share(rs, lambda r: "seat:0"),
@@ -108,10 +113,11 @@ def report(results: list[dict]) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="?", type=int, default=100, help="games per configuration")
+    ap.add_argument("games", nargs="?", type=int, default=40, help="games per solo level and per greedy-vs-random count")
+    ap.add_argument("--tables", type=int, default=8, help="all-greedy games per player count")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = ap.parse_args()
-    todo = jobs(args.games)
+    todo = jobs(args.games, args.tables)
     results = []
     with Pool(args.jobs) as pool:
         for i, r in enumerate(pool.imap_unordered(one, todo, chunksize=4), 1):

@@ -108,11 +108,12 @@ def decide(b: Batch, player: int, command: Command) -> None:
     require(h is not None and h["player"] == player, "not_your_turn", "DW-SEL-1",
             "it is not your placement; see active_seats")
     kind = command.get("type")
-    if h["slot"] == "order" or kind == "order":
-        require(h["slot"] == "order" and kind == "order", "order_required" if kind != "order" else "order_not_now",
-                "DW-AMB-14", "order your actions of this step first" if kind != "order"
-                else "an order is asked only in a resolution step where yours can matter")
+    if h["slot"] == "order":
+        require(kind == "order", "order_required", "DW-AMB-14",
+                "order your actions of this step first (see legal-actions)")
         order_actions(b, player, h, [_where(x, s) for x in command["locations"]])
+    elif kind == "order":
+        raise Illegal("order_not_now", "DW-AMB-14", "an order is asked only in a resolution step where yours can matter")
     elif kind == "place":
         where = _where(command, s)
         require(available(s, where), "location_occupied", "DW-CARD-7", "a worker already stands there")
@@ -140,7 +141,7 @@ def decide(b: Batch, player: int, command: Command) -> None:
         else:
             b.emit("PlacementSkipped", player=player, slot=h["slot"], declined=True)
     else:
-        raise Illegal("unknown_command", None, f"unknown command type {kind!r}; use place, special or pass")
+        raise Illegal("unknown_command", None, f"unknown command type {kind!r}; use place, special, pass or order")
 
 
 def order_actions(b: Batch, player: int, h: dict, chosen: list[str]) -> None:
