@@ -1,5 +1,5 @@
 """Regenerate docs/screenshots/: the lobby, a finished game of every game at its
-last step, a seat's own view of a live Saboteur game, and a tournament page,
+last step, a seat's own view of a live, clocked Saboteur game, and a tournament page,
 taken from the same site the browser tests use.
 
     .venv/bin/python -m tests.browser.screenshots [--out docs/screenshots]
@@ -47,7 +47,7 @@ def take(site, out: Path) -> list[Path]:
         for game in GAMES:
             game_id = site.finished[game]
             shots.append(_shoot(browser, f"{site.url}/web/games/{game_id}", SETTLED, version(game_id), out / f"{game}.png"))
-        live = site.live["saboteur"]
+        live = site.clocked  # a seat's own hand, and the clocks
         shots.append(_shoot(browser, f"{site.url}/web/games/{live.id}#token={live.token}", SETTLED, version(live.id),
                             out / "saboteur-seat.png"))
         shots.append(_shoot(browser, f"{site.url}/web/tournaments/{site.tournament}",

@@ -23,12 +23,13 @@ from workers.inprocess import InProcessDriver, Stalled
 
 ADMIN = "admin-secret"
 
-# Every served game: the seats of a finished all-bot game, the seats of a live
-# game whose seat 0 is a person (the bots wait for them), and the options of both.
+# Every served game: the bots of a finished all-bot game, the bots beside the person
+# in seat 0 of a live game (default: the same table), and the options of both. The
+# live DWARF table has four seats, so its viewer draws the two copies of the Mine.
 GAMES: dict[str, dict] = {
     "saboteur": {"bots": ["heuristic", "heuristic", "random"], "options": {}},
     "mountain-king": {"bots": ["greedy", "random"], "options": {}},
-    "dwarf": {"bots": ["greedy", "random", "random"], "options": {}},
+    "dwarf": {"bots": ["greedy", "random", "random"], "live_bots": ["random", "greedy", "random"], "options": {}},
     "indagar": {"bots": ["greedy", "random"], "options": {}},
 }
 
@@ -117,12 +118,14 @@ class running_site:
             site.finished[game] = self.service.create(game, _bot_seats(spec["bots"]), spec["options"])["id"]
         self.driver.run(site.finished.values())
         for game, spec in GAMES.items():
-            created = self.service.create(game, [{"name": "you"}, *_bot_seats(spec["bots"][1:])], spec["options"])
+            beside = spec.get("live_bots", spec["bots"][1:])
+            created = self.service.create(game, [{"name": "you"}, *_bot_seats(beside)], spec["options"])
             site.live[game] = LiveGame(created["id"], created["seats"][0]["token"])
             site.play_bots(created["id"])
         created = self.service.create("saboteur", [{"name": "you"}, *_bot_seats(["heuristic", "random"])], {},
                                       clock={"initial_s": 600, "increment_s": 5, "on_timeout": "autoplay"})
         site.clocked = LiveGame(created["id"], created["seats"][0]["token"])
+        site.play_bots(created["id"])
         player, token = self.service.players.register("Ada", now_iso())
         site.player = Player(player.id, token)
         site.open_game = self.service.create("saboteur", [{"open": True}, *_bot_seats(["heuristic", "random"])], {})["id"]

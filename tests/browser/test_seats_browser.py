@@ -17,7 +17,6 @@ def _seconds(text: str) -> int:
 
 def test_the_seat_to_act_has_a_running_clock(browser, site, api):
     game = site.clocked
-    site.play_bots(game.id)
     summary = api.get(f"/v1/games/{game.id}", headers={"Authorization": f"Bearer {game.token}"}).json()
     assert summary["active_seats"] == [0] and len(summary["clocks"]) == 3
     browser.open(f"{site.url}/web/games/{game.id}#token={game.token}")

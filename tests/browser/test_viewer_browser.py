@@ -139,6 +139,8 @@ def test_a_live_game_follows_moves_with_a_seat_token(browser, site, api, game):
     if game == "saboteur":  # a hidden hand: the seat sees its own cards, a spectator none
         assert browser.count("#board .hand > *") == len(view["you"]["hand"]) > 0
         assert "Your seat — you" in browser.text("#board")
+    if game == "dwarf":  # four seats: two copies of the Mine (section 17), each drawn
+        assert len(view["mines"]) == 2 and browser.count("svg.dw-mine") == 2
 
     # The person moves (as their client would), then the bots answer: the page follows both.
     _move_for_the_person(api, live.id, live.token)
