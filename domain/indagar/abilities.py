@@ -84,9 +84,18 @@ def passive_defence(s: State, hero: str) -> int:
     return sum(card(a)["effect"].get("defence_bonus", 0) for a in unlocked(s, hero) if card(a).get("passive"))
 
 
+def used(s: State) -> list[str]:
+    """Abilities used in the current "turn" (IND-ABL-6): an event monster's reveal attack
+    counts as a turn of its own (IND-AMB-41); no turn (round end) has none."""
+    a = s["attack"]
+    if a is not None and a.get("reveal"):
+        return a.get("used", [])
+    return s["turn"]["used"] if s.get("turn") else []
+
+
 def _ready(s: State, ability: str, kinds: tuple[str, ...]) -> bool:
     c = card(ability)
-    return not c.get("passive") and ability not in s["turn"]["used"] and any(k in c["effect"] for k in kinds)
+    return not c.get("passive") and ability not in used(s) and any(k in c["effect"] for k in kinds)
 
 
 def _commands(s: State, seat: int, ability: str, hero: str | None) -> list[dict]:
@@ -136,6 +145,16 @@ def defence_window(s: State, seat: int) -> list[dict]:
         if _ready(s, ab, DEFENCE_EFFECTS) and (card(ab).get("always") or own_turn):
             out += _commands(s, seat, ab, did)
     return out
+
+
+def always_with(s: State, seat: int, hero: str, effects: set[str]) -> list[dict]:
+    """Always-available abilities of ``hero`` (on the board, IND-AMB-42) and of the tree in
+    play whose every effect is in ``effects``, usable now in any turn (IND-ABL-12)."""
+    if s["heroes"][hero]["tile"] is None:
+        return []
+    names = unlocked(s, hero) + tree_abilities(s, seat)
+    return [c for a in names if card(a).get("always") and set(card(a)["effect"]) <= effects
+            and _ready(s, a, tuple(effects)) for c in _commands(s, seat, a, hero)]
 
 
 def turn_abilities(s: State, seat: int) -> list[dict]:

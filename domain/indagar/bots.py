@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.core import Drbg
 
+from . import content
 from . import state as st
 
 
@@ -15,7 +16,8 @@ _ORDER = {"attack": 6, "build": 7, "upgrade": 7, "gather": 8, "level_bonus": 1}
 
 def greedy(game, state: dict, seat: int, rng: Drbg) -> dict:
     """One ply: prefer gathering, building and upgrading (PP and income), attacks on what
-    it can hurt, moves toward resource tiles and the Source; buy PP with spare spirits."""
+    it can hurt, moves toward resource tiles and the Source; buy PP with spare spirits
+    (in its turn or a response window); declare the tree whose power scores."""
     legal = game.legal_commands(state, seat)
     if len(legal) == 1:
         return legal[0]
@@ -29,6 +31,8 @@ def greedy(game, state: dict, seat: int, rng: Drbg) -> dict:
 
 def _value(s: dict, seat: int, cmd: dict) -> float:
     kind = cmd["type"]
+    if kind == "declare":
+        return _tree_value(s, seat, cmd)
     if kind == "spirit":
         return 9 if cmd["use"] == "pp" else (2 if cmd["use"] in ("dice", "ignore") else -5)
     if kind in ("build", "upgrade", "gather"):
@@ -61,9 +65,23 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
     return 0  # pass, end_turn
 
 
+def _tree_value(s: dict, seat: int, cmd: dict) -> float:
+    """Round start (IND-STR-4/6): the tree whose power scores a PP now (IND-PP-4), or PP for
+    every outpost burnt, else one that pays every round, else a fighting power; unlock an
+    ability whenever allowed."""
+    power = content.trees()[cmd["tree"]]["power"]
+    if "pp_if_outposts" in power:
+        value = 5 if st.outposts_of(s, seat) >= power["pp_if_outposts"] else 0.5
+    elif "pp_per_burn" in power:
+        value = 3
+    else:
+        value = 2 if "income" in power else 1
+    return value + (0.5 if "unlock" in cmd else 0)
+
+
 def _exchange_builds(s: dict, seat: int, cmd: dict) -> bool:
     """An exchange for the gold that lets the active hero build where it stands."""
-    hero = s["turn"]["hero"]
+    hero = s["turn"]["hero"] if s.get("turn") else None
     if not hero or cmd["get"] != "gold" or cmd["give"]["gold"] or st.has_rule(hero, "burn-not-build"):
         return False
     tile = s["heroes"][hero]["tile"]

@@ -180,6 +180,9 @@ def destroy_outpost(s: State, emit: Emit, tile: str, by_seat: int | None, attack
     reward = {kind: before} if by_seat is not None and kind in st.RESOURCE_TILES else {}
     emit(event("OutpostDestroyed", tile=tile, owner=out["owner"], by_seat=by_seat,
                by_monster=attacker[1] if attacker[0] == "monster" else None, reward=reward))
+    burn = abilities.power(s, by_seat).get("pp_per_burn", 0) if by_seat is not None else 0
+    if burn:                                                                   # IND-PP-4 (authored power)
+        emit(event("PrimacyGained", seat=by_seat, category="strategy", n=burn, reason=s["seats"][by_seat]["tree"]))
 
 
 def hit_hero(s: State, emit: Emit, hero: str, n: int) -> None:

@@ -9,17 +9,12 @@ validator cannot drift apart.
 """
 from __future__ import annotations
 
-from itertools import product
-
 from domain.core import Drbg, event, require
 
-from . import abilities, combat, content, monsters, movement, outposts, strategy, turns
+from . import abilities, combat, monsters, movement, outposts, responses, strategy, turns
 from . import state as st
 from .state import State
 from .turns import Emit
-
-RES = content.RESOURCES
-MIXES = [dict(zip(RES, m)) for m in product(range(4), repeat=3) if sum(m) == 3]  # 3 resources, any mix
 
 
 def waiting_on(s: State) -> int | None:
@@ -132,24 +127,8 @@ def legal(s: State, seat: int) -> list[dict]:
                 out.append({"type": "gather"})
         out += abilities.turn_abilities(s, seat)
         out += [{"type": "swap", "figure": f} for f in movement.swap_partners(s, hero)]
-    out += _spirit_and_exchange(s, seat)
+    out += responses.spends(s, seat)
     out.append({"type": "end_turn"})
-    return out
-
-
-def _spirit_and_exchange(s: State, seat: int) -> list[dict]:
-    """IND-SPI-3 uses 1, 3 and 4, and the 3:1 exchange (IND-RES-5, IND-AMB-19/20)."""
-    me = s["seats"][seat]
-    out = []
-    if me["spirits"] >= 1:
-        out += [{"type": "spirit", "use": "resources", "get": m} for m in MIXES]
-        out += [{"type": "spirit", "use": "heal", "hero": h} for h in me["heroes"]
-                if s["heroes"][h]["tile"] and s["heroes"][h]["damage"]]
-    if me["spirits"] >= 2:
-        out.append({"type": "spirit", "use": "pp"})
-    for give in MIXES:
-        if all(me["res"][r] >= n for r, n in give.items()):
-            out += [{"type": "exchange", "give": give, "get": r} for r in RES]
     return out
 
 
@@ -166,7 +145,9 @@ def _decisions(s: State, seat: int, p: dict) -> list[dict]:
                 out.append({"type": "spirit", "use": "ignore"})
         if me["spirits"] >= 1:
             out.append({"type": "spirit", "use": "dice"})
-        return out + [{"type": "pass"}]
+        return out + responses.spends(s, seat) + [{"type": "pass"}]   # any time (IND-AMB-18/20)
+    if kind == "respond":
+        return responses.options(s, seat, p)
     if kind == "explore":
         return [{"type": "reveal", "show": True}, {"type": "reveal", "show": False}]
     if kind == "fall_back":
@@ -279,27 +260,16 @@ def storm(s: State, emit: Emit, seat: int, n: int) -> None:
     IND-GAP-4; monsters count as heroes, IND-MON-3). Not attack damage: no fall back."""
     for h, x in sorted(s["heroes"].items()):
         if x["tile"] and st.tile_type(s, x["tile"]) not in st.RESOURCE_TILES:
-            movement.damage_hero(s, emit, h, n, cause=seat)
+            responses.hurt(s, emit, h, n, cause=seat)
     for m, x in sorted(s["monsters"].items()):
         if x["tile"] and st.tile_type(s, x["tile"]) not in st.RESOURCE_TILES:
             combat.damage_monster(s, emit, m, n)
 
 
 def _spirit_or_exchange(s: State, seat: int, cmd: dict, emit: Emit) -> None:
-    require(cmd in _spirit_and_exchange(s, seat), "bad_payment", "IND-SPI-3",
+    require(cmd in responses.spends(s, seat), "bad_payment", "IND-SPI-3",
             "not a spirit use or exchange you can afford now (see legal-actions)")
-    if cmd["type"] == "exchange":
-        emit(event("ResourcesExchanged", seat=seat, give=cmd["give"], get=cmd["get"]))
-        return
-    use = cmd["use"]
-    if use == "resources":
-        emit(event("SpiritSpent", seat=seat, n=1, use=use, get=cmd["get"]))
-    elif use == "pp":
-        emit(event("SpiritSpent", seat=seat, n=2, use=use))
-    else:
-        hero = cmd["hero"]
-        emit(event("SpiritSpent", seat=seat, n=1, use=use, hero=hero))
-        emit(event("HeroHealed", hero=hero, damage=max(0, s["heroes"][hero]["damage"] - 3), reason="spirit"))
+    responses.spend(s, emit, seat, cmd)
 
 
 def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
@@ -307,6 +277,9 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
     require(cmd in _decisions(s, seat, p), "bad_decision", _DECISION_RULE[p["kind"]],
             f"awaiting a {p['kind'].replace('_', ' ')} decision; see legal-actions")
     kind = p["kind"]
+    if kind == "respond":
+        responses.decide(s, emit, seat, cmd, p, rng)
+        return
     if kind == "window":
         if cmd["type"] == "pass":
             emit(event("WindowClosed", side=p["side"], seat=seat))
@@ -316,6 +289,8 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
                 combat.resolve(s, emit, rng)
         elif cmd["type"] == "use_ability":
             use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng, cmd.get("discount"))
+        elif cmd["type"] == "exchange" or cmd["use"] not in ("dice", "ignore"):
+            responses.spend(s, emit, seat, cmd)
         else:
             from . import dice
             emit(event("SpiritSpent", seat=seat, n=1, use=cmd["use"]))
@@ -372,6 +347,6 @@ def charge_through(s: State, emit: Emit, rng: Drbg) -> None:
     movement.enter_effects(s, emit, hero, tile)
 
 
-_DECISION_RULE = {"cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",
+_DECISION_RULE = {"respond": "IND-AMB-18", "cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",
                   "declare": "IND-STR-4", "window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
                   "charge_through": "IND-FB-4", "level_bonus": "IND-LVL-2"}

@@ -138,6 +138,12 @@ def _turn_ended(s, d):
 def _round_ending(s, d):
     s["phase"] = "round_end"
     s["event_queue"] = list(d["event_monsters"])
+    s["round_windows"] = False
+
+
+@on("ResponseWindowsOpened")
+def _windows_opened(s, d):
+    s["round_windows"] = True
 
 
 @on("EventMonsterSkipped")
@@ -360,7 +366,16 @@ def _spent(s, d):
     elif d["use"] == "pp":
         _add_pp(s, d["seat"], "spirits", 1)
     elif d["use"] == "ignore":
-        s["attack"]["ignore"] += 3
+        _ignore(s, 3)
+
+
+def _ignore(s, n):
+    """Damage ignored: in the attack being resolved, else in the open damage window."""
+    if s["attack"] is not None:
+        s["attack"]["ignore"] += n
+    else:
+        window = s["pending"][0]
+        window["damage"] = max(0, window["damage"] - n)
 
 
 @on("ResourcesExchanged")
@@ -391,15 +406,18 @@ def _primacy(s, d):
 @on("AbilityUsed")
 def _ability(s, d):
     _pay(s, d["seat"], d["cost"])
-    if s["turn"] is not None:
+    a = s["attack"]
+    if a is not None and a.get("reveal"):
+        a.setdefault("used", []).append(d["ability"])         # a reveal attack is a turn of its own (IND-AMB-41)
+    elif s["turn"] is not None:
         s["turn"]["used"].append(d["ability"])
     s["last_ability_seat"] = d["seat"]
     eff = d["effect"]
-    a = s["attack"]
     if a is not None:
         a["min"] = max(a["min"], eff.get("min_damage", 0))
         a["extra"] += eff.get("extra_damage", 0)
-        a["ignore"] += eff.get("ignore_damage", 0)
+    if eff.get("ignore_damage"):
+        _ignore(s, eff["ignore_damage"])
     if "extra_move" in eff:
         s["turn"]["moves"] += eff["extra_move"]
     for r, n in eff.get("gain", {}).items():
@@ -427,7 +445,8 @@ def _attack(s, d):
     s["attack"] = {"attacker": d["attacker"], "seat": d["seat"], "tile": d["tile"], "defender": d["defender"],
                    "defender_seat": d["defender_seat"], "outpost": d["outpost"], "reveal": d["reveal"],
                    "breakthrough": d["breakthrough"], "adice": [], "ddice": [], "min": 0, "extra": 0, "ignore": 0,
-                   "stage": "attack", "figure_damage": 0, "retreated": False, "caused": False, "outpost_hit": False}
+                   "stage": "attack", "figure_damage": 0, "retreated": False, "caused": False, "outpost_hit": False,
+                   "used": []}
     if s["turn"] is not None and s["turn"]["must_attack"]:
         s["turn"]["must_attack"] = False
 

@@ -100,7 +100,8 @@ def enter_effects(s: State, emit: Emit, hero: str, tile: str) -> None:
     """Entering: Poison Swamp deals 2 (IND-EVT-1, IND-AMB-35; not attack damage);
     the Mystic Clearing heals 2 once per activation (IND-EVT-12, IND-AMB-21)."""
     if st.tile_type(s, tile) == "poison_swamp":
-        damage_hero(s, emit, hero, 2, cause=None)
+        from .responses import hurt
+        hurt(s, emit, hero, 2, cause=None)
     else:
         clearing_heal(s, emit, hero)
 

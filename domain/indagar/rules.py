@@ -21,8 +21,11 @@ Commands, in a seat's own turn (IND-TURN-1..4):
 - ``{"type": "end_turn"}``.
 
 Decisions asked of a seat (``view.pending[0]``): in an attack window
-``use_ability`` (with ``hero``), ``{"type": "spirit", "use": "dice" | "ignore"}``
-or ``{"type": "pass"}``; ``{"type": "fall_back", "to": tile}``;
+``use_ability`` (with ``hero``), ``{"type": "spirit", "use": "dice" | "ignore"}``, the
+spirit uses and exchanges above, or ``{"type": "pass"}``; in a response window
+(``kind: respond``, see ``responses``: spirits and always-available abilities outside
+one's own turn) the spirit uses, exchanges, ``{"type": "spirit", "use": "ignore"}`` and
+ignore-damage abilities before damage, or ``pass``; ``{"type": "fall_back", "to": tile}``;
 ``{"type": "outpost", "choice": "capture" | "destroy" | "leave"}``;
 ``{"type": "charge_through", "go": bool}``; ``{"type": "level_bonus", "side": "sword" | "shield"}``.
 """
@@ -62,6 +65,11 @@ OPTIONS_SCHEMA: dict = {
         "one_in_a_million": {"enum": ["swap", "restart"], "default": "swap",
                              "description": "A starting area sealed by Mountains: swap the last one, or end the game "
                                             "without a result to restart (IND-OIM-1, IND-AMB-7)."},
+        "spirit_windows": {"enum": ["decisive", "every_turn"], "default": "decisive",
+                           "description": "When a seat is asked to spend spirits outside its own turn (IND-SPI-4, "
+                                          "IND-AMB-18): decisive = in the attacks it fights, before damage outside an "
+                                          "attack, and at round end before the winner check; every_turn = also at the "
+                                          "start of every other turn while it holds a spirit."},
         "dice_faces": {"type": "integer", "minimum": 2, "maximum": 20, "default": 6,
                        "description": "Faces of every die, numbered from 1 (IND-AMB-1)."},
     },

@@ -107,12 +107,20 @@ def _walk(s: State, emit: Emit, cursor: int, include_start: bool) -> None:
         seat = st.seat_of(who)
         if seat is not None:
             if st.available_heroes(s, seat):
-                emit(event("TurnBegan", who=who, cursor=at))
+                begin_turn(s, emit, who, at)
                 return
         elif monster_may_act(s, who.removeprefix("monster-")):
-            emit(event("TurnBegan", who=who, cursor=at))
+            begin_turn(s, emit, who, at)
             return
     end_round(s, emit)  # only monsters could act and all are capped
+
+
+def begin_turn(s: State, emit: Emit, who: str, cursor: int) -> None:
+    """A turn begins; with ``spirit_windows: every_turn`` the other seats holding spirits
+    are asked first (IND-AMB-18)."""
+    emit(event("TurnBegan", who=who, cursor=cursor))
+    from .responses import ask_turn
+    ask_turn(s, emit)
 
 
 def solo_monster(s: State) -> str | None:
@@ -129,7 +137,7 @@ def _walk_solo(s: State, emit: Emit, cursor: int) -> None:
     for at in range(cursor + 1, len(SOLO_SLOTS)):
         if SOLO_SLOTS[at] == "P":
             if st.available_heroes(s, 0):
-                emit(event("TurnBegan", who="seat:0", cursor=at))
+                begin_turn(s, emit, "seat:0", at)
                 return
             continue
         if s["round"] == 1 and at == 0 and s["options"]["monster_start"] == "skipFirstPass":
@@ -138,7 +146,7 @@ def _walk_solo(s: State, emit: Emit, cursor: int) -> None:
             continue
         name = solo_monster(s)
         if name is not None:
-            emit(event("TurnBegan", who=f"monster-{name}", cursor=at))
+            begin_turn(s, emit, f"monster-{name}", at)
             return
     end_round(s, emit)
 
@@ -147,7 +155,7 @@ def end_turn(s: State, emit: Emit) -> None:
     """IND-TURN-4; outpost damage is discarded at the end of every turn (IND-OUT-10, IND-AMB-17)."""
     emit(event("TurnEnded", who=s["turn"]["who"]))
     if s["phase"] == "round_end":
-        _round_end_steps(s, emit)
+        round_end_steps(s, emit)
     else:
         next_turn(s, emit)
 
@@ -156,17 +164,21 @@ def end_round(s: State, emit: Emit) -> None:
     """E1: event monsters on the board take one turn each, in reveal order (IND-EVM-3, IND-AMB-9)."""
     emit(event("RoundEnding", round=s["round"], event_monsters=[m for m in s["event_order"]
                                                                if s["monsters"].get(m, {}).get("tile")]))
-    _round_end_steps(s, emit)
+    round_end_steps(s, emit)
 
 
-def _round_end_steps(s: State, emit: Emit) -> None:
+def round_end_steps(s: State, emit: Emit) -> None:
+    """E1's event monster turns, the seats' spirit windows before E2 (IND-AMB-18), then E2-E5."""
     queue = s["event_queue"]
     while queue:
         name = queue[0]
         if s["monsters"].get(name, {}).get("tile"):
-            emit(event("TurnBegan", who=f"event-{name}", cursor=s["cursor"]))
+            begin_turn(s, emit, f"event-{name}", s["cursor"])
             return
         emit(event("EventMonsterSkipped", monster=name))
+    from .responses import ask_round_end
+    if ask_round_end(s, emit):
+        return
     from .scoring import check_winner
     result = check_winner(s)                                                   # E2, IND-ROUND-12
     if result is not None:

@@ -9,7 +9,7 @@ from domain.indagar.abilities import ATTACK_EFFECTS, DEFENCE_EFFECTS, TURN_EFFEC
 KEYWORDS = {"charge", "speed", "resilient", "fortified", "burn-not-build"}       # IND-SPR-1, IND-SPR-2, IND-SPR-3, IND-SPR-4, IND-SPR-5
 EFFECTS = set(ATTACK_EFFECTS) | set(DEFENCE_EFFECTS) | set(TURN_EFFECTS) | {"defence_bonus"}
 IN_ATTACK = set(ATTACK_EFFECTS) | set(DEFENCE_EFFECTS)                           # IND-RST-1's bonus types
-POWERS = {"attack_bonus", "defence_bonus", "move_bonus", "income", "pp_if_outposts"}
+POWERS = {"attack_bonus", "defence_bonus", "move_bonus", "income", "pp_if_outposts", "pp_per_burn"}
 
 
 def test_IND_FAC_1_2_IND_COMP_1_four_factions_with_colours():

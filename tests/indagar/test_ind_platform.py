@@ -15,8 +15,9 @@ def create(client, players, bot, options=None):
     return resp.json
 
 
-@pytest.mark.parametrize("players,bot", [(1, "greedy"), (2, "random"), (3, "greedy")])
+@pytest.mark.parametrize("players,bot", [(1, "greedy"), (2, "random"), (3, "greedy"), (4, "greedy")])
 def test_bot_games_with_monsters_run_to_a_result_and_verify(client, players, bot, service):
+    """One POST each; solo is the greedy bot against all 4 monsters (IND-SOLO-2)."""
     with InProcessDriver(service) as driver:
         gid = create(client, players, bot)["id"]
         driver.run([gid])
@@ -25,6 +26,8 @@ def test_bot_games_with_monsters_run_to_a_result_and_verify(client, players, bot
     assert summary["status"] == "finished"
     assert summary["outcome"]["kind"] in ("win", "no_player_wins")
     events = client.get(f"/v1/games/{gid}/events?limit=1000").json["events"]
+    placed = next(e for e in events if e["type"] == "MonstersPlaced")
+    assert len(placed["data"]["homes"]) == (4 if players == 1 else players)
     monster_steps = [e for e in events if e["command"] and e["command"].get("type") == "actor_step"]
     assert monster_steps and all(e["seat"] is None for e in monster_steps)
     assert {e["command"]["actor"].split("-")[0] for e in monster_steps} <= {"monster", "event"}

@@ -11,12 +11,13 @@ from domain.kit import play, table
 
 
 def invariants(s: dict) -> None:
-    """At most one figure per tile (IND-MOVE-3); figures only on passable tiles; piece limits
-    (IND-OUT-6); no negative reserves; damage below endurance on the board (IND-RET-1)."""
-    where = [x["tile"] for x in s["heroes"].values() if x["tile"]] + \
-            [x["tile"] for x in s["monsters"].values() if x["tile"]]
+    """At most one figure per tile (IND-MOVE-3); heroes only on passable tiles (a monster stays
+    on a Mountain revealed under it, IND-AMB-22); piece limits (IND-OUT-6); no negative
+    reserves; damage below endurance on the board (IND-RET-1)."""
+    heroes = [x["tile"] for x in s["heroes"].values() if x["tile"]]
+    where = heroes + [x["tile"] for x in s["monsters"].values() if x["tile"]]
     assert len(where) == len(set(where))
-    assert all(s["tiles"][t]["type"] != "mountains" for t in where)
+    assert all(s["tiles"][t]["type"] != "mountains" for t in heroes)
     for p, seat in enumerate(s["seats"]):
         assert all(v >= 0 for v in seat["res"].values()) and seat["spirits"] >= 0
         for lvl, cap in st.PIECES.items():

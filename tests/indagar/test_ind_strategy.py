@@ -112,3 +112,36 @@ def test_IND_STR_5_IND_AMB_34_token_sides_stay_and_unlocking_is_optional():
     opts = [c for c in GAME.legal_commands(s, 0)]                        # not pending any more
     assert not any(c["type"] == "declare" for c in opts)
     assert s["seats"][0]["unlocked"] == {"camouflage": "coin"}
+
+
+def test_IND_PP_4_greedy_declares_the_tree_whose_power_scores_a_pp():
+    """Forest's Wild Magic gives 1 PP on declaring with 3+ outposts: greedy takes it then, and
+    otherwise an income tree, unlocking an ability each time."""
+    from domain.core import Drbg
+    from domain.indagar.bots import greedy
+    from ind_support import outpost
+    s = table(2, factions=["forest", "arkland"])
+    seat = next(p["seat"] for p in s["pending"] if s["seats"][p["seat"]]["faction"] == "forest")
+    s["pending"] = [p for p in s["pending"] if p["seat"] == seat]
+    chosen = greedy(GAME, s, seat, Drbg(b"g", "0"))
+    assert chosen["tree"] == "expansion" and "unlock" in chosen                # income, no PP yet
+    for tile in [t for t, x in s["tiles"].items() if x["type"] == "meadow"][:3]:
+        outpost(s, tile, seat)
+    chosen = greedy(GAME, s, seat, Drbg(b"g", "0"))
+    assert chosen["tree"] == "wild-magic" and "unlock" in chosen
+
+
+def test_IND_PP_4_IND_FAC_3_the_sects_plunder_power_scores_each_outpost_it_burns():
+    """The Sect cannot build (Burn Not Build); its authored Plunder power gives 1 permanent PP
+    for each enemy outpost it destroys while the tree is in play."""
+    from ind_support import hit_outpost
+    s, t = hit_outpost("zhuan", "ore", 0, 2, (6, 6, 6), (1, 1))
+    s["seats"][1]["tree"] = "plunder"
+    s = apply(s, 0, {"type": "pass"})
+    s = apply(s, 1, {"type": "outpost", "choice": "destroy"})
+    assert t not in s["outposts"] and s["seats"][1]["pp"] == {"strategy": 1} and st.pp(s, 1) == 1
+    s2, t2 = hit_outpost("zhuan", "ore", 0, 2, (6, 6, 6), (1, 1))
+    s2["seats"][1]["tree"] = "devastation-rites"                         # another tree: no PP
+    s2 = apply(s2, 0, {"type": "pass"})
+    s2 = apply(s2, 1, {"type": "outpost", "choice": "destroy"})
+    assert t2 not in s2["outposts"] and s2["seats"][1]["pp"] == {}

@@ -1,0 +1,243 @@
+"""Response windows: spirits and always-available abilities outside one's own turn
+(IND-SPI-4, IND-AMB-18, IND-ABL-12, IND-AMB-41; domain/indagar/responses.py)."""
+from __future__ import annotations
+
+import pytest
+
+from domain.core import Drbg, Illegal
+from domain.indagar import state as st
+from domain.indagar.bots import greedy
+from domain.indagar.rules import GAME
+from domain.kit.driver import play, table as bot_table
+
+from ind_support import ScriptedDice, apply, arena, hide, line, put, reveal, turn_of
+
+
+def refused(s, seat, cmd):
+    with pytest.raises(Illegal) as err:
+        GAME.decide(s, seat, cmd, Drbg(b"t", "cmd"))
+    return err.value
+
+
+def last_turn_of_round(players: int = 2, **options) -> dict:
+    """Seat 0's Ariane is the last available hero of the round; every other hero has acted."""
+    s = arena(players, **options)
+    put(s, "ariane", "r4c1")
+    for h in s["heroes"].values():
+        h["activated"] = True
+    return turn_of(s, 0, "ariane")
+
+
+def test_IND_SPI_4_IND_AMB_18_IND_PP_3_a_spirit_window_before_the_winner_check():
+    """Round end: after E1 and before E2 (IND-ROUND-12) every seat holding a spirit, in play
+    order, may buy PP; PP bought there win the round's check."""
+    s = last_turn_of_round()
+    s["seats"][1]["spirits"] = 2
+    s["seats"][1]["pp"] = {"commanders": 9}
+    s["seats"][0]["spirits"] = 1
+    s = apply(s, 0, {"type": "end_turn"})
+    assert s["phase"] == "round_end" and s["turn"] is None
+    assert [(p["kind"], p["seat"], p["moment"]) for p in s["pending"]] == \
+        [("respond", 0, "round_end"), ("respond", 1, "round_end")]
+    assert GAME.active_seats(s) == {0}
+    s = apply(s, 0, {"type": "pass"})
+    legal = GAME.legal_commands(s, 1)
+    assert {"type": "spirit", "use": "pp"} in legal and {"type": "pass"} in legal
+    assert not any(c["type"] == "use_ability" for c in legal)               # IND-AMB-41: passives only
+    assert {"type": "spirit", "use": "dice"} not in legal                   # use 2 only in an attack
+    s = apply(s, 1, {"type": "spirit", "use": "pp"})
+    assert s["pending"][0]["seat"] == 1 and st.pp(s, 1) == 10               # the window stays open
+    s = apply(s, 1, {"type": "pass"})
+    assert s["phase"] == "over" and s["result"] == {"winner": "seat:1", "reason": "primacy"}
+
+
+def test_IND_AMB_18_passing_the_round_end_window_lets_the_round_go_on():
+    s = last_turn_of_round()
+    s["seats"][1]["spirits"] = 2
+    s["seats"][1]["pp"] = {"commanders": 9}
+    s = apply(s, 0, {"type": "end_turn"})
+    assert refused(s, 0, {"type": "pass"}).code == "not_your_turn"          # only seat 1 holds a spirit
+    s = apply(s, 1, {"type": "pass"})
+    assert s["round"] == 2 and s["phase"] == "play" and s["seats"][1]["spirits"] == 2
+    assert s["pending"][0]["kind"] == "declare"                             # the next round's P1
+
+
+def test_IND_AMB_18_no_window_for_seats_without_spirits():
+    s = last_turn_of_round()
+    s = apply(s, 0, {"type": "end_turn"})
+    assert s["round"] == 2 and all(p["kind"] == "declare" for p in s["pending"])
+
+
+def storm_table(tree_of_seat_1: str | None = None, unlock: dict | None = None) -> tuple[dict, str]:
+    """Thorn (seat 0, Forest) about to call a Wild Storm; Sun Jun (seat 1) on a Meadow."""
+    s = arena(2, factions=["forest", "sect"])
+    put(s, "thorn", "r4c1")
+    put(s, "sunjun", "r4c4")
+    s["heroes"]["sunjun"]["damage"] = 3
+    s["seats"][0].update(tree="wild-magic", unlocked={"wild-storm": "bolt"})   # storm 2
+    s["seats"][0]["res"]["wood"] = 2
+    if tree_of_seat_1:
+        s["seats"][1].update(tree=tree_of_seat_1, unlocked=unlock or {})
+    turn_of(s, 0, "thorn")
+    return s, "r4c4"
+
+
+def test_IND_AMB_18_IND_SPI_3_a_spirit_ignores_damage_outside_an_attack_in_another_players_turn():
+    """Use 3 "ignore" applies to damage about to be taken inside or outside attacks; the
+    owner is asked before the storm's damage lands on its hero."""
+    s, _ = storm_table()
+    s["seats"][1]["spirits"] = 1
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
+    assert s["heroes"]["thorn"]["damage"] == 2                              # no answer possible: at once
+    window = s["pending"][0]
+    assert (window["kind"], window["seat"], window["moment"], window["hero"], window["damage"]) == \
+        ("respond", 1, "damage", "sunjun", 2)
+    assert GAME.active_seats(s) == {1} and GAME.legal_commands(s, 0) == []
+    assert {"type": "spirit", "use": "ignore"} in GAME.legal_commands(s, 1)
+    s = apply(s, 1, {"type": "spirit", "use": "ignore"})
+    assert s["pending"][0]["damage"] == 0 and s["seats"][1]["spirits"] == 0
+    s = apply(s, 1, {"type": "pass"})
+    assert s["heroes"]["sunjun"]["damage"] == 3 and not s["pending"]
+    assert GAME.active_seats(s) == {0}                                      # back to the storm's caller
+
+
+def test_IND_AMB_18_passing_a_damage_window_takes_the_damage_and_can_retreat():
+    s, _ = storm_table()
+    s["seats"][1]["spirits"] = 1
+    s["heroes"]["sunjun"]["damage"] = 4                                    # endurance 5
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
+    s = apply(s, 1, {"type": "spirit", "use": "heal", "hero": "sunjun"})   # "remove", at any time
+    assert s["heroes"]["sunjun"]["damage"] == 1 and s["pending"][0]["moment"] == "damage"
+    s = apply(s, 1, {"type": "pass"})
+    assert s["heroes"]["sunjun"]["damage"] == 3
+
+
+def test_IND_ABL_12_an_always_available_ability_answers_damage_in_another_players_turn():
+    """Soul Shield (Sect's Possession tree, always available, ignore 2) used in Forest's turn,
+    once per turn (IND-ABL-6); a non-always ability of the tree is not offered."""
+    s, _ = storm_table("possession", {"soul-shield": "coin", "dark-renewal": "coin"})
+    s["seats"][1]["res"]["ore"] = 1
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
+    legal = GAME.legal_commands(s, 1)
+    shields = [c for c in legal if c["type"] == "use_ability"]
+    assert shields == [{"type": "use_ability", "ability": "soul-shield", "hero": "sunjun", "discount": "ore"}]
+    s = apply(s, 1, shields[0])
+    assert s["pending"][0]["damage"] == 0 and "soul-shield" in s["turn"]["used"]
+    assert not any(c["type"] == "use_ability" for c in GAME.legal_commands(s, 1))
+    s = apply(s, 1, {"type": "pass"})
+    assert s["heroes"]["sunjun"]["damage"] == 3
+
+
+def test_IND_AMB_42_a_hero_in_retreat_lends_no_always_available_ability():
+    s, _ = storm_table("possession", {"soul-shield": "coin"})
+    s["seats"][1]["res"]["ore"] = 1
+    s["heroes"]["sunjun"]["tile"] = None
+    put(s, "magus", "r4c4")
+    b = s["heroes"]["magus"]
+    assert b["owner"] == 1
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
+    assert s["pending"][0]["hero"] == "magus"                               # the tree lends to the hero on the board
+    s["heroes"]["magus"]["tile"] = None
+    assert not any(c["type"] == "use_ability" for c in GAME.legal_commands(s, 1))
+
+
+def test_IND_AMB_18_a_damage_window_in_ones_own_turn_poison_swamp():
+    s = arena(2)
+    a, b = line(s, "r4c1", 2)
+    put(s, "ariane", a)
+    reveal(s, b, "poison_swamp")
+    s["seats"][0]["spirits"] = 1
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "move", "to": b})
+    assert s["heroes"]["ariane"]["tile"] == b and s["pending"][0]["moment"] == "damage"
+    s = apply(s, 0, {"type": "spirit", "use": "ignore"})
+    s = apply(s, 0, {"type": "pass"})
+    assert s["heroes"]["ariane"]["damage"] == 0 and s["turn"]["who"] == "seat:0"
+
+
+def test_IND_AMB_20_IND_RES_5_attack_windows_offer_exchanges_and_spirit_resources():
+    """Exchanges and spirit resources at any time, including while paying a cost: the
+    defender may turn wood or a spirit into the ore an ability costs, inside its window."""
+    s = arena(2)
+    a, z = line(s, "r4c1", 2)
+    put(s, "ariane", a)
+    put(s, "zhuan", z)
+    s["seats"][1]["spirits"] = 1
+    s["seats"][1]["res"] = {"gold": 0, "wood": 3, "ore": 0}
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 1))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))                 # Zhuan: 1 + commander
+    legal = GAME.legal_commands(s, 1)
+    assert {"type": "exchange", "give": {"gold": 0, "wood": 3, "ore": 0}, "get": "ore"} in legal
+    assert {"type": "spirit", "use": "resources", "get": {"gold": 0, "wood": 0, "ore": 3}} in legal
+    s = apply(s, 1, {"type": "exchange", "give": {"gold": 0, "wood": 3, "ore": 0}, "get": "ore"})
+    assert s["seats"][1]["res"] == {"gold": 0, "wood": 0, "ore": 1}
+    assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 1}   # still open
+
+
+def test_IND_ABL_12_IND_AMB_41_an_event_monster_reveal_attack_is_a_turn_of_its_own():
+    """An always-available ability used earlier in the revealer's turn may be used again in
+    the reveal attack, and using it there leaves the player turn's own count alone."""
+    s = arena(2)
+    a, b = line(s, "r4c1", 2)
+    put(s, "ariane", a)
+    hide(s, b, "kakonositel")
+    s["seats"][0].update(tree="shield-of-the-realm", unlocked={"hold-the-line": "coin"})
+    s["seats"][0]["res"]["ore"] = 2
+    turn_of(s, 0, "ariane")
+    s["turn"]["used"] = ["hold-the-line"]
+    s = apply(s, 0, {"type": "move", "to": b}, ScriptedDice(1, 1, 1, 1, 1, 1, 1))
+    assert s["attack"]["reveal"] and s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}
+    hold = [c for c in GAME.legal_commands(s, 0) if c.get("ability") == "hold-the-line"]
+    assert hold
+    s = apply(s, 0, hold[0], ScriptedDice(1))
+    assert s["attack"]["used"] == ["hold-the-line"] and s["turn"]["used"] == ["hold-the-line"]
+    assert not any(c.get("ability") == "hold-the-line" for c in GAME.legal_commands(s, 0))
+
+
+def test_IND_AMB_41_each_monster_turn_counts_as_a_turn_for_always_available_abilities():
+    """Steel Phalanx-like abilities reset at each monster turn: the turn's ``used`` list is new."""
+    s = arena(2)
+    s["turn"] = {"who": "seat:0", "hero": None, "moves": 0, "action": False, "used": ["hold-the-line"],
+                 "stopped": False, "charged": False, "must_attack": False, "cleared": False}
+    ev = {"type": "TurnBegan", "data": {"who": "monster-helgoth", "cursor": 1}}
+    s = GAME.evolve(st.copy(s), ev)
+    assert s["turn"]["used"] == []
+
+
+def test_IND_AMB_18_every_turn_windows_open_at_each_other_participants_turn():
+    s = last_turn_of_round(spirit_windows="every_turn")
+    for h in ("zhuan", "sunjun"):
+        s["heroes"][h]["activated"] = False
+    put(s, "zhuan", "r1c1")
+    s["seats"][0]["spirits"] = 1
+    s = apply(s, 0, {"type": "end_turn"})
+    assert s["turn"]["who"] == "seat:1"
+    assert s["pending"] == [{"kind": "respond", "seat": 0, "moment": "turn"}]
+    s = apply(s, 0, {"type": "spirit", "use": "resources", "get": {"gold": 3, "wood": 0, "ore": 0}})
+    s = apply(s, 0, {"type": "pass"})
+    assert not s["pending"] and GAME.active_seats(s) == {1}
+
+
+def test_IND_AMB_18_the_default_asks_nobody_at_a_turns_start():
+    s = last_turn_of_round()
+    s["heroes"]["zhuan"]["activated"] = False
+    put(s, "zhuan", "r1c1")
+    s["seats"][0]["spirits"] = 1
+    s = apply(s, 0, {"type": "end_turn"})
+    assert s["turn"]["who"] == "seat:1" and not s["pending"]
+
+
+def test_IND_AMB_18_greedy_buys_the_winning_pp_in_the_round_end_window():
+    s = last_turn_of_round()
+    s["seats"][1]["spirits"] = 2
+    s = apply(s, 0, {"type": "end_turn"})
+    assert greedy(GAME, s, 1, Drbg(b"g", "1")) == {"type": "spirit", "use": "pp"}
+    s["seats"][1]["spirits"] = 1
+    assert greedy(GAME, s, 1, Drbg(b"g", "1")) == {"type": "pass"}
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_IND_AMB_18_games_with_every_turn_windows_still_end(bot):
+    g = play(GAME, bot_table(GAME, 2, bot), {"spirit_windows": "every_turn"}, b"windows", max_steps=5000)
+    assert GAME.is_terminal(g.state)
