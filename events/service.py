@@ -414,8 +414,8 @@ class GameService:
         game = registry.get(meta["game"])
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
-    def state_at(self, game_id: str, seat: int | None, version: int) -> dict:
-        meta = self.store.meta(game_id)
+    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None) -> dict:
+        meta = meta if meta is not None else self.store.meta(game_id)
         current, finished = int(meta["version"]), ended(meta)
         if not 1 <= version <= current:
             raise NoSuchVersion(current)
@@ -423,17 +423,23 @@ class GameService:
         if version < first:
             raise Illegal("not_dealt_yet", None, "nothing was dealt at this version: the game waited for players "
                           f"until version {first}" if first <= current else "the game was never dealt")
-        here, *after = self.store.read(game_id, after=version - 1, limit=2)
-        if after and after[0]["command_id"] == here["command_id"]:
-            # One command's events land together: the game never rested between them.
-            raise Illegal("not_a_held_version", None,
-                          f"version {version} falls inside one command's batch of events; "
-                          "ask for a version that ends a batch (see the events' command_id)")
-        at = self.load(game_id, upto=version, meta=meta)
-        out = {"version": version, "view": self._view(at, seat)}
-        if finished or seat == ADMIN:
-            out["state"] = at.game.dump_state(at.state)
-        return out
+
+        def replay() -> dict:
+            here, *after = self.store.read(game_id, after=version - 1, limit=2)
+            if after and after[0]["command_id"] == here["command_id"]:
+                # One command's events land together: the game never rested between them.
+                raise Illegal("not_a_held_version", None,
+                              f"version {version} falls inside one command's batch of events; "
+                              "ask for a version that ends a batch (see the events' command_id)")
+            at = self.load(game_id, upto=version, meta=meta)
+            out = {"version": version, "view": self._view(at, seat)}
+            if finished or seat == ADMIN:
+                out["state"] = at.game.dump_state(at.state)
+            return out
+
+        # The chain head names every event up to now, so (head, version, seat, closed?) names the answer:
+        # a viewer scrubbing back and forth through a replay costs one round trip per step it saw before.
+        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat), replay)
 
     def scores(self, game_id: str) -> dict:
         g = self.load(game_id)

@@ -210,7 +210,9 @@ def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: flo
 
 @bp.get("/games/<game_id>/states/<version>")
 def state_at(game_id: str, version: str):
-    return dump(schemas.StateAt, service().state_at(game_id, caller(service(), game_id), parsing.version(version)))
+    svc = service()
+    meta = svc.store.meta(game_id)  # one read serves auth and the replay (a version seen before needs no other)
+    return dump(schemas.StateAt, svc.state_at(game_id, caller(svc, game_id, meta), parsing.version(version), meta))
 
 
 @bp.get("/games/<game_id>/scores")

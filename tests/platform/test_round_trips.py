@@ -32,4 +32,7 @@ def test_a_cached_read_is_one_round_trip_and_an_action_two(redis_url, prefix):
                     {"expected_version": summary.json["version"], "command": {"type": "guess", "target": 1, "digit": 3}})
     assert resp.status_code == 201 and n == 2
     assert trips("GET", f"/v1/games/{gid}")[0] == 1  # the state the action reached is cached too
+    first, replay = trips("GET", f"/v1/games/{gid}/states/{summary.json['version']}")
+    again, same = trips("GET", f"/v1/games/{gid}/states/{summary.json['version']}")
+    assert replay.status_code == 200 and same.get_data() == replay.get_data() and again == 1 < first
     store.purge()
