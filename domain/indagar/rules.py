@@ -79,7 +79,7 @@ OPTIONS_SCHEMA: dict = {
 class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
-    rules_version = "indagar-1"
+    rules_version = "indagar-2"  # 2: response windows (IND-AMB-18/41), Plunder and Prosperity powers
     players_rule = "IND-FAC-1"
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA
