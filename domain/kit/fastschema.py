@@ -37,6 +37,8 @@ def _fits(schema: Mapping[str, Any] | bool, v: Any) -> bool:
         return True
     if schema is False:
         return False
+    if not isinstance(schema, Mapping):
+        raise Unknown(f"a schema that is a {type(schema).__name__}")
     if not schema.keys() <= KNOWN:
         raise Unknown(sorted(schema.keys() - KNOWN))
     t = schema.get("type")

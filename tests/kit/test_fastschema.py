@@ -62,5 +62,6 @@ def test_random_commands_fit_alike(game, data):
 
 def test_an_unknown_keyword_gets_no_answer_and_json_equality_holds():
     assert fits({"type": "string", "format": "email"}, "x") is None
+    assert fits({"type": "array", "items": [{"type": "string"}]}, ["x"]) is None  # an older draft's tuple form
     assert fits({"enum": [1]}, True) is False and fits({"const": 1}, 1.0) is True
     assert fits({"type": "integer"}, 2.0) is True and fits({"type": "integer"}, False) is False
