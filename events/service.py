@@ -425,13 +425,13 @@ class GameService:
                           f"until version {first}" if first <= current else "the game was never dealt")
 
         def replay() -> dict:
-            here, *after = self.store.read(game_id, after=version - 1, limit=2)
+            at = self.load(game_id, upto=version, meta=meta)
+            here, *after = self.store.replayed(game_id, after=version - 1, limit=2)
             if after and after[0]["command_id"] == here["command_id"]:
                 # One command's events land together: the game never rested between them.
                 raise Illegal("not_a_held_version", None,
                               f"version {version} falls inside one command's batch of events; "
                               "ask for a version that ends a batch (see the events' command_id)")
-            at = self.load(game_id, upto=version, meta=meta)
             out = {"version": version, "view": self._view(at, seat)}
             if finished or seat == ADMIN:
                 out["state"] = at.game.dump_state(at.state)

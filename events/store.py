@@ -322,6 +322,14 @@ class RedisEventStore:
         version = min(upto, held.version)
         return Folded(held.at(version), version, held.envs[version - 1]["hash"] if version else GENESIS)
 
+    def replayed(self, game_id: str, after: int, limit: int) -> list[dict]:
+        """:meth:`read`, answered from the envelopes a replay (``load`` with ``upto``) just checked
+        against Redis when this process holds them; else from Redis."""
+        held = self._replays.get(game_id)
+        if held is not None and after + limit <= held.version:
+            return held.envs[after:after + limit]
+        return self.read(game_id, after=after, limit=limit)
+
     def _snapshot(self, game_id: str, upto: int | None) -> Cached | None:
         raw = self.r.get(self.keys.snap(game_id))
         if raw is None:
