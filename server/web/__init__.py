@@ -1,4 +1,4 @@
-"""The browser viewer: a lobby and a live / replay page for one game.
+"""The browser viewer: a lobby, a live / replay page for one game, a tournament page and a player page.
 
 The pages are static HTML plus vanilla JavaScript that calls the public /v1
 API from the browser, exactly as a third-party client would; nothing here
@@ -12,7 +12,11 @@ from pathlib import Path
 
 from flask import Blueprint, render_template, send_from_directory
 
+from server.errors import ApiError
+
 STATIC = Path(__file__).with_name("static")
+MAX_ID = 64  # openapi.yaml's TournamentId
+MAX_PLAYER_ID = 40  # and getPlayer's player_id
 
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
 
@@ -26,6 +30,23 @@ def lobby():
 def viewer(game_id: str):
     """The viewer page; the script loads the game, so an unknown id is reported in the page."""
     return render_template("web/viewer.html", game_id=game_id)
+
+
+@bp.get("/tournaments/<tournament_id>")
+def tournament(tournament_id: str):
+    """Standings, rounds and links to the games; the script loads it, so an unknown id is reported
+    in the page. An id longer than any tournament's (the API's limit) names none: a 404 here."""
+    if len(tournament_id) > MAX_ID:
+        raise ApiError(404, "tournament_not_found", f"no tournament id is longer than {MAX_ID} characters")
+    return render_template("web/tournament.html", tournament_id=tournament_id)
+
+
+@bp.get("/players/<player_id>")
+def player(player_id: str):
+    """A player's ratings and public games; the script loads them, so an unknown id is reported in the page."""
+    if len(player_id) > MAX_PLAYER_ID:
+        raise ApiError(404, "player_not_found", f"no player id is longer than {MAX_PLAYER_ID} characters")
+    return render_template("web/player.html", player_id=player_id)
 
 
 @bp.get("/static/<name>")

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "server" / "web" / "static"
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 
+ENTRIES = ("lobby.js", "viewer.js", "tournament.js", "player.js")  # each page's script
 REFERENCES = re.compile(r'(?:src|href)="([^"]+)"')
 IMPORTS = re.compile(r'from\s+"\./([^"]+)"')
 
@@ -70,6 +71,23 @@ def test_viewer_page_for_an_unknown_id_is_still_the_page(client):
     assert resp.status_code == 200 and b"viewer.js" in resp.data
 
 
+def test_tournament_page_names_its_tournament_and_escapes_the_id(client):
+    html = client.get("/web/tournaments/t0123456789abcdef").get_data(as_text=True)
+    assert 'data-tournament-id="t0123456789abcdef"' in html and "/web/static/tournament.js" in html
+    resp = client.get('/web/tournaments/%3Cb%3Ex%22')
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and "<b>" not in html and "&lt;b&gt;x&#34;" in html
+    too_long = client.get("/web/tournaments/" + "t" * 65)
+    assert too_long.status_code == 404 and too_long.json["code"] == "tournament_not_found"
+
+
+def test_player_page_names_its_player(client):
+    html = client.get("/web/players/p0123456789").get_data(as_text=True)
+    assert 'data-player-id="p0123456789"' in html and "/web/static/player.js" in html
+    too_long = client.get("/web/players/" + "p" * 41)
+    assert too_long.status_code == 404 and too_long.json["code"] == "player_not_found"
+
+
 def test_viewer_page_escapes_the_id(client):
     resp = client.get('/web/games/%3Cimg%20src=x%20onerror=alert(1)%3E%22')
     html = resp.get_data(as_text=True)
@@ -77,7 +95,8 @@ def test_viewer_page_escapes_the_id(client):
     assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;&#34;" in html
 
 
-@pytest.mark.parametrize("page,entry", [("/web", "lobby.js"), ("/web/games/gX", "viewer.js")])
+@pytest.mark.parametrize("page,entry", [("/web", "lobby.js"), ("/web/games/gX", "viewer.js"),
+                                        ("/web/tournaments/tX", "tournament.js"), ("/web/players/pX", "player.js")])
 def test_every_asset_is_served_and_local(client, page, entry):
     html = client.get(page).get_data(as_text=True)
     for ref in _page_assets(html):
@@ -92,8 +111,10 @@ def test_every_asset_is_served_and_local(client, page, entry):
 
 
 def test_every_static_file_is_used(client):
-    """No dead files: each script is reachable from a page, and the stylesheet is linked."""
-    used = set(_served_scripts(client, "lobby.js")) | set(_served_scripts(client, "viewer.js")) | {"web.css"}
+    """No dead files: each script is reachable from a page; the stylesheet and icon are linked."""
+    pages = ("/web", "/web/games/gX", "/web/tournaments/tX", "/web/players/pX")
+    linked = {ref.rsplit("/", 1)[1] for page in pages for ref in _page_assets(client.get(page).get_data(as_text=True))}
+    used = linked | {name for entry in ENTRIES for name in _served_scripts(client, entry)}
     assert {p.name for p in STATIC.iterdir()} == used
 
 
@@ -110,7 +131,7 @@ def _spec_path_patterns() -> list[re.Pattern]:
 
 def test_scripts_call_only_documented_api_paths(client):
     """Every /v1 URL the scripts build matches a path of openapi.yaml."""
-    scripts = _served_scripts(client, "viewer.js") | _served_scripts(client, "lobby.js")
+    scripts = {name: text for entry in ENTRIES for name, text in _served_scripts(client, entry).items()}
     patterns = _spec_path_patterns()
     urls = []
     for text in scripts.values():
@@ -120,7 +141,11 @@ def test_scripts_call_only_documented_api_paths(client):
             assert any(p.match(url) for p in patterns), f"{literal} is not a documented API path"
     # The viewer reads the replay, the stream, scores, audit, export and verify.
     for needed in ("/v1/games/X/states/X", "/v1/games/X/events/stream", "/v1/games/X/scores",
-                   "/v1/games/X/audit", "/v1/games/X/export", "/v1/audit/verify"):
+                   "/v1/games/X/audit", "/v1/games/X/export", "/v1/audit/verify",
+                   # the lobby's list and the tournament page: state, live log, bundle
+                   "/v1/tournaments", "/v1/tournaments/X", "/v1/tournaments/X/events/stream", "/v1/tournaments/X/bundle",
+                   # the seats panel's join form and the player page
+                   "/v1/games/X/join", "/v1/players/X"):
         assert needed in urls, needed
 
 

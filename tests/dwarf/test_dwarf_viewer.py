@@ -50,5 +50,5 @@ console.log(JSON.stringify({text: el.text, locations: el.count("rect", "dw-locat
     out = subprocess.run(["node", str(tmp_path / "run.mjs"), payload], capture_output=True, text=True, check=True)
     drawn = json.loads(out.stdout)
     assert drawn["svgs"] == 2 and drawn["locations"] == 18 and drawn["workers"] == 1
-    assert "Mine 1" in drawn["text"] and "p0 (first player)" in drawn["text"] and "majorities" in drawn["text"]
+    assert "Mine 1" in drawn["text"] and "p0 first player" in drawn["text"] and "majorities" in drawn["text"]
     assert "round 1" in drawn["text"]

@@ -36,8 +36,12 @@ const root = new Node("div");
 renderIndagar(root, view, {seats: [{seat: 0, name: "a"}, {seat: 1, name: "b"}], content, batch: []});
 const count = (n, tag) => (n.tag === tag ? 1 : 0) + (n.children || []).reduce((a, c) => a + count(c, tag), 0);
 const texts = (n) => n.tag === "#text" ? [String(n.text)] : (n.children || []).flatMap(texts);
-console.log(JSON.stringify({polygons: count(root, "polygon"), circles: count(root, "circle"), rects: count(root, "rect"),
-                            texts: texts(root)}));
+const find = (n, cls) => (n.attrs || {}).class === cls ? n : (n.children || []).map((c) => find(c, cls)).find(Boolean);
+const board = find(root, "ind-board");
+const track = find(root, "ind-track");
+console.log(JSON.stringify({polygons: count(board, "polygon"), circles: count(board, "circle"), rects: count(board, "rect"),
+                            texts: texts(root), fog: texts(board).filter((t) => t === "?").length, markers: count(track, "circle"),
+                            boxes: count(track, "rect")}));
 """)
     out = subprocess.run(["node", str(tmp_path / "run.mjs")], input=json.dumps({"view": view, "content": content}),
                          capture_output=True, text=True, timeout=60)
@@ -54,5 +58,7 @@ def test_the_renderer_draws_the_seats_view_of_a_running_game(tmp_path):
     assert drawn["polygons"] == tiles + len(view["outposts"])
     assert drawn["circles"] == sum(1 for x in view["heroes"].values() if x["tile"])
     assert drawn["rects"] == sum(1 for x in view["monsters"].values() if x["tile"])
-    assert drawn["texts"].count("?") == len(view["face_down"]) - len(view["known"])
+    assert drawn["fog"] == len(view["face_down"]) - len(view["known"])
     assert any(t.startswith("Round ") for t in drawn["texts"])
+    # The score track: a box per PP up to the threshold, one marker per seat.
+    assert drawn["boxes"] == max(view["threshold"], *(view["pp"][str(i)] for i in range(len(view["seats"])))) + 1 and drawn["markers"] == len(view["seats"])

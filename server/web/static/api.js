@@ -84,12 +84,12 @@ function parseFrame(text) {
 }
 
 /**
- * Follow /events/stream after `after`. EventSource cannot send an
- * Authorization header, so the stream is read with fetch and parsed here;
- * on a dropped connection it resumes with Last-Event-ID, as SSE would.
- * Returns {stop()}.
+ * Follow an event stream (a game's or a tournament's /events/stream) after
+ * `after`. EventSource cannot send an Authorization header, so the stream is
+ * read with fetch and parsed here; on a dropped connection it resumes with
+ * Last-Event-ID, as SSE would. Returns {stop()}.
  */
-export function follow(gameId, {token, after, onEvent, onEnd, onError, onStatus}) {
+export function follow(streamPath, {token, after, onEvent, onEnd, onError, onStatus}) {
   const control = {stopped: false, abort: null};
   let cursor = after;
 
@@ -98,7 +98,7 @@ export function follow(gameId, {token, after, onEvent, onEnd, onError, onStatus}
     control.abort = abort;
     const headers = {Accept: "text/event-stream", "Last-Event-ID": String(cursor)};
     if (token) headers.Authorization = `Bearer ${token}`;
-    const resp = await fetch(`/v1/games/${gameId}/events/stream`, {headers, signal: abort.signal, cache: "no-store"});
+    const resp = await fetch(streamPath, {headers, signal: abort.signal, cache: "no-store"});
     if (!resp.ok) throw await problemOf(resp);
     onStatus && onStatus("following");
     const reader = resp.body.getReader();

@@ -12,6 +12,13 @@ function participantName(view, ctx, index) {
   return p && p.id.startsWith("actor:") ? `automaton (${view.solo_level})` : seatLabel(ctx.seats, index);
 }
 
+/** A top card's name, squeezed into the location when it is long (the tooltip has it whole). */
+function locationName(name, x, y) {
+  const long = name.length > 13;
+  return s("text", {x: x + 6, y: y + 18, class: `dw-name${long ? " long" : ""}`,
+    textLength: long ? C - 14 : null, lengthAdjust: long ? "spacingAndGlyphs" : null}, name);
+}
+
 function location(view, ctx, area, loc, cell, r, c) {
   const effects = (ctx.content && ctx.content.effects) || {};
   const effect = effects[cell.effect] || {name: cell.effect || "?", type: "mine"};
@@ -20,7 +27,7 @@ function location(view, ctx, area, loc, cell, r, c) {
   const parts = [
     s("rect", {x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 6, fill: TYPE_COLOURS[effect.type] || "#ddd",
       stroke: "#5a4a3a", class: "dw-location"}),
-    s("text", {x: x + 8, y: y + 18, class: "dw-name"}, effect.name.replace(/ \(.*\)$/, "")),
+    locationName(effect.name.replace(/ \(.*\)$/, ""), x, y),
     s("text", {x: x + 8, y: y + 34, class: "dw-type"}, effect.type),
     s("text", {x: x + C - 10, y: y + C - 10, "text-anchor": "end", class: "dw-stack"}, `${cell.stack.length}`),
   ];
@@ -30,7 +37,7 @@ function location(view, ctx, area, loc, cell, r, c) {
       stroke: "#fff", "stroke-width": 2, class: "dw-worker"},
     s("title", {}, `${participantName(view, ctx, w.player)}${w.extra ? " (extra)" : ""}${w.done ? ", acted early" : ""}`)));
   }
-  const tip = `${area === 0 ? "" : `Mine ${area}, `}L(${r},${c}): ${cell.stack.join(" < ")}`;
+  const tip = `${area === 0 ? "" : `Mine ${area}, `}L(${r},${c}): ${effect.name} on top; stack ${cell.stack.join(" < ")}`;
   return s("g", {}, s("title", {}, tip), parts);
 }
 
@@ -51,7 +58,8 @@ function mine(view, ctx, area, index) {
 function players(view, ctx) {
   const rows = view.players.map((p, i) => [
     h("span", {style: `color:${PLAYER_COLOURS[i % 6]}`}, "●"),
-    participantName(view, ctx, i) + (view.first_player === i ? " (first player)" : ""),
+    [participantName(view, ctx, i), view.first_player === i
+      ? h("span", {class: "first-marker", title: "holds the first-player marker (DW-FP)"}, "first player") : null],
     p.iron, p.gold, p.steel, p.object, p.medal,
     Object.entries(p.majorities).filter(([, v]) => v).map(([k]) => k).join(", ") || "—",
   ]);

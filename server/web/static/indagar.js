@@ -55,7 +55,7 @@ function board(view, ctx) {
     const label = kind ? `${t}: ${kind}${view.tiles[t].destroyed ? " (destroyed)" : ""}`
       : sealed ? `${t}: a monster home, never revealed` : known ? `${t}: face down; you explored ${known}` : `${t}: face down`;
     parts.push(s("polygon", {points: hexPoints(centre(t)), fill, stroke: hot.has(t) ? "#ff0" : "#111",
-      "stroke-width": hot.has(t) ? 2.5 : 0.8, class: view.tiles[t].destroyed ? "destroyed" : null}, s("title", {}, label)));
+      "stroke-width": hot.has(t) ? 2.5 : 0.8, class: `ind-tile${kind ? "" : " fog"}${view.tiles[t].destroyed ? " destroyed" : ""}`}, s("title", {}, label)));
     const [x, y] = centre(t);
     if (!kind) parts.push(s("text", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}, known ? known.slice(0, 3) : "?"));
     if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
@@ -63,12 +63,13 @@ function board(view, ctx) {
   for (const [t, o] of Object.entries(view.outposts)) {
     const [x, y] = centre(t);
     parts.push(s("polygon", {points: hexPoints([x, y], R * 0.8), fill: "none", stroke: FACTION_COLOURS[factionOf(view, o.owner)],
-      "stroke-width": 2 + o.level}, s("title", {}, `outpost level ${o.level} of ${seatLabel(ctx.seats, o.owner)}`)));
+      "stroke-width": 2 + o.level, class: "ind-outpost"}, s("title", {}, `outpost level ${o.level} of ${seatLabel(ctx.seats, o.owner)}`)));
   }
   for (const [id, hero] of Object.entries(view.heroes)) {
     if (!hero.tile) continue;
     const [x, y] = centre(hero.tile);
-    parts.push(s("circle", {cx: x, cy: y, r: R * 0.5, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff"},
+    parts.push(s("circle", {cx: x, cy: y, r: R * 0.5, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff",
+      class: "ind-hero"},
       s("title", {}, `${ctx.content?.heroes?.[id]?.name || id}: damage ${hero.damage}, level ${hero.bonuses.length}, ${hero.xp} XP`)));
     parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
@@ -76,10 +77,31 @@ function board(view, ctx) {
     if (!m.tile) continue;
     const [x, y] = centre(m.tile);
     parts.push(s("rect", {x: x - R * 0.45, y: y - R * 0.45, width: R * 0.9, height: R * 0.9, fill: "#b71c1c",
-      transform: `rotate(45 ${x} ${y})`}, s("title", {}, `${id}: damage ${m.damage}`)));
+      transform: `rotate(45 ${x} ${y})`, class: "ind-monster"}, s("title", {}, `${id}: damage ${m.damage}`)));
     parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
   return s("svg", {width: Math.max(...xs) + W, height: Math.max(...ys) + R + 4, class: "ind-board"}, parts);
+}
+
+/** The PP track: a box per point up to the winning threshold (or beyond, if a seat passed it), each seat's marker on its PP. */
+function scoreTrack(view, ctx) {
+  const B = 24;
+  const pp = view.seats.map((_, seat) => view.pp[seat]);
+  const top = Math.max(view.threshold, ...pp);
+  const parts = [];
+  for (let i = 0; i <= top; i++) {
+    parts.push(s("rect", {x: i * B + 1, y: 1, width: B - 2, height: B - 2, rx: 3,
+      class: `ind-track-box${i === view.threshold ? " goal" : ""}`}, s("title", {}, i === view.threshold ? `${i} PP wins` : `${i} PP`)));
+    parts.push(s("text", {x: i * B + B / 2, y: B / 2 + 4, class: "ind-track-n"}, i));
+  }
+  view.seats.forEach((p, seat) => {
+    const below = pp.slice(0, seat).filter((x) => x === pp[seat]).length; // markers already on that box
+    parts.push(s("circle", {cx: pp[seat] * B + B / 2, cy: B + 8 + below * 12, r: 5, fill: FACTION_COLOURS[p.faction],
+      stroke: "#fff", class: "ind-track-marker"}, s("title", {}, `${seatLabel(ctx.seats, seat)}: ${pp[seat]} PP`)));
+  });
+  const width = (top + 1) * B + 2;
+  const height = B + 14 + view.seats.length * 12;
+  return section("Power points", s("svg", {class: "ind-track", width, height, viewBox: `0 0 ${width} ${height}`}, parts));
 }
 
 function players(view, ctx) {
@@ -116,6 +138,7 @@ export function renderIndagar(el, view, ctx) {
         : view.turn ? ` · turn: ${view.turn.who}` : ""),
     h("div", {class: "board-wrap"}, board(view, ctx)),
     attack(view, ctx),
+    scoreTrack(view, ctx),
     section("Players", players(view, ctx)),
     section("Monsters", monsters(view)));
 }

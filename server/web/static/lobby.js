@@ -1,5 +1,6 @@
 // The lobby: GET /v1/games with the filters the API offers, one row per game
-// with a link to its viewer.
+// with a link to its viewer; below, the newest tournaments (same game filter)
+// with links to their pages.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
 
@@ -31,7 +32,33 @@ function row(game) {
     h("td", {class: "n"}, game.version),
     h("td", {}, seatsCell(game.seats)),
     h("td", {}, when(game.created_at)),
-    h("td", {}, h("a", {href: link}, game.status === "active" ? "watch" : "replay")));
+    h("td", {}, h("a", {href: link}, {open: "join", active: "watch"}[game.status] || "replay")));
+}
+
+function tournamentRow(t) {
+  const link = `/web/tournaments/${encodeURIComponent(t.id)}`;
+  return h("tr", {},
+    h("td", {}, h("a", {href: link}, t.name || t.id), " ", h("code", {class: "muted"}, t.id)),
+    h("td", {}, t.game),
+    h("td", {}, t.format || ""),
+    h("td", {}, h("span", {class: `badge ${t.status}`}, t.status)),
+    h("td", {}, when(t.created_at)),
+    h("td", {}, h("a", {href: link}, t.status === "finished" ? "results" : "follow")));
+}
+
+async function refreshTournaments() {
+  const note = document.getElementById("tournaments-message");
+  const params = new URLSearchParams({limit: "20"});
+  if (form.elements.game.value) params.set("game", form.elements.game.value);
+  try {
+    const page = await api(`/v1/tournaments?${params}`);
+    clear(document.querySelector("#tournaments tbody"), page.tournaments.map(tournamentRow));
+    note.hidden = page.total > 0;
+    note.textContent = page.total ? "" : "No tournaments yet (POST /v1/tournaments; see the README).";
+  } catch (err) {
+    note.hidden = false;
+    note.textContent = `Could not list tournaments: ${err.message}`;
+  }
 }
 
 async function refresh() {
@@ -72,12 +99,14 @@ form.addEventListener("submit", (ev) => {
   }
   offset = 0;
   refresh();
+  refreshTournaments();
 });
 for (const name of ["game", "status"]) {
-  form.elements[name].addEventListener("change", () => { offset = 0; refresh(); });
+  form.elements[name].addEventListener("change", () => { offset = 0; refresh(); refreshTournaments(); });
 }
 document.getElementById("prev").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); refresh(); });
 document.getElementById("next").addEventListener("click", () => { offset += PAGE; refresh(); });
 
 fillGames();
 refresh();
+refreshTournaments();

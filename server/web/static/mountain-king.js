@@ -119,7 +119,7 @@ function piece(id, p, view, cover, names) {
       class: "pedestal"}, s("title", {}, `${p.pedestal} pedestal`)));
   }
   const label = p.kind === "hall" ? (names.halls[p.hall]?.name || p.hall) : p.kind === "tunnel" ? `tile ${p.tile}` : "door";
-  return s("g", {}, s("title", {}, `${id}: ${label}, ${seatLabel(names.seats, p.seat)}`), parts);
+  return s("g", {class: `mk-piece ${p.kind}`}, s("title", {}, `${id}: ${label}, ${seatLabel(names.seats, p.seat)}`), parts);
 }
 
 function statues(view) {

@@ -58,7 +58,7 @@ function faceUp(card, px, py, tooltip, placerColour) {
   if (card.card === "start") parts.push(ladder((W - 2) / 2, (H - 2) / 2));
   if (treasure) parts.push(s("text", {x: (W - 2) / 2, y: (H - 2) / 2 + 5, class: "gold-mark"}, "$"));
   if (placerColour) parts.push(s("circle", {cx: W - 9, cy: 7, r: 4, fill: placerColour, stroke: "#fff"}));
-  return s("g", {transform: `translate(${px},${py})`}, s("title", {}, tooltip), parts);
+  return s("g", {transform: `translate(${px},${py})`, class: "maze-card"}, s("title", {}, tooltip), parts);
 }
 
 function ladder(cx, cy) {

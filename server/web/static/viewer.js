@@ -5,6 +5,7 @@
 import {api, allEvents, follow, loadToken, saveToken} from "./api.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
+import {seatsPanel} from "./seats.js";
 import {brief, clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
 import {renderDwarf} from "./dwarf.js";
@@ -93,11 +94,16 @@ async function loadGame() {
   renderEventList();
   delete $("audit").dataset.status; // the token may have changed: rebuild the verify controls too
   refreshPanels();
-  if (app.summary.status === "active") startStream();
+  if (following()) startStream();
   const wanted = linkedVersion();
   const linked = wanted === null ? -1 : batchOfSeq(app.batches, wanted);
   if (wanted !== null) setMode("replay", linked < 0 ? app.batches.length - 1 : linked);
-  else setMode(app.summary.status === "active" ? "live" : "replay", app.batches.length - 1);
+  else setMode(following() ? "live" : "replay", app.batches.length - 1);
+}
+
+/** An open game (waiting for players) or an active one is followed live; an ended one is replayed. */
+function following() {
+  return app.summary.status === "active" || app.summary.status === "open";
 }
 
 /** A link may name a version (#v=120), so a disputed position can be shared. */
@@ -110,7 +116,7 @@ function linkedVersion() {
 
 function startStream() {
   const after = app.events.length ? app.events[app.events.length - 1].seq : 0;
-  app.stream = follow(gameId, {
+  app.stream = follow(`/v1/games/${gameId}/events/stream`, {
     token: app.token,
     after,
     onEvent: (ev) => {
@@ -183,7 +189,16 @@ async function gameEnded() {
 
 function showLive() {
   highlight(app.batches[app.batches.length - 1]);
-  renderView(app.summary.view, app.batches[app.batches.length - 1]);
+  if (app.summary.status === "open") return showWaiting();
+  renderView(app.summary.view, app.batches[app.batches.length - 1], app.summary.version);
+}
+
+/** Nothing is dealt before the last seat is taken (issue 9): say who is missing instead of a board. */
+function showWaiting() {
+  const open = app.summary.seats.filter((seat) => seat.open).length;
+  clear($("board"), h("p", {class: "status waiting"},
+    `Waiting for players: ${open} open seat(s). Nothing is dealt until every seat is taken; join in the Seats panel.`));
+  $("board").dataset.version = String(app.summary.version);
 }
 
 // -- replay --------------------------------------------------------------------
@@ -227,7 +242,7 @@ async function showStep(index) {
   const serial = ++app.request;
   try {
     const at = await stateAt(app.step);
-    if (serial === app.request && app.mode === "replay") renderView(at.view, batch, at.state);
+    if (serial === app.request && app.mode === "replay") renderView(at.view, batch, at.version, at.state);
   } catch (err) {
     if (serial === app.request) clear($("board"), h("p", {class: "message"}, `Version ${batch.end}: ${err.message}`));
   }
@@ -263,7 +278,8 @@ function setMode(mode, step) {
 
 // -- rendering -----------------------------------------------------------------
 
-function renderView(view, batch, state = null) {
+/** Draw a view; the board's data-version names the version drawn (a bookmark for readers and tests). */
+function renderView(view, batch, version, state = null) {
   const board = $("board");
   const render = RENDERERS[app.summary.game] || renderGeneric;
   const ctx = {
@@ -284,6 +300,7 @@ function renderView(view, batch, state = null) {
     board.append(h("details", {class: "full-state"}, h("summary", {}, "Full state at this version"),
       h("pre", {class: "json"}, JSON.stringify(state, null, 1))));
   }
+  board.dataset.version = String(version);
 }
 
 function renderHeader() {
@@ -294,7 +311,7 @@ function renderHeader() {
   $("status").className = `badge ${sum.status}`;
   const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");
   $("acting").textContent = acting ? `to act: ${acting}` : "";
-  $("mode-live").textContent = sum.status === "active" ? "Live" : "Final";
+  $("mode-live").textContent = sum.status === "active" || sum.status === "open" ? "Live" : "Final";
   const who = !app.token ? "spectator" : app.seat === null ? "admin" : `seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
   $("who").textContent = who;
   $("forget").hidden = !app.token;
@@ -347,8 +364,16 @@ function scrollWithin(list, row) {
   }
 }
 
+/** A player who joined from the Seats panel watches as their seat: the player token stands for it. */
+function joined(playerToken) {
+  saveToken(gameId, playerToken);
+  loadGame();
+}
+
 function refreshPanels() {
-  scoresPanel($("scores"), gameId, app.summary.seats);
+  seatsPanel($("seats"), gameId, app.summary, joined);
+  if (app.summary.status === "open") clear($("scores"), h("p", {class: "muted"}, "No scores before the deal."));
+  else scoresPanel($("scores"), gameId, app.summary.seats);
   auditPanel($("audit"), gameId, app.token);
 }
 

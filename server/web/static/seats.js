@@ -1,0 +1,86 @@
+// The Seats panel: who holds each seat (a bot, a player with a link to their
+// page, an anonymous seat, or an open seat), each seat's clock counting down
+// while it is to act, and, while the game is open, a form to join it with a
+// player token (POST /v1/games/{id}/join).
+import {api} from "./api.js";
+import {clear, h} from "./dom.js";
+
+/** 83000 -> "1:23"; an hour or more -> "1:02:03". */
+export function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const pad = (n) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+function holder(seat) {
+  if (seat.open) {
+    return h("span", {class: "open-seat"}, seat.reserved ? ["reserved for ", playerLink(seat.reserved, seat.reserved)] : "open");
+  }
+  if (seat.bot) return h("span", {class: "muted"}, `bot ${seat.bot}`);
+  if (seat.player) return playerLink(seat.player, "player page");
+  return h("span", {class: "muted"}, "seat token");
+}
+
+function playerLink(id, text) {
+  return h("a", {href: `/web/players/${encodeURIComponent(id)}`, class: "player-link"}, text);
+}
+
+/** 32 random bytes as hex: this browser's share of the seed (issue 9), as a client library sends. */
+function entropy() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function joinForm(gameId, summary, onJoined) {
+  const open = summary.seats.filter((seat) => seat.open);
+  const token = h("input", {type: "password", placeholder: "your player token", autocomplete: "off", size: 22,
+    class: "join-token"});
+  const seat = h("select", {class: "join-seat"}, h("option", {value: ""}, "any open seat"),
+    open.map((x) => h("option", {value: x.seat}, `seat ${x.seat}`)));
+  const note = h("p", {class: "muted join-note"},
+    "Players come from POST /v1/players; the token is sent once, as the bearer token, and not kept.");
+  const form = h("form", {class: "join"}, token, " ", seat, " ", h("button", {type: "submit"}, "Join"), note);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = {entropy: entropy()};
+    if (seat.value !== "") body.seat = Number(seat.value);
+    try {
+      const taken = await api(`/v1/games/${gameId}/join`, {method: "POST", token: token.value.trim(), body});
+      clear(note, `You took seat ${taken.seat}${taken.status === "active" ? "; the game has started" : ""}.`);
+      onJoined(token.value.trim(), taken);
+    } catch (err) {
+      clear(note, h("span", {class: "bad"}, `join refused: ${err.message}`));
+    }
+  });
+  return form;
+}
+
+/**
+ * Draw the panel for this summary. Clocks of the seats to act are counted down
+ * here between refreshes (from when the summary was read); the server's
+ * deadline job, not this page, decides when time is up.
+ */
+export function seatsPanel(el, gameId, summary, onJoined) {
+  const read = performance.now();
+  const clocks = new Map((summary.clocks || []).map((c) => [c.seat, c.remaining_ms]));
+  const running = summary.status === "active" ? new Set(summary.active_seats) : new Set();
+  const cells = new Map();
+  const rows = summary.seats.map((seat) => {
+    const time = clocks.has(seat.seat) ? h("span", {class: `clock${running.has(seat.seat) ? " running" : ""}`}) : null;
+    if (time) cells.set(seat.seat, time);
+    return h("tr", {"data-seat": seat.seat}, h("td", {class: "n"}, seat.seat), h("td", {}, seat.name || "—"),
+      h("td", {}, holder(seat)), h("td", {class: "n"}, time));
+  });
+  function tick() {
+    const spent = performance.now() - read;
+    for (const [seat, cell] of cells) cell.textContent = clockText(clocks.get(seat) - (running.has(seat) ? spent : 0));
+  }
+  tick();
+  clearInterval(el._ticker);
+  if (running.size && cells.size) el._ticker = setInterval(tick, 250);
+  clear(el,
+    h("table", {class: "compact seats"}, h("tbody", {}, rows)),
+    summary.deadline ? h("p", {class: "muted"}, `deadline ${new Date(summary.deadline).toLocaleTimeString()}`) : null,
+    summary.status === "open" ? joinForm(gameId, summary, onJoined) : null);
+}

@@ -1,0 +1,148 @@
+// A tournament: standings, every round's tables with links to their games'
+// viewers, byes, and the audit facts. Live: the page follows the tournament's
+// event stream and reloads the tournament when its log grows (a round paired,
+// a game reported, the end), so a director can leave it on a screen.
+import {api, follow} from "./api.js";
+import {clear, h, table} from "./dom.js";
+
+const tournamentId = document.body.dataset.tournamentId;
+const $ = (id) => document.getElementById(id);
+const page = {tournament: null, stream: null, pending: null, version: 0};
+
+function say(text) {
+  $("message").hidden = !text;
+  $("message").textContent = text || "";
+}
+
+function names(t) {
+  return Object.fromEntries(t.entrants.map((e) => [e.id, e.name]));
+}
+
+function entrantLabel(t, id) {
+  return names(t)[id] || id;
+}
+
+/** Tie-break names in the order the leader's line lists them. */
+function tiebreakNames(t) {
+  return t.standings.length ? Object.keys(t.standings[0].tiebreaks) : [];
+}
+
+function number(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+}
+
+function standings(t) {
+  if (!t.standings.length) return h("p", {class: "muted"}, "No standings before the first round.");
+  const breaks = tiebreakNames(t);
+  const rows = t.standings.map((line) => h("tr", {class: line.place === 1 && t.status === "finished" ? "winner" : ""},
+    h("td", {class: "n"}, line.place),
+    h("td", {}, entrantLabel(t, line.entrant), line.withdrawn ? h("span", {class: "muted"}, " (withdrawn)") : null),
+    h("td", {class: "n total"}, number(line.points)),
+    breaks.map((name) => h("td", {class: "n"}, number(line.tiebreaks[name]))),
+    h("td", {class: "n"}, line.games ?? "")));
+  return table(["#", "entrant", "points", ...breaks.map((b) => b.replace(/_/g, " ")), "games"], rows,
+    {class: "compact standings"});
+}
+
+/** "1st 91" per seat, in seat order; an aborted table says so. */
+function resultCell(t, tb) {
+  if (!tb.result) return h("span", {class: "muted"}, "playing");
+  if (tb.result.outcome === "aborted") return h("span", {class: "bad"}, "aborted: no places");
+  return tb.seats.map((e, i) => h("span", {class: `seat-result${tb.result.places[e] === 1 ? " first" : ""}`},
+    i ? " · " : "", `${entrantLabel(t, e)}: #${tb.result.places[e]} (${number(tb.result.scores[e])})`));
+}
+
+function roundBlock(t, r) {
+  const rows = r.tables.map((tb, i) => h("tr", {class: "table-row"},
+    h("td", {class: "n"}, i + 1),
+    h("td", {}, tb.seats.map((e) => entrantLabel(t, e)).join(", ")),
+    h("td", {}, resultCell(t, tb)),
+    h("td", {}, h("a", {href: `/web/games/${encodeURIComponent(tb.game_id)}`, class: "game-link"},
+      tb.result ? "replay" : "watch", " ", h("code", {}, tb.game_id)))));
+  const state = r.completed ? "complete" : "being played";
+  return h("section", {class: "round", "data-round": r.round},
+    h("h4", {}, `Round ${r.round} `, h("span", {class: "muted"}, state)),
+    table(["table", "seats (in seat order)", "result", "game"], rows),
+    r.byes && r.byes.length ? h("p", {class: "muted"}, `bye: ${r.byes.map((e) => entrantLabel(t, e)).join(", ")}`) : null);
+}
+
+function rounds(t) {
+  if (!t.rounds.length) {
+    return h("p", {class: "muted"}, t.status === "registering" ? "Registration is open; no round yet."
+      : "Round 1 is being paired.");
+  }
+  return [...t.rounds].reverse().map((r) => roundBlock(t, r));
+}
+
+function entrants(t) {
+  return table(["id", "name", "plays as"], t.entrants.map((e) => [e.id, e.name, e.bot ? `bot ${e.bot}` : `player ${e.player}`]));
+}
+
+function audit(t) {
+  const field = (name, value) => [h("dt", {}, name), h("dd", {}, value)];
+  return [
+    h("dl", {class: "facts"},
+      field("seed commitment", h("code", {}, t.seed_commitment)),
+      field("seed", t.seed ? h("code", {}, t.seed) : h("span", {class: "muted"}, "secret until the end")),
+      field("chain head", h("code", {}, t.chain_head))),
+    t.status === "finished"
+      ? h("p", {class: "actions"}, h("a", {href: `/v1/tournaments/${encodeURIComponent(t.id)}/bundle`,
+        download: `${t.id}.ndjson`}, "download the bundle"), " (verify it with ", h("code", {}, "delve verify FILE"), ")")
+      : h("p", {class: "muted"}, "The bundle (every game and the log, verifiable offline) is published at the end."),
+  ];
+}
+
+function render(t) {
+  document.title = `Delve — ${t.name || t.id}`;
+  clear($("title"), `${t.name || "tournament"} `, h("code", {}, t.id), ` · ${t.game} · ${t.format}`);
+  $("status").textContent = t.status;
+  $("status").className = `badge ${t.status}`;
+  const planned = t.planned_rounds ? ` of ${t.planned_rounds}` : "";
+  clear($("facts"), [`${t.entrants.length} entrants`, `${t.table_size}-seat tables`,
+    `round ${t.rounds.length}${planned}`, t.finished_at ? `finished ${new Date(t.finished_at).toLocaleString()}` : null]
+    .filter(Boolean).join(" · "));
+  clear($("standings"), standings(t));
+  clear($("rounds"), rounds(t));
+  clear($("entrants"), entrants(t));
+  clear($("audit"), audit(t));
+}
+
+async function load() {
+  try {
+    page.tournament = await api(`/v1/tournaments/${encodeURIComponent(tournamentId)}`);
+  } catch (err) {
+    $("status").textContent = "error";
+    say(err.status === 404 ? `There is no tournament ${tournamentId}.` : `Could not load the tournament: ${err.message}`);
+    return false;
+  }
+  say("");
+  render(page.tournament);
+  return true;
+}
+
+/** A round's results arrive as bursts of log entries: reload at most every 300 ms. */
+function scheduleLoad() {
+  if (page.pending) return;
+  page.pending = setTimeout(async () => {
+    page.pending = null;
+    await load();
+  }, 300);
+}
+
+function followLog() {
+  page.stream = follow(`/v1/tournaments/${encodeURIComponent(tournamentId)}/events/stream`, {
+    after: page.tournament.version,
+    onEvent: () => scheduleLoad(),
+    onEnd: async () => {
+      page.stream = null;
+      await load();
+      $("live-state").textContent = "the tournament has finished";
+    },
+    onError: (err) => { $("live-state").textContent = `stream stopped: ${err.message}`; },
+    onStatus: (status) => {
+      $("live-state").textContent = status === "following" ? "following the tournament live" : "reconnecting…";
+    },
+  });
+}
+
+if (await load() && page.tournament.status !== "finished") followLog();
