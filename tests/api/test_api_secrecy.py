@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import json
 
+from tests.api.helpers import auth, stream_start
+
 SEATS = 4
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 def secrets_of(state: dict, seat: int | None) -> list[str]:
@@ -23,18 +21,6 @@ def secrets_of(state: dict, seat: int | None) -> list[str]:
         if other != seat:
             out += [json.dumps(card) for card in hand]
     return out
-
-
-def first_lines_of_stream(client, gid, token, after):
-    resp = client.get(f"/v1/games/{gid}/events/stream?after={after}", headers=auth(token), buffered=False)
-    chunks = []
-    for chunk in resp.response:
-        text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        chunks.append(text)
-        if text.startswith(": keep-alive") or "event: end" in text:
-            break
-    resp.close()
-    return "".join(chunks)
 
 
 def test_no_seat_sees_another_seats_hand_or_role(client):
@@ -53,7 +39,7 @@ def test_no_seat_sees_another_seats_hand_or_role(client):
                     client.get(f"/v1/games/{gid}/events?limit=1000", headers=auth(token)).get_data(as_text=True),
                     client.get(f"/v1/games/{gid}/legal-actions", headers=auth(token)).get_data(as_text=True)]
             if move % 10 == 0:
-                seen.append(first_lines_of_stream(client, gid, token, 0))
+                seen.append(stream_start(client, gid, token, 0))
             for canary in secrets_of(state, seat):
                 assert all(canary not in text for text in seen), (seat, canary)
             view = client.get(f"/v1/games/{gid}", headers=auth(token)).json["view"]

@@ -8,14 +8,11 @@ import json
 import re
 
 from events.replay import verify
+from tests.api.helpers import auth, stream_start
 from workers.inprocess import InProcessDriver, Stalled
 
 HUMAN = 0
 PREFERENCE = ("declare", "activate", "build", "upgrade", "gather", "attack", "pass", "reveal", "move", "end_turn")
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 def choose(commands: list[dict], moves_made: int) -> dict:
@@ -40,19 +37,6 @@ def fog_canaries(state: dict, seat: int | None) -> list[re.Pattern]:
             out.append(re.compile(rf'"{tile}"\s*:\s*\{{\s*"destroyed"\s*:\s*\w+\s*,\s*"type"\s*:\s*"{kind}"'))
             out.append(re.compile(rf'"{tile}"\s*:\s*\{{\s*"type"\s*:\s*"{kind}"'))
     return out
-
-
-def stream_start(client, gid, token, after) -> str:
-    """The SSE stream from ``after`` up to its first keep-alive."""
-    resp = client.get(f"/v1/games/{gid}/events/stream?after={after}", headers=auth(token), buffered=False)
-    chunks = []
-    for chunk in resp.response:
-        text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        chunks.append(text)
-        if text.startswith(": keep-alive") or "event: end" in text:
-            break
-    resp.close()
-    return "".join(chunks)
 
 
 def check_fog(client, service, gid, token, seat, step) -> None:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -23,6 +21,7 @@ from click.testing import CliRunner
 
 from delve.cli import cli
 from tests.workers.conftest import queue  # noqa: F401 - the per-test rq queue fixture
+from tests.workers.procs import running
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN = {"Authorization": "Bearer admin-secret"}
@@ -77,20 +76,12 @@ def test_a_saboteur_swiss_and_a_mountain_king_round_robin_of_players_and_bots_ru
         "entrants": [{"player": ann["id"]}, {"player": bob["id"]}, {"bot": "greedy"}]}).json
     assert swiss["status"] == "registering" and rr["status"] == "running"
     tids = [swiss["id"], rr["id"]]
-    log = (tmp_path / "procs.log").open("wb")
-    procs = [subprocess.Popen([sys.executable, "-m", "tests.workers.procs", role], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT) for role in ("worker", "reactor")]
-    try:
+    with running(env, tmp_path / "procs.log", ROOT):
         deadline, moves = time.monotonic() + 840, {}
         while not all(client.get(f"/v1/tournaments/{t}").json["status"] == "finished" for t in tids):
             assert time.monotonic() < deadline, (tmp_path / "procs.log").read_text()[-4000:]
             if not play_my_turns(client, tids, ann["token"], moves):
                 time.sleep(0.3)
-    finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(timeout=30)
     assert moves, "ann played through the API"
     for tid, rounds in ((swiss["id"], 2), (rr["id"], 3)):
         t = client.get(f"/v1/tournaments/{tid}").json

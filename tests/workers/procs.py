@@ -1,5 +1,5 @@
-"""Entry point of the worker and reactor subprocesses the crash test starts:
-the real ones, with the tests' tiny game registered first.
+"""Entry point of the worker and reactor subprocesses the process tests start
+(`running` starts both): the real ones, with the tests' tiny game registered first.
 
 DELVE_TEST_SLOW=<seconds> slows the tiny bot down and makes the reactor
 pause three times as long before each enqueue (long enough for the worker
@@ -8,16 +8,34 @@ is running and while the reactor holds unacknowledged feed entries.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from domain import registry
 from domain.kit import random_bot
 from tests.support.tinygame import GAME
 
 SLOW = float(os.environ.get("DELVE_TEST_SLOW", "0"))
+
+
+@contextlib.contextmanager
+def running(env: dict, log_path: Path, cwd: Path):
+    """A real worker and reactor for the ``with`` block, their output in ``log_path``."""
+    with log_path.open("wb") as log:
+        procs = [subprocess.Popen([sys.executable, "-m", "tests.workers.procs", role], cwd=cwd, env=env,
+                                  stdout=log, stderr=subprocess.STDOUT) for role in ("worker", "reactor")]
+        try:
+            yield procs
+        finally:
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(timeout=30)
 
 
 def slow_bot(game, state, seat, rng):

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import secrets
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from events.replay import verify
+from tests.workers.procs import running
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,10 +30,7 @@ def test_players_join_with_entropy_and_the_worker_times_a_seat_out(client, redis
     gid = client.post("/v1/games", headers=bearer(ann["token"]), json={
         "game": "tiny", "seats": [{"open": True}, {"open": True}], "options": {"turns": 4},
         "clock": {"initial_s": 2, "increment_s": 0, "on_timeout": "autoplay"}}).json["id"]
-    log = (tmp_path / "procs.log").open("wb")
-    procs = [subprocess.Popen([sys.executable, "-m", "tests.workers.procs", role], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT) for role in ("worker", "reactor")]
-    try:
+    with running(env, tmp_path / "procs.log", ROOT):
         for player in (ann, bob):
             joined = client.post(f"/v1/games/{gid}/join", headers=bearer(player["token"]),
                                  json={"entropy": secrets.token_hex(32)})
@@ -55,11 +51,6 @@ def test_players_join_with_entropy_and_the_worker_times_a_seat_out(client, redis
         while not all(client.get(f"/v1/players/{p['id']}").json["ratings"] for p in (ann, bob)):
             assert time.monotonic() < deadline, (tmp_path / "procs.log").read_text()[-3000:]
             time.sleep(0.5)
-    finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(timeout=20)
     events = client.get(f"/v1/games/{gid}/events?limit=1000").json["events"]
     expired = [e for e in events if e["type"] == "TimeExpired"]
     assert expired and all(e["data"]["policy"] == "autoplay" for e in expired)
