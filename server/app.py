@@ -26,7 +26,6 @@ def create_app(service: GameService | None = None, **config) -> Flask:
         MAX_EXPORT_BYTES=int(os.environ.get("DELVE_MAX_EXPORT_BYTES", str(8 * 1024 * 1024))),
         VERIFY_PER_MINUTE=int(os.environ.get("DELVE_VERIFY_PER_MINUTE", "12")),
         MAX_CONTENT_LENGTH=int(os.environ.get("DELVE_MAX_BODY_BYTES", str(33 * 1024 * 1024))),
-        JSON_SORT_KEYS=False,
         CORS_ORIGINS=os.environ.get("DELVE_CORS_ORIGINS", ""),
         # Stream caps per process, client and game, a stream's longest life, the body deadline
         # (server/streams.py; docs/reliability.md).
