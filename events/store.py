@@ -263,9 +263,9 @@ class RedisEventStore:
         return meta, self.load(resolve(meta), game_id)
 
     def load(self, game: Game, game_id: str, upto: int | None = None) -> Folded:
-        """The folded state at ``upto`` (default: now).
+        """The folded state at ``upto`` (default: now; a past version comes from :meth:`_past`).
 
-        Starts from the newest of: this process's cached state, the snapshot,
+        The state now starts from the newest of: this process's cached state, the snapshot,
         the initial state; then folds the events after it. A cached or
         snapshot state is trusted only if Redis still holds its version with
         the same head hash, checked in the round trip that reads the events
@@ -277,23 +277,22 @@ class RedisEventStore:
             return self._past(game, game_id, upto)
         cached = self._cache.get(game_id)
         if cached is not None:
-            stored, envs = self._tail(game_id, cached.version, upto)
+            stored, envs = self._tail(game_id, cached.version)
             folded = self._onto(game, game_id, cached, envs, stored)
             if folded is not None:
-                if upto is None and folded.version != cached.version:
+                if folded.version != cached.version:
                     self.remember(game, game_id, folded.version, folded.head, folded.state)
                 return folded
-        snap = self._snapshot(game_id, upto)
+        snap = self._snapshot(game_id)
         folded = None
         if snap is not None:
-            stored, envs = self._tail(game_id, snap.version, upto)
+            stored, envs = self._tail(game_id, snap.version)
             folded = self._onto(game, game_id, snap, envs, stored)
         if folded is None:
-            _stored, envs = self._tail(game_id, 0, upto)
+            _stored, envs = self._tail(game_id, 0)
             folded = Folded(fold(game, domain_events(envs)), envs[-1]["seq"] if envs else 0,
                             envs[-1]["hash"] if envs else GENESIS)
-        if upto is None:
-            self.remember(game, game_id, folded.version, folded.head, folded.state)
+        self.remember(game, game_id, folded.version, folded.head, folded.state)
         return folded
 
     def _past(self, game: Game, game_id: str, upto: int) -> Folded:
@@ -303,13 +302,13 @@ class RedisEventStore:
         held = self._replays.get(game_id)
         if held is not None and held.game is not game:
             held = None
-        stored, envs = self._tail(game_id, held.version if held else 0, None)
+        stored, envs = self._tail(game_id, held.version if held else 0)
         if held is not None:
             if not envs or envs[0]["seq"] != held.version or envs[0]["hash"] != held.head:
                 self._lost(game_id, f"a replay's version {held.version} (head {held.head[:12]}) is not in Redis, "
                            f"which holds version {stored}")
                 held = None
-                stored, envs = self._tail(game_id, 0, None)
+                stored, envs = self._tail(game_id, 0)
             else:
                 envs = envs[1:]
         if held is None:
@@ -331,27 +330,27 @@ class RedisEventStore:
             return held.envs[after:after + limit]
         return self.read(game_id, after=after, limit=limit)
 
-    def _snapshot(self, game_id: str, upto: int | None) -> Cached | None:
+    def _snapshot(self, game_id: str) -> Cached | None:
         raw = self.r.get(self.keys.snap(game_id))
         if raw is None:
             return None
         snap = orjson.loads(raw)
-        if "head" not in snap or (upto is not None and snap["version"] > upto):
+        if "head" not in snap:
             return None  # a snapshot without a head cannot be checked against the log: fold instead
         return Cached(snap["version"], snap["head"], orjson.dumps(snap["state"]))
 
-    def _tail(self, game_id: str, since: int, upto: int | None) -> tuple[int, list[dict]]:
-        """(the stored version, the envelopes from ``since`` to ``upto``) of one moment."""
+    def _tail(self, game_id: str, since: int) -> tuple[int, list[dict]]:
+        """(the stored version, the envelopes from ``since`` on) of one moment."""
         pipe = self.r.pipeline(transaction=True)  # MULTI: the version, head and events of one moment
         pipe.hget(self.keys.meta(game_id), "version")
-        pipe.xrange(self.keys.events(game_id), min=f"{max(since, 1)}-0", max="+" if upto is None else f"{upto}-0")
+        pipe.xrange(self.keys.events(game_id), min=f"{max(since, 1)}-0", max="+")
         pipe.exists(self.keys.archive(game_id))
         stored, entries, archived = pipe.execute()
         if stored is None:
             self._cache.pop(game_id, None)
             raise GameNotFound(game_id)
         if archived:
-            return int(stored), _window(self._archived(game_id), max(since, 1) - 1, upto, None)
+            return int(stored), _window(self._archived(game_id), max(since, 1) - 1, None, None)
         return int(stored), [parse_entry(fields) for _id, fields in entries]
 
     def _onto(self, game: Game, game_id: str, base: Cached, envs: list[dict], stored: int) -> Folded | None:
