@@ -25,7 +25,7 @@ from redis.exceptions import RedisClusterException
 
 from domain import registry
 from domain.core import Illegal
-from events.runtime import is_cluster_url, redis_client
+from events.runtime import redis_client, rq_redis_url
 
 DEFAULT_DATA_DIR = ".delve-data"
 
@@ -48,16 +48,18 @@ def _require_redis(who: str) -> str:
         raise click.ClickException(f"REDIS_URL is not set: a {who} joins an existing Redis. Run `delve serve` "
                                    "(it prints the REDIS_URL of its Redis) or export REDIS_URL")
     _ping(url, "start that Redis, or point REDIS_URL at the one `delve serve` printed")
-    _queue_beside_cluster(url)
+    _queue_beside_cluster()
     if os.environ.get("RQ_REDIS_URL"):
         _ping(os.environ["RQ_REDIS_URL"], "start the queue Redis, or unset RQ_REDIS_URL to queue in REDIS_URL")
     return url
 
 
-def _queue_beside_cluster(url: str) -> None:
-    if is_cluster_url(url) and not os.environ.get("RQ_REDIS_URL"):
-        raise click.ClickException("REDIS_URL is a Redis Cluster, which rq cannot use: set RQ_REDIS_URL to a plain "
-                                   "Redis (redis://host:port/0) for the job queue")
+def _queue_beside_cluster() -> None:
+    """rq needs a plain Redis: ``rq_redis_url`` refuses a Cluster URL (REDIS_URL or RQ_REDIS_URL)."""
+    try:
+        rq_redis_url()
+    except RuntimeError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool) -> tuple[str, bool]:
@@ -67,7 +69,7 @@ def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool) -
     url = os.environ.get("REDIS_URL")
     if url:
         _ping(url, "start Redis, or unset REDIS_URL to use the embedded one")
-        _queue_beside_cluster(url)
+        _queue_beside_cluster()
         return url, False
     try:
         url = stack.enter_context(embedded_redis(data_dir, persist))
