@@ -90,22 +90,31 @@ class InProcessDriver:
         for _ in range(max_steps):
             handled = self.loop.step()
             jobs = self.scheduler.take()
-            for kind, key, version in jobs:
-                try:
-                    result = table.kind(kind).run(self.service, key, version)
-                except redis.RedisError:
-                    raise
-                except Exception as exc:
-                    log.exception("%s job of %s failed", kind, key)
-                    self.errors[key] = f"{kind} at version {version}: {exc!r}"
-                    continue
-                if on_job:
+            ran, _failed = self._run_jobs(jobs)
+            if on_job:
+                for kind, key, result in ran:
                     on_job(kind, key, result)
             if not handled and not jobs:
                 if done():
                     return
                 raise Stalled(set(self.errors), f"nothing left to do and not done; failed jobs: {self.errors or 'none'}")
         raise Stalled(set(self.errors), f"not done after {max_steps} steps")
+
+    def _run_jobs(self, jobs: list[tuple[str, str, int]]) -> tuple[list[tuple[str, str, object]], set[str]]:
+        """Run scheduled jobs: ((kind, key, result) of each that ran, keys of those that failed).
+        A failure is logged and kept in ``errors`` (a bot that breaks the rules ends its game,
+        not the run); a Redis error ends the run."""
+        ran, failed = [], set()
+        for kind, key, version in jobs:
+            try:
+                ran.append((kind, key, table.kind(kind).run(self.service, key, version)))
+            except redis.RedisError:
+                raise
+            except Exception as exc:
+                log.exception("%s job of %s failed", kind, key)
+                self.errors[key] = f"{kind} at version {version}: {exc!r}"
+                failed.add(key)
+        return ran, failed
 
     def run(self, game_ids: Iterable[str], on_finished: Callable[[str], None] | None = None) -> None:
         """Play until every game finished (or failed: see ``errors``); raises Stalled otherwise."""
@@ -114,15 +123,8 @@ class InProcessDriver:
         while remaining:
             handled = self.loop.step()
             jobs = self.scheduler.take()
-            for kind, game_id, version in jobs:
-                try:
-                    table.kind(kind).run(self.service, game_id, version)
-                except redis.RedisError:
-                    raise
-                except Exception as exc:  # a bot that breaks the rules ends its game here, not the run
-                    log.exception("%s job of game %s failed", kind, game_id)
-                    self.errors[game_id] = f"{kind} at version {version}: {exc!r}"
-                    remaining.discard(game_id)
+            _ran, failed = self._run_jobs(jobs)
+            remaining -= failed
             if not handled and not jobs:
                 self._collect(set(remaining), remaining, on_finished)
                 if remaining:
