@@ -37,6 +37,7 @@ from domain.core import Illegal, canonical_json, require
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
 from events import clocks, tournament_games
+from events.players import PlayerNotFound
 from events.service import Forbidden, GameService
 from events.store import GameNotFound, VersionConflict
 
@@ -268,8 +269,7 @@ class TournamentService:
 
     def status(self, tid: str) -> str:
         """The status alone, from the meta hash (cheap: no fold)."""
-        self._require(tid)
-        return self.store.meta(tid)["status"]
+        return self._require(tid)["status"]
 
     def list(self, status: str | None = None, game: str | None = None, offset: int = 0, limit: int = 20,
              fmt: str | None = None, player: str | None = None) -> dict:
@@ -295,7 +295,8 @@ class TournamentService:
         (the SSE stream), and whether the tournament has finished."""
         self._require(tid)
         envs = self.store.wait(tid, after, block_ms)
-        return envs, self.store.meta(tid)["status"] == "finished"
+        # Read after the wait: "finished" is reported only once every event before it was sent.
+        return envs, self._require(tid)["status"] == "finished"
 
     def bundle(self, tid: str) -> Iterator[str]:
         """One NDJSON file: a header line, the tournament log, then every game's export."""
@@ -320,14 +321,17 @@ class TournamentService:
                 "bad_entrant", "TRN-REG-1", 'an entrant is {"player": "<player id>"} or {"bot": "<bot>", "name"?}')
         if raw.get("player") is not None:
             pid = raw["player"]
-            require(self.games.players.exists(pid), "unknown_player", "TRN-REG-1",
-                    f"no player {pid!r}; create one with POST /v1/players")
+            try:
+                player = self.games.players.get(pid)
+            except PlayerNotFound:
+                raise Illegal("unknown_player", "TRN-REG-1",
+                              f"no player {pid!r}; create one with POST /v1/players") from None
             require(all(e.get("player") != pid for e in entrants), "already_registered", "TRN-REG-1",
                     f"player {pid} is an entrant already")
             require(clock is not None, "clock_required", "TRN-CLK-1",
                     "a tournament with player entrants needs a clock, so no game can wait for a player forever")
             line = self.games.ratings.of(game.id, pid)
-            return {"id": f"e{index}", "name": self.games.players.get(pid).name, "bot": None, "player": pid,
+            return {"id": f"e{index}", "name": player.name, "bot": None, "player": pid,
                     "rating": round(line["ordinal"], 6) if line else BOT_RATING}
         require(raw["bot"] in game.bots, "unknown_bot", None, f"no bot {raw['bot']!r}; choose one of {sorted(game.bots)}")
         name = raw.get("name") or f"{raw['bot']}-{index + 1}"
@@ -348,9 +352,10 @@ class TournamentService:
         if entrant.get("player"):
             self.store.index_game(tid, time.time(), [f"player:{entrant['player']}"], [])
 
-    def _require(self, tid: str) -> None:
+    def _require(self, tid: str) -> dict[str, str]:
+        """The tournament's meta hash; TournamentNotFound when there is none."""
         try:
-            self.store.meta(tid)
+            return self.store.meta(tid)
         except GameNotFound:
             raise TournamentNotFound(tid) from None
 
