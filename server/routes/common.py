@@ -1,13 +1,12 @@
 """Small helpers the blueprints share: the service, schema dumps and plain bodies (input parsing is server.parsing)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import orjson
 from flask import Response, current_app
 from marshmallow import Schema
 
 from events.service import GameService
+from server.parsing import schema
 
 # Flask's provider sorts keys (and turns non-string keys into strings): the same bytes up to
 # non-ASCII characters, which orjson writes as UTF-8 rather than \u escapes (the same JSON).
@@ -16,15 +15,6 @@ PLAIN_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 def service() -> GameService:
     return current_app.extensions["delve.service"]
-
-
-@lru_cache(maxsize=None)
-def schema(cls: type[Schema]) -> Schema:
-    """One instance per schema class. Building a marshmallow schema deep-copies its declared
-    fields (and its nested schemas' on first use): the profile of a game read showed it as
-    its largest cost after the Redis round trip. Dumping and loading do not change an
-    instance, so every request may share it."""
-    return cls()
 
 
 def dump(cls: type[Schema], data) -> dict:

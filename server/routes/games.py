@@ -12,7 +12,8 @@ from events.store import KeyAlreadyUsed, VersionConflict
 from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError
-from server.routes.common import dump, plain, schema, service
+from server.parsing import schema
+from server.routes.common import dump, plain, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
@@ -21,7 +22,7 @@ NDJSON = "application/x-ndjson"
 @bp.post("/games")
 def create_game():
     ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
-    body = schemas.CreateGameRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES))
+    body = schema(schemas.CreateGameRequest).load(parsing.json_body(parsing.CREATE_BODY_BYTES))
     creator = auth.player(service(), required=False)  # a player token makes its player the creator
     created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
                                creator=creator.id if creator else None, clock=body["clock"])
@@ -134,7 +135,7 @@ def abort(game_id: str):
 
 def _platform(svc, game_id: str, seat: int | None, kind: str):
     """Body optional (``{"expected_version": n}``); the events returned are those ``seat`` may see."""
-    body = schemas.PlatformRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES) if request.content_length else {})
+    body = schema(schemas.PlatformRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES) if request.content_length else {})
     return dump(schemas.ActionResponse, svc.platform(game_id, seat, kind, body["expected_version"])), 201
 
 

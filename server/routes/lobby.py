@@ -16,7 +16,7 @@ def join(game_id: str):
     svc = service()
     player = auth.player(svc)
     svc.store.meta(game_id)  # 404 before anything about the body
-    body = ps.JoinRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES))
+    body = parsing.schema(ps.JoinRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
     return dump(ps.SeatChange, joining.join(svc, game_id, player, body["seat"], body["entropy"])), 201
 
 

@@ -17,7 +17,7 @@ bp = Blueprint("players", __name__, url_prefix="/v1")
 @bp.post("/players")
 def create_player():
     ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
-    body = ps.CreatePlayerRequest().load(parsing.json_body(parsing.ACTION_BODY_BYTES))
+    body = parsing.schema(ps.CreatePlayerRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
     player, token = service().players.register(body["name"], now_iso())
     return dump(ps.CreatePlayerResponse, {**player.to_dict(), "token": token}), 201, {
         "Location": f"/v1/players/{player.id}"}

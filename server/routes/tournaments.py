@@ -21,6 +21,7 @@ from events.tournaments import DIRECTOR, TournamentNotFound, TournamentService
 from server.auth import bearer, player
 from server import parsing, ratelimit, schemas
 from server.errors import ApiError, problem
+from server.parsing import schema
 from server.routes.common import service
 
 bp = Blueprint("tournaments", __name__, url_prefix="/v1")
@@ -94,7 +95,7 @@ def create_tournament():
     who = caller()
     if who != DIRECTOR:  # any player may organize: the write rate limit keeps that cheap to allow
         ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
-    created = tournaments().create(CreateTournamentRequest().load(parsing.json_body(parsing.CREATE_BODY_BYTES)), who)
+    created = tournaments().create(schema(CreateTournamentRequest).load(parsing.json_body(parsing.CREATE_BODY_BYTES)), who)
     return created, 201, {"Location": f"/v1/tournaments/{created['id']}"}
 
 
@@ -161,7 +162,7 @@ def stream_events(tournament_id: str):
 @bp.post("/tournaments/<tournament_id>/entrants")
 def register(tournament_id: str):
     who = caller()
-    body = EntrantSpec().load(parsing.json_body(parsing.CREATE_BODY_BYTES))
+    body = schema(EntrantSpec).load(parsing.json_body(parsing.CREATE_BODY_BYTES))
     return tournaments().register(tournament_id, body, who), 201
 
 

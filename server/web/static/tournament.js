@@ -7,19 +7,18 @@ import {clear, h, table} from "./dom.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
-const page = {tournament: null, stream: null, pending: null, version: 0};
+const page = {tournament: null, pending: null};
 
 function say(text) {
   $("message").hidden = !text;
   $("message").textContent = text || "";
 }
 
-function names(t) {
-  return Object.fromEntries(t.entrants.map((e) => [e.id, e.name]));
-}
+const names = new WeakMap();  // a loaded tournament's entrant names by id, built once per load
 
 function entrantLabel(t, id) {
-  return names(t)[id] || id;
+  if (!names.has(t)) names.set(t, Object.fromEntries(t.entrants.map((e) => [e.id, e.name])));
+  return names.get(t)[id] || id;
 }
 
 /** Tie-break names in the order the leader's line lists them. */
@@ -130,11 +129,10 @@ function scheduleLoad() {
 }
 
 function followLog() {
-  page.stream = follow(`/v1/tournaments/${encodeURIComponent(tournamentId)}/events/stream`, {
+  follow(`/v1/tournaments/${encodeURIComponent(tournamentId)}/events/stream`, {
     after: page.tournament.version,
     onEvent: () => scheduleLoad(),
     onEnd: async () => {
-      page.stream = null;
       await load();
       $("live-state").textContent = "the tournament has finished";
     },

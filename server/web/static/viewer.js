@@ -311,7 +311,7 @@ function renderHeader() {
   $("status").className = `badge ${sum.status}`;
   const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");
   $("acting").textContent = acting ? `to act: ${acting}` : "";
-  $("mode-live").textContent = sum.status === "active" || sum.status === "open" ? "Live" : "Final";
+  $("mode-live").textContent = following() ? "Live" : "Final";
   const who = !app.token ? "spectator" : app.seat === null ? "admin" : `seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
   $("who").textContent = who;
   $("forget").hidden = !app.token;
