@@ -108,14 +108,14 @@ def test_a_forged_platform_command_fails_verification(client):
     """verify re-runs the platform command: a resign re-attributed to another seat is caught."""
     import json
 
-    from tests.support.exports import resealed
+    from tests.support.forge import rechain
     created = create(client, "tiny", 3)
     gid = created["id"]
     client.post(f"/v1/games/{gid}/resign", headers=_seat_token(created, 2))
     envs = [json.loads(line) for line in client.get(f"/v1/games/{gid}/export").data.decode().splitlines()]
     conceded = next(e for e in envs if e["type"] == "SeatConceded")
     conceded["seat"] = 0
-    verdict = verify(resealed(envs))
+    verdict = verify(rechain(envs))
     assert verdict.chain_ok and not verdict.replay_ok
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from events.replay import verify
-from tests.support.exports import resealed
+from tests.support.forge import rechain
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXPORTS = sorted(DATA.glob("*.ndjson"))
@@ -32,5 +32,5 @@ def test_a_changed_command_in_a_stored_export_fails(path):
     envs = [json.loads(line) for line in path.read_text().splitlines()]
     victim = next(e for e in envs if e["seq"] > len(envs) // 2 and e.get("command"))
     victim["command"] = {"type": "no_such_command"}
-    verdict = verify(resealed(envs))
+    verdict = verify(rechain(envs))
     assert verdict.chain_ok and not verdict.replay_ok

@@ -11,19 +11,9 @@ import hashlib
 
 from domain.core import canonical_json
 from domain.kit import Played
-from events.envelope import GENESIS, compute_hash, seal
+from events.envelope import GENESIS, seal
 
 AT = "2026-01-01T00:00:00.000Z"
-
-
-def resealed(envs: list[dict]) -> list[str]:
-    """Export lines of envelopes edited in place, with the chain recomputed: a forger's
-    export whose hashes are intact, so only the replay can catch the edit."""
-    prev = envs[0]["prev_hash"]
-    for env in envs:
-        env["prev_hash"] = prev
-        env["hash"] = prev = compute_hash(env)
-    return [canonical_json(e) for e in envs]
 
 
 def export_lines(g: Played, game_id: str = "gdriver") -> list[str]:
