@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from domain.dwarf import content
 from domain.dwarf.greedy import quick, worth
-from domain.kit.search import Observation, SearchSpec, squash
-from domain.kit.state import copy_state
+from domain.kit import Observation, SearchSpec, copy_state, squash
 
 
 def observe(state: dict, seat: int) -> Observation:

@@ -14,8 +14,7 @@ progress toward their victories (IND-WIN-7) counts against every seat.
 """
 from __future__ import annotations
 
-from domain.kit.search import Observation, SearchSpec, squash
-from domain.kit.state import copy_state
+from domain.kit import Observation, SearchSpec, copy_state, squash
 
 from . import content, scoring
 from . import state as st

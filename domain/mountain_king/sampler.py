@@ -15,8 +15,7 @@ the best rival's), and ``greedy`` orders each node's first child.
 """
 from __future__ import annotations
 
-from domain.kit.search import Observation, SearchSpec, squash
-from domain.kit.state import copy_state
+from domain.kit import Observation, SearchSpec, copy_state, squash
 
 from .bots import Judge, greedy_policy
 

@@ -15,8 +15,7 @@ gold, from how near the connected tunnel is to the treasure.
 """
 from __future__ import annotations
 
-from domain.kit.search import Observation, SearchSpec, squash
-from domain.kit.state import copy_state
+from domain.kit import Observation, SearchSpec, copy_state, squash
 from domain.saboteur.bots import heuristic_bot
 from domain.saboteur.content import GOLD, SABOTEUR_PAY, TREASURE
 from domain.saboteur.maze import connected_edges, frontier
