@@ -115,8 +115,8 @@ def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
     while time.monotonic() < deadline and not stopping():
         dead = sup.exited()
         if dead:
-            raise click.ClickException(f"{dead[0]} exited with code {dead[1]} while starting (is the port in use? "
-                                       "try --port; the lines above say more)")
+            raise click.ClickException(f"the {dead[0]} process exited with code {dead[1]} while starting; "
+                                       "its error is printed above")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=2) as resp:
                 if resp.status == 200:
@@ -152,6 +152,7 @@ def gunicorn_argv(bind: str, processes: int, access_log: bool = True, app: str =
 @click.pass_context
 def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_workers: int) -> None:
     """The API (gunicorn), rq workers and the reactor; a private Redis when REDIS_URL is unset."""
+    from delve import preflight
     from delve.supervise import Supervisor, child_env
 
     _log_setup(ctx.obj["log_level"])
@@ -161,7 +162,16 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
     def on_signal(signum, _frame):
         stop["signal"] = signum
 
+    if problem := preflight.web_stack_problem():
+        raise click.ClickException(problem)
     with ExitStack() as stack:
+        if not os.environ.get("REDIS_URL"):  # the embedded Redis keeps its AOF in the data dir: one server each
+            try:
+                stack.enter_context(preflight.data_dir_lock(data_dir))
+            except preflight.Busy as exc:
+                raise click.ClickException(str(exc)) from exc
+        if problem := preflight.port_problem(host, port):
+            raise click.ClickException(problem)
         url, embedded = _redis_or_embedded(stack, data_dir / "redis", persist=True)
         if embedded:
             click.echo(f"Redis: embedded, AOF on, data in {data_dir / 'redis'}\n"
