@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
 

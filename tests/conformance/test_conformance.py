@@ -22,7 +22,7 @@ import pytest
 from domain import registry
 from domain.core import Drbg, Turn, canonical_json, fold, seat_id
 from domain.kit import Played, Step, check_command, command_stream, play, table
-from events.replay import verify
+from application.replay import verify
 from tests.support.exports import export_lines
 
 GAMES = registry.available()
