@@ -7,6 +7,8 @@ WORKDIR /app
 COPY pyproject.toml README.md openapi.yaml ./
 COPY domain ./domain
 COPY events ./events
+COPY application ./application
+COPY localredis ./localredis
 COPY server ./server
 COPY workers ./workers
 COPY benchmarks ./benchmarks

@@ -10,7 +10,7 @@
   after Delve; ratios use the mean of the two.
 - ``round_trips``: Redis round trips per request, counted by a connection wrapper
   around an in-process app (``CountingConnection``), for a game this process has cached.
-- ``verify``: events/s of ``events.replay.verify`` over the exports of the sample games.
+- ``verify``: events/s of ``application.replay.verify`` over the exports of the sample games.
 - ``storage``: Redis bytes of each sample game (``MEMORY USAGE`` of its keys) when it has
   just finished and after compaction, the export checked byte-identical; the Redis
   memory of 10,000 finished games is that average times 10,000 (an extrapolation from
@@ -41,8 +41,8 @@ import redis
 
 from benchmarks import load
 from domain.core import Game
-from events.replay import batches, verify
-from events.service import GameService
+from application.replay import batches, verify
+from application.service import GameService
 from events.store import RedisEventStore
 
 ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]

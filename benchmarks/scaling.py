@@ -3,7 +3,7 @@
 ``delve scaling [--stores plain,cluster] [--processes 1,2,4] [--seconds 8] [--out FILE]``
 
 For each store (a private redis-server, and a 3-master Redis Cluster from
-``events.local_cluster``) and each count of gunicorn processes (started as
+``localredis.cluster``) and each count of gunicorn processes (started as
 `delve serve` starts them), the same loads as `delve bench` (``benchmarks.load``:
 wrk if installed): a seat's ``GET /v1/games/{id}``, ``legal-actions``, and the
 action cycle (legal-actions + POST, one game per connection). Beside each
@@ -27,8 +27,8 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from benchmarks import load
-from events.embedded import EmbeddedRedis, _free_port
-from events.local_cluster import LocalCluster
+from localredis.server import EmbeddedRedis, _free_port
+from localredis.cluster import LocalCluster
 
 GAME, SEATS = "saboteur", 3
 DELVE_APP = "server.app:create_app()"

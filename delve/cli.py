@@ -1,6 +1,6 @@
 """`delve`: run the server, workers and reactor; play bot games; verify exports; benchmark.
 
-Configuration comes from the environment (see events/runtime.py) so every
+Configuration comes from the environment (see application/runtime.py) so every
 process of a deployment reads it the same way; the options here only cover
 what differs per command.
 """
@@ -25,7 +25,7 @@ from redis.exceptions import RedisClusterException
 
 from domain import registry
 from domain.core import Illegal
-from events.runtime import redis_client, rq_redis_url
+from application.runtime import redis_client, rq_redis_url
 
 DEFAULT_DATA_DIR = ".delve-data"
 
@@ -251,7 +251,7 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
     """Play N bot-vs-bot games of GAME and print a summary."""
     from tqdm import tqdm
 
-    from events.runtime import service_from_env
+    from application.runtime import service_from_env
     from workers import play as matches
     from delve.supervise import Supervisor, child_env
 
@@ -323,7 +323,7 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
     from tqdm import tqdm
 
     from delve.tournament import NotFinishing, format_result, run
-    from events.runtime import service_from_env
+    from application.runtime import service_from_env
 
     _log_setup("WARNING")
     game = _game(game_id)
@@ -361,7 +361,7 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
 def verify(export, as_json: bool) -> None:
     """Check an NDJSON export or tournament bundle (`-` = stdin): hash chains, replays, pairings.
     Exit 0 if sound, 1 if not."""
-    from events.tournament_verify import verify_any as check
+    from application.tournament_verify import verify_any as check
 
     verdict = check(export)
     if as_json:

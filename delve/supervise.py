@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from events.embedded import EmbeddedRedis
+from localredis.server import EmbeddedRedis
 
 
 MIN_PAUSE, MAX_PAUSE, STEADY = 0.5, 30.0, 60.0  # restart pauses; a child up this long is healthy again

@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from events.service import GameService
-from events.tournament_verify import verify_bundle
-from events.tournaments import TournamentService
+from application.service import GameService
+from application.tournament_verify import verify_bundle
+from application.tournaments import TournamentService
 from workers.inprocess import InProcessDriver, Stalled
 
 

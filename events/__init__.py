@@ -1,1 +1,2 @@
-"""Event envelopes, the hash chain, the Redis Streams store and the application service."""
+"""The event store: envelopes and their hash chain, the Redis Streams store, archives,
+checkpoints and replication. It persists; the application (``application``) decides."""

@@ -680,7 +680,7 @@ class RedisEventStore:
 
     def account_client(self) -> redis.Redis:
         """The client for what lives beside the games under this prefix, outside any partition
-        (players, ratings: ``events.players`` and ``events.ratings`` own those keys)."""
+        (players, ratings: ``application.players`` and ``application.ratings`` own those keys)."""
         return self.r
 
     def mark(self, game_id: str, field: str, value: str) -> None:

@@ -1,6 +1,6 @@
 """The Flask application factory.
 
-``create_app()`` reads the environment (see events/runtime.py); tests pass a
+``create_app()`` reads the environment (see application/runtime.py); tests pass a
 ready GameService instead. gunicorn: ``server.app:create_app()``.
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ import os
 
 from flask import Flask
 
-from events.runtime import service_from_env
-from events.service import GameService
+from application.runtime import service_from_env
+from application.service import GameService
 from server import cors, errors, metrics, streams
 from server.routes import audit, catalog, games, lobby, me, ops, players, tournaments
 from server.web import bp as web_bp

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from flask import request
 
-from events.players import Player
-from events.service import ADMIN, GameService
+from application.players import Player
+from application.service import ADMIN, GameService
 from server.errors import ApiError
 
 

@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core import Illegal
 from events.replication import ReplicationUnconfirmed
-from events.service import Forbidden, NoSuchVersion, NotActive
+from application.service import Forbidden, NoSuchVersion, NotActive
 from events.store import GameNotFound, VersionConflict
 
 log = logging.getLogger("delve.errors")

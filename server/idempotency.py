@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 
 from domain.core import canonical_json
-from events.service import GameService
+from application.service import GameService
 from events.store import IDEMPOTENCY_LEASE_MS
 from server.errors import ApiError
 

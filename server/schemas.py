@@ -35,7 +35,7 @@ class CreateGameRequest(Schema):
     seats = fields.List(fields.Nested(SeatSpec), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
-    clock = fields.Dict(keys=fields.String(), load_default=None)  # checked by events.clocks.control
+    clock = fields.Dict(keys=fields.String(), load_default=None)  # checked by application.clocks.control
 
 
 class ActionRequest(Schema):
@@ -140,6 +140,7 @@ class LegalActions(Schema):
     version = Int()
     seat = Int(allow_none=True)
     commands = fields.List(fields.Dict())
+    labels = fields.List(fields.String())
 
 
 class EventOut(Schema):

@@ -13,8 +13,8 @@ import redis as redis_lib
 from hypothesis import settings
 
 from domain import registry
-from events.embedded import EmbeddedRedis
-from events.service import GameService
+from localredis.server import EmbeddedRedis
+from application.service import GameService
 from events.store import RedisEventStore
 from tests.support.housegame import GAME as HOUSE
 from tests.support.tinygame import GAME as TINY

@@ -3,7 +3,7 @@ jobs (the kinds of the job table, workers/table.py) with deterministic ids;
 workers run them through the same application service as HTTP commands;
 followers handle each feed entry exactly once (the lobby projection).
 
-Environment (besides events/runtime.py's REDIS_URL, RQ_REDIS_URL, DELVE_PREFIX...):
+Environment (besides application/runtime.py's REDIS_URL, RQ_REDIS_URL, DELVE_PREFIX...):
 
 DELVE_QUEUE                  rq queue name (default "delve")
 DELVE_REACTOR_GROUP          feed consumer group (default "reactors")

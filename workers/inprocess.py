@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 
 import redis
 
-from events.service import GameService, ended
+from application.service import GameService, ended
 from workers import table
 from workers.follower import Follow
 from workers.loop import Loop

@@ -17,8 +17,8 @@ from typing import Any
 
 import redis
 
-from events.runtime import service_from_env
-from events.service import GameService
+from application.runtime import service_from_env
+from application.service import GameService
 from workers import table
 
 _ENV = ("REDIS_URL", "DELVE_PREFIX", "DELVE_PARTITIONS", "DELVE_SNAPSHOT_EVERY", "DELVE_STATE_CACHE", "DELVE_ADMIN_TOKEN")

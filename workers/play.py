@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Callable
 
 from domain.core import Game, Illegal
-from events.service import GameService
+from application.service import GameService
 
 
 @dataclass

@@ -18,7 +18,7 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from events.runtime import rq_redis_url
+from application.runtime import rq_redis_url
 from workers import table
 
 DEFAULT_QUEUE = "delve"

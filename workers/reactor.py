@@ -27,7 +27,7 @@ from typing import Protocol
 
 import redis
 
-from events.service import GameService
+from application.service import GameService
 from events.store import GameNotFound
 from workers import table
 
@@ -198,7 +198,7 @@ class Reactor:
 def run_from_env() -> None:
     """The reactor process (`delve reactor`, `python -m workers.reactor`): the reactor, the
     tournament reactor and the table's followers in one loop, store and queue from the environment."""
-    from events.runtime import service_from_env
+    from application.runtime import service_from_env
     from workers.follower import Follow
     from workers.loop import Loop
     from workers.queue import LostJobs, RqScheduler, queue_from_env

@@ -27,10 +27,10 @@ from typing import Any, Callable
 
 from redis.client import Pipeline
 
-from events import clocks, feed, lobby, ratings
-from events.service import GameService, Loaded, now_iso
+from application import clocks, feed, lobby, ratings
+from application.service import GameService, Loaded, now_iso
 from events.store import GameNotFound, RedisEventStore
-from events.tournaments import TournamentService, start_time
+from application.tournaments import TournamentService, start_time
 from workers.follower import FeedEntry, Follower
 
 
@@ -89,7 +89,7 @@ EARLY_WAIT = 5.0  # seconds a clock job released before its deadline waits for i
 
 
 def _clock_due(g: Loaded) -> bool:
-    """A clock runs for a seat to act (``events.clocks``)."""
+    """A clock runs for a seat to act (``application.clocks``)."""
     return not _over(g) and clocks.deadline(g.meta) is not None
 
 
@@ -120,12 +120,12 @@ def _rate_due(g: Loaded) -> bool:
 
 
 def _rate_run(service: GameService, game_id: str, version: int) -> bool:
-    """Update the ratings of the game's players and bots (``events.ratings``; once per game)."""
+    """Update the ratings of the game's players and bots (``application.ratings``; once per game)."""
     return ratings.rate_finished(service, game_id)
 
 
 def _notify_due(g: Loaded) -> bool:
-    """Players hold seats and have not been told about this version yet (``events.feed``)."""
+    """Players hold seats and have not been told about this version yet (``application.feed``)."""
     return bool(feed.players_of(g.meta)) and int(g.meta.get("notified", "0")) < g.version
 
 
@@ -140,7 +140,7 @@ def _tournament_due(g: Loaded) -> bool:
 
 
 def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
-    """Advance the game's tournament (idempotent: events/tournaments.py)."""
+    """Advance the game's tournament (idempotent: application/tournaments.py)."""
     return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
 
 

@@ -1,6 +1,6 @@
 """The tournament reactor: the reactor's loop over the tournament logs' feeds.
 
-Tournament logs live under their own prefix (events/tournaments.py), whose
+Tournament logs live under their own prefix (application/tournaments.py), whose
 partition feeds get one entry per append like the games'. This reactor reads
 them through the same consumer-group machinery (workers/reactor.py: reclaim,
 acknowledge after enqueue) and schedules what the job table says a log needs
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import logging
 
-from events.service import GameService
+from application.service import GameService
 from events.store import GameNotFound
-from events.tournaments import TournamentNotFound, TournamentService
+from application.tournaments import TournamentNotFound, TournamentService
 from workers import table
 from workers.reactor import Reactor, Scheduler
 

@@ -1,6 +1,6 @@
 """One bot-game driver, drawing from the very DRBG streams the server uses.
 
-The server (``events.service``) and ``verify`` (``events.replay``) name their
+The server (``application.service``) and ``verify`` (``application.replay``) name their
 streams with the functions below, so a game played here -- in a benchmark, a
 test, ``delve play`` -- is the game the server would play with the same seed
 and bots: its batches, sealed into envelopes, verify as an export.

@@ -1,10 +1,10 @@
 """/v1/audit/verify: anyone may check an export — chain intact, replay identical — or a
-tournament bundle (events/tournament_verify.py), told apart by its first line."""
+tournament bundle (application/tournament_verify.py), told apart by its first line."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from events.tournament_verify import verify_any
+from application.tournament_verify import verify_any
 from server import parsing, ratelimit, schemas, streams
 from server.errors import ApiError
 from server.routes.common import dump, service

@@ -5,7 +5,7 @@ import orjson
 from flask import Response, current_app
 from marshmallow import Schema
 
-from events.service import GameService
+from application.service import GameService
 from server.parsing import schema
 
 # Flask's provider sorts keys (and turns non-string keys into strings): the same bytes up to

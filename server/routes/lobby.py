@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from events import joining
+from application import joining
 from server import auth, parsing
 from server import player_schemas as ps
 from server.routes.common import dump, service

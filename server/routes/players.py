@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app
 
 from domain import registry
-from events.players import PlayerNotFound, profile
-from events.service import now_iso
+from application.players import PlayerNotFound, profile
+from application.service import now_iso
 from server import player_schemas as ps
 from server import parsing, ratelimit
 from server.errors import ApiError

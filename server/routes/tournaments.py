@@ -16,8 +16,8 @@ import time
 from flask import Blueprint, Response, current_app, request, stream_with_context
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from events.service import hash_token
-from events.tournaments import DIRECTOR, TournamentNotFound, TournamentService
+from application.service import hash_token
+from application.tournaments import DIRECTOR, TournamentNotFound, TournamentService
 from server.auth import bearer, player
 from server import parsing, ratelimit, schemas
 from server.errors import ApiError, problem

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from events.replay import verify
+from application.replay import verify
 
 
 def bearer(token):

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from events.embedded import EmbeddedRedis
+from localredis.server import EmbeddedRedis
 from tests.browser.chromium import Browser, missing
 from tests.browser.site import GAMES, running_site
 

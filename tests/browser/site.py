@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import redis as redis_lib
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from events.service import GameService, now_iso
+from application.service import GameService, now_iso
 from events.store import RedisEventStore
-from events.tournaments import TournamentService
+from application.tournaments import TournamentService
 from server.app import create_app
 from delve.tournament import play_out
 from workers.inprocess import InProcessDriver, Stalled

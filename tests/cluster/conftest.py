@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from events.embedded import EmbeddedRedis
-from events.local_cluster import LocalCluster
+from localredis.server import EmbeddedRedis
+from localredis.cluster import LocalCluster
 
 
 @pytest.fixture(scope="module")

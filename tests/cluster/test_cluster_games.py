@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from events import replay
-from events.embedded import _free_port
+from application import replay
+from localredis.server import _free_port
 from tests.faults.support import Client
 
 ROOT = Path(__file__).resolve().parents[2]

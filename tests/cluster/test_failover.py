@@ -16,9 +16,9 @@ import time
 
 import pytest
 
-from events import replay
+from application import replay
 from events.keys import Keys
-from events.local_cluster import LocalCluster
+from localredis.cluster import LocalCluster
 from tests.faults.support import Client, api
 
 PREFIX = "failover"

@@ -6,7 +6,7 @@ import pytest
 
 from events import slots
 from events.keys import Keys
-from events.runtime import redis_client
+from application.runtime import redis_client
 
 pytestmark = pytest.mark.slow
 

@@ -12,8 +12,8 @@ import time
 import pytest
 import redis as redis_lib
 
-from events.embedded import EmbeddedRedis
-from events.service import GameService
+from localredis.server import EmbeddedRedis
+from application.service import GameService
 from events.store import RedisEventStore
 from server.app import create_app
 from tests.api.helpers import auth

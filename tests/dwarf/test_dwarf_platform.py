@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 
 TABLES = [(1, "greedy", {"solo_level": level}) for level in ("eldhusfifl", "andvettr", "andvettr-fadir")] + \
     [(n, bot, {}) for n, bot in ((2, "greedy"), (3, "andvettr"), (4, "random"), (5, "eldhusfifl"))]

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from events.embedded import EmbeddedRedis, _free_port
+from localredis.server import EmbeddedRedis, _free_port
 from delve.cli import gunicorn_argv
 from delve.supervise import child_env
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from events.envelope import seal
-from events.replay import verify
+from application.replay import verify
 
 TALLY = {"games_finished": 0, "exports_verified": 0, "exports_failed": 0, "acknowledged_moves": 0,
          "acknowledged_moves_lost": 0, "duplicates": 0, "stuck_games": 0, "poisoned_games": 0,

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from freezegun import freeze_time
 
-from events.service import ADMIN, GameService
+from application.service import ADMIN, GameService
 from events.store import RedisEventStore
 
 pytestmark = pytest.mark.slow

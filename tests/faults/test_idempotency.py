@@ -12,7 +12,7 @@ import pytest
 import redis as redis_lib
 
 from events.keys import Keys
-from events.service import GameService
+from application.service import GameService
 from tests.faults import tally
 from tests.faults.support import Redis, api
 

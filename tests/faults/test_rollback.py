@@ -14,7 +14,7 @@ import time
 import pytest
 import redis as redis_lib
 
-from events.service import GameService
+from application.service import GameService
 from events.store import RedisEventStore
 from tests.faults import tally
 from tests.faults.support import Redis, api

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from delve.supervise import Supervisor, child_env
-from events.embedded import _free_port
+from localredis.server import _free_port
 from tests.faults.support import ROOT, Client, Redis, stop_group
 from tests.workers.test_worker_crash import wait_for
 

@@ -15,7 +15,7 @@ import redis as redis_lib
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from events.service import GameService
+from application.service import GameService
 from events.store import RedisEventStore
 from tests.faults import tally
 from tests.faults.support import ROOT, Redis

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from events.replay import verify
+from application.replay import verify
 from tests.api.helpers import auth, stream_start
 from workers.inprocess import InProcessDriver, Stalled
 

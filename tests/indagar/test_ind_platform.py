@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 from workers.inprocess import InProcessDriver
 
 

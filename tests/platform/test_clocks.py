@@ -1,5 +1,5 @@
 """Clocks (issue 9): Fischer and per-move time controls, charged between the Redis-stamped ``at`` of
-successive batches; deadlines applied by ``events.clocks.expire`` with the forfeit or autoplay policy.
+successive batches; deadlines applied by ``application.clocks.expire`` with the forfeit or autoplay policy.
 The appends are stamped by Redis, so the tests move the *reader's* time (freezegun, or the ``now``
 handed to a job) relative to those stamps instead of sleeping."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from freezegun import freeze_time
 
 from domain.core import Illegal
-from events import clocks, joining
-from events.replay import verify
+from application import clocks, joining
+from application.replay import verify
 from tests.support.forge import rechain
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]

@@ -7,8 +7,8 @@ import pytest
 
 from domain import registry
 from events import archive
-from events.replay import verify
-from events.service import GameService
+from application.replay import verify
+from application.service import GameService
 from events.store import RedisEventStore
 from tests.api.helpers import auth, tiny_game
 

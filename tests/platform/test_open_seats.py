@@ -8,9 +8,9 @@ import json
 import pytest
 
 from domain.core import Illegal
-from events import joining
-from events.replay import verify
-from events.service import ADMIN, Forbidden
+from application import joining
+from application.replay import verify
+from application.service import ADMIN, Forbidden
 from tests.support.forge import rechain
 
 E0, E1 = "aa" * 32, "0123456789abcdef"
@@ -196,7 +196,7 @@ def test_private_games_stay_out_of_the_lobby_and_need_a_token(service, ann, bob)
         service.authenticate(gid, eve_token)
     joining.join(service, gid, ann)
     assert service.authenticate(gid, invite) is None
-    from events.players import profile
+    from application.players import profile
     assert gid not in [g["id"] for g in profile(service.players, service.store, ann.id, {}, [])["games"]]
 
 

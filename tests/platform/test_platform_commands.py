@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 from workers.inprocess import InProcessDriver
 
 ADMIN = {"Authorization": "Bearer admin-secret"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from events import joining
+from application import joining
 from workers import table
 
 AT = "2026-01-01T00:00:00.000Z"

@@ -5,8 +5,8 @@ import threading
 
 import pytest
 
-from events import joining
-from events.ratings import MODEL, bot_id, rate_finished
+from application import joining
+from application.ratings import MODEL, bot_id, rate_finished
 from workers import table
 
 AT = "2026-01-01T00:00:00.000Z"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from domain.core import canonical_json
-from events.replay import verify
+from application.replay import verify
 
 TABLES = [
     ("saboteur", 5, "heuristic", {}),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import redis as redis_lib
 
 from benchmarks.bench import CountingConnection
-from events.service import GameService
+from application.service import GameService
 from events.store import RedisEventStore
 from tests.api.helpers import auth, tiny_game
 

@@ -8,8 +8,8 @@ import pytest
 from freezegun import freeze_time
 
 from domain.core import Illegal, canonical_json
-from events.replay import verify
-from events.service import ADMIN, Forbidden, NotActive
+from application.replay import verify
+from application.service import ADMIN, Forbidden, NotActive
 from events.store import VersionConflict
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
@@ -178,7 +178,7 @@ def test_lobby_lists_and_filters(service):
 
 def test_a_second_process_sees_appends_made_through_the_first(service, store):
     """Each process caches states; another process's appends must still show."""
-    from events.service import GameService
+    from application.service import GameService
     from events.store import RedisEventStore
     other = GameService(RedisEventStore(store.r, prefix=store.keys.prefix, snapshot_every=5))
     gid = new(service, turns=6)["id"]
@@ -192,7 +192,7 @@ def test_a_second_process_sees_appends_made_through_the_first(service, store):
 
 
 def test_cache_off_gives_the_same_states(service, store):
-    from events.service import GameService
+    from application.service import GameService
     from events.store import RedisEventStore
     uncached = GameService(RedisEventStore(store.r, prefix=store.keys.prefix, snapshot_every=5, cache_size=0))
     gid = new(service, turns=5)["id"]
@@ -205,7 +205,7 @@ def test_waiting_longer_than_the_socket_timeout_is_a_quiet_wait(service, store, 
     """SSE blocks on XREAD; a client socket timeout shorter than the block must not crash it."""
     import redis as redis_lib
 
-    from events.service import GameService
+    from application.service import GameService
     from events.store import RedisEventStore
     gid = new(service)["id"]
     impatient = GameService(RedisEventStore(redis_lib.Redis.from_url(redis_url, socket_timeout=0.3),

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 from events.envelope import GENESIS, first_broken_link
-from events.service import GameService
+from application.service import GameService
 from events.store import GameExists, GameNotFound, RedisEventStore, VersionConflict
 
 EV = {"type": "Ping", "data": {"n": 1}}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 from tests.support.forge import rechain
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from events.tournaments import TournamentService
+from application.tournaments import TournamentService
 from delve.tournament import play_out
 from tests.tournament.test_tournament_service import driver  # noqa: F401 - the fixture
 

@@ -1,5 +1,5 @@
 """The jobs that drive a tournament: crash and redelivery between pairing and game
-creation, the start_at timer, clocks and adjudication (events/tournaments.py,
+creation, the start_at timer, clocks and adjudication (application/tournaments.py,
 workers/table.py, workers/tournament_reactor.py)."""
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from domain.tournament.log import game_id_for
-from events import clocks
-from events import tournament_games
+from application import clocks
+from application import tournament_games
 from events.store import GameNotFound
-from events.tournament_verify import verify_bundle
+from application.tournament_verify import verify_bundle
 from workers import table
 from workers.tournament_reactor import TournamentReactor
 from tests.tournament.test_tournament_service import bots, driver, ts  # noqa: F401 - fixtures

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from domain.tournament.log import game_id_for
-from events.tournaments import TournamentService
+from application.tournaments import TournamentService
 from workers.inprocess import Stalled
 from tests.tournament.test_tournament_service import driver  # noqa: F401 - the fixture
 

@@ -1,5 +1,5 @@
 """Tournaments end to end on a real Redis: the log, the games it creates, the
-job that advances it, the bundle and its verification (events/tournaments.py)."""
+job that advances it, the bundle and its verification (application/tournaments.py)."""
 from __future__ import annotations
 
 import json
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from domain.core import Illegal
-from events.tournament_verify import verify_bundle
-from events.tournaments import TournamentService
+from application.tournament_verify import verify_bundle
+from application.tournaments import TournamentService
 from workers import table
 from delve.tournament import play_out
 from workers.inprocess import InProcessDriver

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 from tests.workers.procs import running
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from rq import SimpleWorker
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from events.replay import verify
+from application.replay import verify
 from workers.inprocess import InProcessDriver, Stalled
 from workers.loop import Loop
 from workers.queue import RqScheduler

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from events.replay import verify
+from application.replay import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = [{"name": n, "bot": "random"} for n in ("ann", "bob", "cy")]

@@ -6,7 +6,7 @@ player (``{"player": id}``). The roster is a list of seat dicts; an untaken
 seat carries ``open: true`` (and ``reserved`` when only one player may take
 it), a taken one its ``player`` and the ``entropy`` that player sent.
 
-The same pure functions fold the live lobby (``events.joining``) and the
+The same pure functions fold the live lobby (``application.joining``) and the
 replay of an export (:func:`opening`), so the verifier checks the very rules
 the server applied: a seat is taken only while open and only by the player it
 is reserved for, a player holds at most one seat, and ``GameStarted`` names
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from domain.core import Illegal, Seat
-from events import seeding
+from application import seeding
 
 LOBBY_EVENTS = frozenset({"SeatTaken", "SeatLeft", "GameStarted", "GameCancelled"})
 

@@ -24,7 +24,7 @@ import os
 import redis
 from redis.cluster import RedisCluster
 
-from events.service import GameService
+from application.service import GameService
 from events.store import RedisEventStore
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}

@@ -6,7 +6,7 @@ envelopes, then each game's export. The verdict holds when:
 
 1. the tournament's hash chain is intact and its revealed seed matches the
    commitment in TournamentCreated;
-2. every game verifies on its own (chain and replay, events/replay.py);
+2. every game verifies on its own (chain and replay, application/replay.py);
 3. each GameFinished report names that game's chain head and the result its
    final score board gives (an aborted or cancelled game: nobody placed), and
    the game seats the paired entrants in order (the bot, or a seat reserved
@@ -29,7 +29,7 @@ from domain.core import Illegal, canonical_json
 from domain.tournament import is_complete, pair_round, standings
 from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result
 from events.envelope import first_broken_link
-from events.replay import Verdict, parse_ndjson, verify
+from application.replay import Verdict, parse_ndjson, verify
 
 
 class BundleVerdict(Verdict):

@@ -27,7 +27,7 @@ import json
 import redis
 from openskill.models import PlackettLuce
 
-from events.players import Players
+from application.players import Players
 from events.store import as_text
 
 MODEL = PlackettLuce()

@@ -9,7 +9,7 @@ the ids of the games it seats), each game's result with that game's chain
 head (``GameFinished``), the rounds' completion, and at the end the seed
 (``SeedRevealed``) and final standings. Everything the pairing rules need is
 in the log, so ``delve verify`` re-derives every round
-(events/tournament_verify.py).
+(application/tournament_verify.py).
 
 Requests only append what a director or an entrant decided (create,
 register, withdraw, start); every pairing, report and ending is appended by
@@ -36,9 +36,9 @@ from domain import registry
 from domain.core import Illegal, canonical_json, require
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
-from events import clocks, tournament_games
-from events.players import PlayerNotFound
-from events.service import Forbidden, GameService
+from application import clocks, tournament_games
+from application.players import PlayerNotFound
+from application.service import Forbidden, GameService
 from events.store import GameNotFound, VersionConflict
 
 LOCK_MS = 30_000

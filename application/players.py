@@ -18,7 +18,7 @@ import redis
 
 from domain.core import Illegal
 from events.store import GameNotFound, as_text
-from events.tokens import hash_token, new_token
+from application.tokens import hash_token, new_token
 
 
 @dataclass(frozen=True)

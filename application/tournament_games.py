@@ -1,5 +1,5 @@
 """The games of a tournament's tables: created if absent, their player entrants seated,
-and their end reported -- the side of ``advance`` (events/tournaments.py) that touches games.
+and their end reported -- the side of ``advance`` (application/tournaments.py) that touches games.
 
 Both functions may run any number of times for the same table (a redelivered
 job, a re-run after a worker died between two of their steps): creating a game
@@ -12,9 +12,9 @@ import json
 
 from domain.core import Illegal
 from domain.tournament.log import table_result
-from events import joining
-from events.players import PlayerNotFound
-from events.service import ENDED, GameService
+from application import joining
+from application.players import PlayerNotFound
+from application.service import ENDED, GameService
 from events.store import GameExists, GameNotFound, VersionConflict
 
 

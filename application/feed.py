@@ -20,7 +20,7 @@ import json
 
 import redis
 
-from events import clocks
+from application import clocks
 from events.store import as_text
 
 MAXLEN = 1000  # entries kept per player (approximate trim)

@@ -28,13 +28,13 @@ from typing import Any, Callable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
-from events import clocks, lobby, seating, seeding
-from events.feed import PlayerFeed
+from application import clocks, lobby, seating, seeding
+from application.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
-from events.players import Players
-from events.ratings import Ratings
+from application.players import Players
+from application.ratings import Ratings
 from events.store import RedisEventStore, VersionConflict
-from events.tokens import hash_token, new_token
+from application.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
 ENDED = ("finished", "aborted")  # statuses of a game the platform has closed
@@ -142,11 +142,11 @@ class GameService:
 
         ``tags`` are extra meta fields (a tournament game names its tournament
         there, so the job table can tell it apart). Seats may be left open or
-        reserved for a player (``events.seating``); such a game waits in status
+        reserved for a player (``application.seating``); such a game waits in status
         ``open`` with nothing dealt until the last seat is taken
-        (``events.joining``). ``creator`` (a player id) may cancel it; a
+        (``application.joining``). ``creator`` (a player id) may cancel it; a
         ``private`` game hands out an invite token for spectators; ``clock`` is
-        a time control (``events.clocks``). ``derived_id`` is given only by a caller
+        a time control (``application.clocks``). ``derived_id`` is given only by a caller
         that derives it (a tournament's table), to create it at most once: a
         taken id raises GameExists and writes nothing.
         """
@@ -264,7 +264,7 @@ class GameService:
                 "terminal": terminal}
 
     def clock_after(self, g: Loaded, game_id: str, mover: int | None, state: State, version: int) -> dict[str, str]:
-        """The clock record to write with a batch (``events.clocks``); nothing for a game without one."""
+        """The clock record to write with a batch (``application.clocks``); nothing for a game without one."""
         meta = g.meta if int(g.meta.get("version", -1)) == g.version else self.store.meta(game_id)
         active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
         return clocks.after_batch(meta, mover, active, version)
@@ -388,9 +388,15 @@ class GameService:
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.load(game_id)
         playing = g.meta["status"] == "active"
-        cmds = self._once(("legal", g.version, g.head, seat), lambda: g.game.legal_commands(g.state, seat)) \
-            if playing and seat is not None and seat != ADMIN else []
-        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
+        cmds, labels = self._once(("legal", g.version, g.head, seat), lambda: self._labelled(g, seat)) \
+            if playing and seat is not None and seat != ADMIN else ([], [])
+        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds, "labels": labels}
+
+    @staticmethod
+    def _labelled(g: Loaded, seat: int) -> tuple[list[dict], list[str]]:
+        """The seat's legal commands and the game's label of each, from the seat's viewpoint."""
+        cmds = g.game.legal_commands(g.state, seat)
+        return cmds, [g.game.label(g.state, seat, c) for c in cmds]
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
         g_meta = self.store.meta(game_id)

@@ -21,7 +21,7 @@ from typing import Iterable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
-from events import seating
+from application import seating
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
@@ -176,7 +176,7 @@ def _rerun(game, state, head: dict, rng: Drbg) -> list[dict]:
 
 def _played(batch: list[dict]) -> list[dict]:
     """The events a batch's command decided: a clock's batch opens with ``TimeExpired {seat, policy}``
-    (``events.clocks``), then the timeout or the autoplayed move of that seat."""
+    (``application.clocks``), then the timeout or the autoplayed move of that seat."""
     head = batch[0]
     if head.get("type") == "TimeExpired" and (head.get("data") or {}).get("seat") == head.get("seat"):
         return batch[1:]

