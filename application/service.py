@@ -389,9 +389,15 @@ class GameService:
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.load(game_id)
         playing = g.meta["status"] == "active"
-        cmds = self._once(("legal", g.version, g.head, seat), lambda: g.game.legal_commands(g.state, seat)) \
-            if playing and seat is not None and seat != ADMIN else []
-        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
+        cmds, labels = self._once(("legal", g.version, g.head, seat), lambda: self._labelled(g, seat)) \
+            if playing and seat is not None and seat != ADMIN else ([], [])
+        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds, "labels": labels}
+
+    @staticmethod
+    def _labelled(g: Loaded, seat: int) -> tuple[list[dict], list[str]]:
+        """The seat's legal commands and the game's label of each, from the seat's viewpoint."""
+        cmds = g.game.legal_commands(g.state, seat)
+        return cmds, [g.game.label(g.state, seat, c) for c in cmds]
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
         g_meta = self.store.meta(game_id)

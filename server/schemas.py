@@ -140,6 +140,7 @@ class LegalActions(Schema):
     version = Int()
     seat = Int(allow_none=True)
     commands = fields.List(fields.Dict())
+    labels = fields.List(fields.String())
 
 
 class EventOut(Schema):
