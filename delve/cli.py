@@ -350,6 +350,29 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
     sys.exit(0 if result["verified"] else 1)
 
 
+# -- rules versions ----------------------------------------------------------------------
+
+
+@cli.command("freeze-rules")
+@click.argument("game_id", metavar="GAME")
+@click.option("--root", type=click.Path(file_okay=False, exists=True, path_type=Path), default=Path("."),
+              show_default=True, help="The checkout that holds domain/.")
+def freeze_rules(game_id: str, root: Path) -> None:
+    """Freeze GAME's current rules version before a rules fix (docs/rules-versions.md).
+
+    Copies the game's package to domain/<pkg>/versions/<version>/ and names it in
+    versions/__init__.py; then change the package and bump its rules_version."""
+    from delve.freeze import freeze
+
+    game = _game(game_id)
+    try:
+        target = freeze(root, game_id)
+    except (FileExistsError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"froze {game.rules_version} into {target}\nnext: fix the rule in the package, bump its "
+               f"rules_version, and add a stored export of the new version to tests/data/")
+
+
 # -- verify, bench ---------------------------------------------------------------------
 
 
@@ -365,7 +388,8 @@ def verify(export, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(verdict.to_dict(), indent=2))
     elif verdict.ok:
-        click.echo(f"OK: {verdict.events} events, hash chain intact, replay matches; chain head {verdict.chain_head}")
+        rules = f" under rules {verdict.rules_version}" if verdict.rules_version else ""
+        click.echo(f"OK: {verdict.events} events, hash chain intact, replay{rules} matches; chain head {verdict.chain_head}")
     else:
         first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
                      else {"seq": None, "problem": "unknown"})
