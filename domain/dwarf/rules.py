@@ -61,6 +61,9 @@ class Dwarf(BaseGame):
     over_rule = "DW-END-4"
     evolve = staticmethod(evolve)
 
+    def players(self, state: dict) -> int:
+        return state["seats"]
+
     def check_options(self, opts: dict, seats: int) -> dict:
         return options.check(opts, seats)
 

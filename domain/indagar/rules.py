@@ -31,7 +31,7 @@ ignore-damage abilities before damage, or ``pass``; ``{"type": "fall_back", "to"
 """
 from __future__ import annotations
 
-from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
+from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require, seat_of
 from domain.kit import BaseGame, Batch, random_bot
 
 from . import commands, content, monsters, scoring, secrecy, setup, turns
@@ -89,6 +89,9 @@ class Indagar(BaseGame):
     game_type = GameType(1, 4, chance=True, information="imperfect",
                          actors=tuple(f"monster-{m}" for m in MONSTERS)
                          + tuple(f"event-{m}" for m in content.event_monsters()))
+
+    def players(self, state: dict) -> int:
+        return state["n"]
 
     def check_options(self, out: dict, seats: int) -> dict:
         """Cross-option checks and the computed defaults (the schema typed each option)."""
@@ -169,7 +172,7 @@ def settle(s: dict, emit) -> None:
     if s.get("phase") not in ("play", "round_end") or s["pending"] or s["attack"] is not None:
         return
     t = s.get("turn")
-    if t and not t["who"].startswith("seat:") and t["action"]:
+    if t and seat_of(t["who"]) is None and t["action"]:
         turns.end_turn(s, emit)
 
 

@@ -5,6 +5,7 @@ are public: the rulebook hides nothing else."""
 from __future__ import annotations
 
 from domain.core import Event
+from domain.kit import copy_state
 
 from . import commands, scoring
 from . import state as st
@@ -16,7 +17,7 @@ def view(s: State, seat: int | None) -> dict:
         return {"phase": s.get("phase", "setup")}
     over = s["phase"] == "over"
     out = {k: v for k, v in s.items() if k not in ("hidden", "peeks")}
-    out = st.copy(out)
+    out = copy_state(out)
     out["face_down"] = sorted(t for t, x in s["tiles"].items() if x["type"] is None and t not in s["sealed"])
     if over:
         out["hidden"] = dict(s["hidden"])        # everyone sees everything after the end (DESIGN.md)

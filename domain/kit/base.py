@@ -11,6 +11,7 @@ A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
   schema already;
 - ``rules_legal(state, seat) -> commands``;
 - ``rules_scores(state) -> Scoreboard``;
+- ``players(state) -> int``: the number of seats (read from the state);
 - ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns.
 
 The kit adds what is the same for every game: schema checks of options and
@@ -112,8 +113,10 @@ class BaseGame:
         return platform.decide(state, seat, command, self.players(state))
 
     def players(self, state: State) -> int:
-        """Number of seats at the table (for checking a platform command's seat)."""
-        return len(self.rules_scores(state).seats)
+        """Number of seats at the table (for checking a platform command's seat).
+        A hook, read from the game's own state: counting the scoreboard's lines
+        would score the whole game to count chairs."""
+        raise NotImplementedError
 
     def scores(self, state: State) -> Scoreboard:
         board = self.rules_scores(state)
