@@ -1,7 +1,7 @@
 """``BaseGame``: the protocol methods every kit game shares, written once.
 
 A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
-``evolve = evolver(HANDLERS)``) and writes the rules hooks:
+``evolve = handlers.evolver()``, see ``domain.kit.state``) and writes the rules hooks:
 
 - ``check_options(options, seats) -> options`` checks between options (the
   schema has typed each one already) and fills computed defaults;
