@@ -38,6 +38,7 @@ from . import commands, content, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve as _evolve
+from .secrecy import SECRECY
 
 MONSTERS = tuple(content.monsters())
 OPTIONS_SCHEMA: dict = {
@@ -86,6 +87,7 @@ class Indagar(BaseGame):
     command_schema = COMMAND_SCHEMA
     bots = {"random": random_bot, "greedy": greedy}
     evolve = staticmethod(_evolve)
+    secrecy = SECRECY
     game_type = GameType(1, 4, chance=True, information="imperfect",
                          actors=tuple(f"monster-{m}" for m in MONSTERS)
                          + tuple(f"event-{m}" for m in content.event_monsters()))
@@ -161,9 +163,6 @@ class Indagar(BaseGame):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return secrecy.view(state, seat)
-
-    def redact(self, ev: Event, seat: int | None) -> Event | None:
-        return secrecy.redact(ev, seat)
 
 
 def settle(s: dict, emit) -> None:

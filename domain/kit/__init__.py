@@ -19,6 +19,7 @@ Usage -- a game in a few pieces::
             command("roll", "Roll the die (DICE-2)."),
             command("stop", "Stop (DICE-3).", {"at": rule({"type": "integer"}, "bad_stop", "DICE-3")})])
         bots = {"random": random_bot}
+        secrecy = Secrecy(Secret("Dealt", ("card",), seen_by=("seat",)))  # redact: others see no card
         evolve = staticmethod(handlers.evolver())            # unknown event types raise UnknownEvent
 
         def setup(self, options, seats, rng): ...            # options are schema-checked, defaults filled
@@ -58,11 +59,12 @@ from domain.kit.driver import (
 )
 from domain.kit.platform import CONCEDE
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
+from domain.kit.secrecy import Secrecy, Secret, sizes
 from domain.kit.state import Batch, Handlers, State, UnknownEvent, copy_state
 
 __all__ = [
-    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Played", "State", "Step", "UnknownEvent",
+    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Played", "Secrecy", "Secret", "State", "Step", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "option_defaults", "play",
-    "random_bot", "rule", "run", "table",
+    "random_bot", "rule", "run", "sizes", "table",
 ]

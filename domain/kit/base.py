@@ -28,6 +28,7 @@ from domain.core import (
 )
 from domain.kit import platform
 from domain.kit.schemas import check_command, check_options
+from domain.kit.secrecy import Secrecy
 from domain.kit.state import State, copy_state
 
 
@@ -44,6 +45,8 @@ class BaseGame:
     over_rule: ClassVar[str | None] = None
     """Rule ID cited when a command comes after the game has ended."""
     evolve: Callable[[State, Event], State]
+    secrecy: ClassVar[Secrecy] = Secrecy()
+    """What ``redact`` hides of each event type (``domain.kit.secrecy``); none by default."""
 
     @property
     def min_players(self) -> int:
@@ -121,6 +124,9 @@ class BaseGame:
     def scores(self, state: State) -> Scoreboard:
         board = self.rules_scores(state)
         return platform.outcome_board(state, board) if platform.ended(state) else board
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return self.secrecy.redact(event, seat)
 
     def dump_state(self, state: State) -> dict:
         return copy_state(state)

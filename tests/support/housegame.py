@@ -93,8 +93,5 @@ class HouseGame(BaseGame):
     def view(self, state, seat):
         return {k: state[k] for k in ("round", "rounds", "current", "totals", "house")}
 
-    def redact(self, event, seat):
-        return event
-
 
 GAME = HouseGame()

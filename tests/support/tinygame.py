@@ -8,7 +8,7 @@ Each seat holds a secret digit. In turn, a seat guesses another seat's digit
 from __future__ import annotations
 
 from domain.core import GameType, Scoreboard, Seat, Turn, event, require
-from domain.kit import BaseGame, Handlers, command, command_schema, random_bot, rule
+from domain.kit import BaseGame, Handlers, Secrecy, Secret, command, command_schema, random_bot, rule
 
 
 handlers = Handlers()
@@ -47,6 +47,7 @@ class TinyGame(BaseGame):
     ])
     bots = {"random": random_bot}
     evolve = staticmethod(handlers.evolver())
+    secrecy = Secrecy(Secret("SecretDealt", ("digit",), seen_by=("seat",)))
 
     def setup(self, options, seats: list[Seat], rng):
         evs = [event("TableSet", seats=len(seats), turns=options["turns"])]
@@ -87,11 +88,6 @@ class TinyGame(BaseGame):
     def view(self, state, seat):
         return {"turn": self._turn(state), "played": state["played"], "score": state["score"],
                 "my_digit": state["secrets"].get(str(seat)) if seat is not None else None}
-
-    def redact(self, ev, seat):
-        if ev["type"] == "SecretDealt" and ev["data"]["seat"] != seat:
-            return {"type": "SecretDealt", "data": {"seat": ev["data"]["seat"]}}
-        return ev
 
     def rules_scores(self, state):
         return Scoreboard.rank(self.is_terminal(state), {int(s): {"hits": v} for s, v in state["score"].items()})
