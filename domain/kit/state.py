@@ -22,7 +22,7 @@ rather than fold it away and diverge later. Platform envelopes
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import orjson
 
@@ -80,16 +80,24 @@ class Handlers:
 
     def evolver(self) -> Callable[[State, Event], State]:
         """``evolve(state, event)`` over the handlers (those registered after this call too)."""
-        table = self.table
+        return evolver(self.table)
 
-        def evolve(state: State, ev: Event) -> State:
-            handler = table.get(ev["type"])
-            if handler is None:
-                raise UnknownEvent(f"no handler for event {ev['type']!r}")
-            handler(state, ev["data"])
-            return state
 
-        return evolve
+def evolver(handlers: Mapping[str, Handler]) -> Callable[[State, Event], State]:
+    """``evolve`` over a ready ``{event type: handler}`` table plus the kit's own events.
+
+    The frozen rules versions (``domain/<game>/versions/``) were written with it
+    and are never edited; a current game registers its handlers with ``Handlers``."""
+    table = handlers if PLATFORM_HANDLERS.keys() <= handlers.keys() else {**PLATFORM_HANDLERS, **handlers}
+
+    def evolve(state: State, ev: Event) -> State:
+        handler = table.get(ev["type"])
+        if handler is None:
+            raise UnknownEvent(f"no handler for event {ev['type']!r}")
+        handler(state, ev["data"])
+        return state
+
+    return evolve
 
 
 class Batch:
