@@ -22,7 +22,7 @@ import pytest
 
 from domain import registry
 from domain.core import Drbg, Turn, canonical_json, fold, seat_id
-from domain.kit import Played, Step, check_command, command_stream, play, table
+from domain.kit import BaseGame, Played, Step, check_command, command_stream, play, table
 from application.replay import verify
 from tests.support.exports import export_lines
 
@@ -109,6 +109,14 @@ def test_every_legal_command_is_accepted_and_fits_the_schema(gid, players):
             for cmd in legal:
                 check_command(g.game.command_schema, cmd)
                 assert g.game.decide(state, seat, cmd, Drbg(g.seed, command_stream(version))), cmd
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_the_seat_count_is_read_from_the_state(gid, players):
+    """``players`` is the game's own cheap read (the kit's scoreboard count is for frozen versions)."""
+    g = played(gid, players)
+    assert type(g.game).players is not BaseGame.players
+    assert g.game.players(g.state) == players
 
 
 @pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
