@@ -400,6 +400,10 @@ class Game(Protocol):
     def content(self) -> dict:
         """The static, public components (cards, maps, tiles) that views name by id."""
 
+    def label(self, state: State, seat: int | None, command: Command, *, public: bool = False) -> str:
+        """A short human label of ``command`` by ``seat``: from that seat's viewpoint,
+        or, with ``public``, naming only what every seat may see (``domain.kit``)."""
+
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None = spectator). Must not leak secrets."""
 

@@ -10,10 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 IMPURE = {"random", "time", "datetime", "secrets", "uuid", "socket", "subprocess", "threading", "os",
           "redis", "rq", "flask", "marshmallow", "requests", "urllib"}
-# delve -> server, workers, benchmarks -> application -> events, localredis -> domain: a package
-# imports only lower ranks, so server, workers and benchmarks never import each other, the store
-# never imports the application, and nothing imports delve.
-RANKS = {"domain": 0, "events": 1, "localredis": 1, "application": 2,
+# delve -> server, workers, benchmarks -> application -> events, localredis, settings -> domain: a
+# package imports only lower ranks, so server, workers and benchmarks never import each other, the
+# store never imports the application, the domain reads no settings, and nothing imports delve.
+RANKS = {"domain": 0, "events": 1, "localredis": 1, "settings": 1, "application": 2,
          "server": 3, "workers": 3, "benchmarks": 3, "delve": 4}
 # The only package whose modules may touch the store's raw Redis client, key layout and scripts.
 STORE_PACKAGE = ROOT / "events"

@@ -30,6 +30,7 @@ import redis
 from application.service import GameService
 from events.errors import GameNotFound
 from workers import table
+import settings
 
 log = logging.getLogger("delve.reactor")
 GROUP = "reactors"
@@ -64,11 +65,10 @@ class Reactor:
     @classmethod
     def from_env(cls, service: GameService, scheduler: Scheduler, **kw) -> "Reactor":
         """DELVE_REACTOR_GROUP, DELVE_REACTOR_MIN_IDLE_MS, DELVE_REACTOR_SWEEP_SECONDS tune it."""
-        env = os.environ.get
-        kw.setdefault("group", env("DELVE_REACTOR_GROUP") or GROUP)
-        kw.setdefault("min_idle_ms", int(env("DELVE_REACTOR_MIN_IDLE_MS", "30000")))
+        kw.setdefault("group", settings.get("DELVE_REACTOR_GROUP"))
+        kw.setdefault("min_idle_ms", settings.get("DELVE_REACTOR_MIN_IDLE_MS"))
         kw.setdefault("reclaim_every", min(5.0, kw["min_idle_ms"] / 1000))
-        kw.setdefault("sweep_every", float(env("DELVE_REACTOR_SWEEP_SECONDS", "30")))
+        kw.setdefault("sweep_every", settings.get("DELVE_REACTOR_SWEEP_SECONDS"))
         return cls(service, scheduler, **kw)
 
     # -- the loop ------------------------------------------------------------------
@@ -212,6 +212,6 @@ def run_from_env() -> None:
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=os.environ.get("DELVE_LOG_LEVEL", "INFO").upper(),
+    logging.basicConfig(level=settings.get("DELVE_LOG_LEVEL").upper(),
                         format="%(asctime)s reactor %(levelname)s %(message)s")
     run_from_env()

@@ -41,7 +41,7 @@ from domain.core import (
     seat_id,
 )
 from domain.dwarf import bots as _bots
-from domain.dwarf import content, mining, options, rounds, scoring, secrecy, selection
+from domain.dwarf import content, labels, mining, options, rounds, scoring, secrecy, selection
 from domain.dwarf.commands_schema import COMMAND_SCHEMA
 from domain.dwarf.evolve import batch, evolve
 from domain.kit import BaseGame
@@ -101,6 +101,9 @@ class Dwarf(BaseGame):
 
     def rules_legal(self, state: dict, seat: int) -> list[Command]:
         return selection.legal(state, seat)
+
+    def rules_label(self, state: dict, seat: int, command: Command, public: bool) -> str:
+        return labels.label(state, command)
 
     def rules_turn(self, state: dict) -> Turn:
         h = selection.head(state)

@@ -34,7 +34,7 @@ from __future__ import annotations
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
 from domain.kit import BaseGame, Batch, random_bot
 
-from . import commands, content, monsters, scoring, secrecy, setup, turns
+from . import commands, content, labels, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve as _evolve
@@ -138,6 +138,9 @@ class Indagar(BaseGame):
         if not state.get("seats") or not 0 <= seat < state["n"]:
             return []
         return commands.legal(state, seat)
+
+    def rules_label(self, state: dict, seat: int, command: dict, public: bool) -> str:
+        return labels.label(state, command)
 
     def rules_turn(self, state: dict) -> Turn:
         if state.get("phase") not in ("play", "round_end"):

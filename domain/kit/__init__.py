@@ -27,6 +27,8 @@ Usage -- a game in a few pieces::
             return b.events
         def rules_legal(self, state, seat): ...
         def rules_scores(self, state): return Scoreboard.rank(final, {0: {...}, "actor:house": {...}})
+        def rules_label(self, state, seat, command, public):  # "Stop at 5"; public: nothing only seat knows
+            return "Roll" if command["type"] == "roll" else f"Stop at {command['at']}"
         def decide_actor(self, state, actor, rng): ...       # the house's step (platform appends it)
 
     GAME = Dice()
@@ -34,7 +36,8 @@ Usage -- a game in a few pieces::
 State: a plain JSON-ready dict (``copy_state``; ``dump_state``/``load_state``
 are copies); ``state["platform"]`` is the kit's. ``BaseGame`` gives
 ``validate_options``, ``start``, ``decide`` (schema first), ``legal_commands``,
-``turn``, ``active_seats``, ``is_terminal``, ``scores``, ``decide_platform``
+``turn``, ``active_seats``, ``is_terminal``, ``scores``, ``label`` (the
+platform commands' labels; ``wording`` formats places and resource mixes alike), ``decide_platform``
 (resign/timeout/forfeit: the seat places last and the game ends; abort: outcome
 ``aborted`` -- see ``domain.kit.platform``; override to change) and the state copy.
 
@@ -57,10 +60,11 @@ from domain.kit.driver import (
 from domain.kit.platform import CONCEDE
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
 from domain.kit.state import Batch, State, UnknownEvent, copy_state, evolver
+from domain.kit import wording
 
 __all__ = [
     "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Played", "State", "Step", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
-    "random_bot", "rule", "run", "table",
+    "random_bot", "rule", "run", "table", "wording",
 ]

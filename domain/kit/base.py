@@ -11,6 +11,8 @@ A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
   schema already;
 - ``rules_legal(state, seat) -> commands``;
 - ``rules_scores(state) -> Scoreboard``;
+- ``rules_label(state, seat, command, public) -> str``: a short human label of
+  one of the game's commands (``label`` below);
 - ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns.
 
 The kit adds what is the same for every game: schema checks of options and
@@ -23,7 +25,7 @@ from __future__ import annotations
 from typing import Callable, ClassVar, Mapping
 
 from domain.core import (
-    BotPolicy, Command, Drbg, Event, GameType, Illegal, Scoreboard, Seat, Turn, require,
+    BotPolicy, PLATFORM_COMMANDS, Command, Drbg, Event, GameType, Illegal, Scoreboard, Seat, Turn, require,
 )
 from domain.kit import platform
 from domain.kit.schemas import check_command, check_options
@@ -72,6 +74,9 @@ class BaseGame:
     def rules_scores(self, state: State) -> Scoreboard:
         raise NotImplementedError
 
+    def rules_label(self, state: State, seat: int, command: Command, public: bool) -> str:
+        raise NotImplementedError
+
     def decide_actor(self, state: State, actor: str, rng: Drbg) -> list[Event]:
         raise Illegal("no_actor", None, f"{self.title} has no game-driven actor {actor!r}")
 
@@ -104,6 +109,18 @@ class BaseGame:
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         return [] if platform.ended(state) else self.rules_legal(state, seat)
+
+    def label(self, state: State, seat: int | None, command: Command, *, public: bool = False) -> str:
+        """A short human label of ``command`` by ``seat`` in ``state`` (the state it is
+        decided in), so every client names moves alike ("Dig D2 at (10,3)-(11,3)").
+
+        ``public=False``: for ``seat`` itself (legal-actions), from what that seat may
+        see. ``public=True``: for anyone else (an event list), so it names nothing the
+        acting seat alone knows (a card discarded face down). The kit labels the
+        platform commands; a game labels its own in ``rules_label``."""
+        if command.get("type") in PLATFORM_COMMANDS:
+            return platform.label(command)
+        return self.rules_label(state, seat, command, public)
 
     def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
         """The kit's default: see ``domain.kit.platform``. Override to give a

@@ -74,7 +74,7 @@ from __future__ import annotations
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
 from domain.kit import BaseGame, Batch, rule
 
-from . import commands, content, public, secrecy, setup
+from . import commands, content, labels, public, secrecy, setup
 from .bots import BOTS
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve
@@ -174,6 +174,9 @@ class MountainKing(BaseGame):
         if not state.get("phase") or not 0 <= seat < state["n"]:
             return []
         return commands.legal(state, seat)
+
+    def rules_label(self, state: dict, seat: int, command: dict, public: bool) -> str:
+        return labels.label(state, command, public)
 
     def rules_turn(self, state: dict) -> Turn:
         phase = state.get("phase")

@@ -36,7 +36,7 @@ from __future__ import annotations
 from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, require
 from domain.kit import BaseGame, Batch, rule
 from domain.saboteur import bots as _bots
-from domain.saboteur import rounds, secrecy, turns
+from domain.saboteur import labels, rounds, secrecy, turns
 from domain.saboteur.commands_schema import COMMAND_SCHEMA
 from domain.saboteur.content import ROUNDS, components
 from domain.saboteur.evolve import evolve
@@ -147,6 +147,9 @@ class Saboteur(BaseGame):
         if rounds.gold_seat(state) == seat:
             return [{"type": "take_gold", "values": v} for v in rounds.gold_options(state)]
         return turns.legal(state, seat)
+
+    def rules_label(self, state: SaboteurState, seat: int, command: Command, public: bool) -> str:
+        return labels.label(command, public)
 
     def rules_turn(self, state: SaboteurState) -> Turn:
         if state["phase"] == "play" and state["turn"] is not None:

@@ -76,6 +76,9 @@ class HouseGame(BaseGame):
     def rules_legal(self, state, seat):
         return [{"type": "roll"}, {"type": "stand"}] if seat in self.turn(state).seats else []
 
+    def rules_label(self, state, seat, cmd, public):
+        return "Roll the die" if cmd["type"] == "roll" else "Stand on 3"
+
     def rules_scores(self, state):
         lines = {p: {"dice": t} for p, t in enumerate(state["totals"])}
         lines[actor_id(HOUSE)] = {"dice": state["house"]}

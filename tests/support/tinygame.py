@@ -75,6 +75,9 @@ class TinyGame(BaseGame):
         return [{"type": "pass"}] + [{"type": "guess", "target": t, "digit": d}
                                      for t in range(state["seats"]) if t != seat for d in range(10)]
 
+    def rules_label(self, state, seat, command, public):
+        return "Pass" if command["type"] == "pass" else f"Guess {command['digit']} for seat {command['target']}"
+
     def players(self, state):
         return state["seats"]
 
