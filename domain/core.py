@@ -146,8 +146,11 @@ def seat_id(seat: int) -> str:
     return f"seat:{seat}"
 
 
-def team_id(team: int) -> str:
-    return f"team:{team}"
+def seat_of(participant: str) -> int | None:
+    """The seat of a participant id (``seat:2`` -> 2); None for a team or an actor.
+    The one parser of participant ids: games never split them by hand."""
+    kind, _, rest = participant.partition(":")
+    return int(rest) if kind == "seat" else None
 
 
 def actor_id(actor: str) -> str:
