@@ -1,4 +1,4 @@
-"""DWARF (shared/rules/dwarf.md) as a Delve game. ``GAME`` is the registered object.
+"""DWARF (domain/dwarf/RULES.md) as a Delve game. ``GAME`` is the registered object.
 
 Participants: seats 0..n-1 clockwise; a one-seat game adds the solo automaton
 (``actor:automaton``, DW-SOLO-1), a game-driven participant: ``turn`` names it when it

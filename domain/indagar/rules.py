@@ -1,4 +1,4 @@
-"""La Guerra de Indagar as a Delve game (shared/rules/indagar.md).
+"""La Guerra de Indagar as a Delve game (domain/indagar/RULES.md).
 
 ``GAME`` is the registered object. Seat N plays the starting area marked N on
 the layout (seats sit clockwise, IND-SETUP-2); primary monsters sit between the

@@ -1,4 +1,4 @@
-"""In the Hall of the Mountain King as a Delve game (shared/rules/mountain-king.md).
+"""In the Hall of the Mountain King as a Delve game (domain/mountain_king/RULES.md).
 
 ``GAME`` is the registered object. Seats are clockwise; the start player is the
 ``start_player`` option, seat 0 by default. In the 2v2 variant the 1st+4th and

@@ -1,4 +1,4 @@
-"""Saboteur as a Delve game (shared/rules/saboteur.md). ``GAME`` is the registered object.
+"""Saboteur as a Delve game (domain/saboteur/RULES.md). ``GAME`` is the registered object.
 
 Commands (card ids are those of the content pack: paths P01..P40, actions A01..A27):
 
