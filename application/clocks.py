@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 
 from domain.core import Drbg, Illegal, fold
 from domain.kit import bot_choice, command_stream
-from events.store import VersionConflict
+from events.errors import VersionConflict
 
 POLICIES = ("forfeit", "autoplay")
 MAX_SECONDS = 7 * 24 * 3600
@@ -219,5 +219,5 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
                                 rules_version=g.game.rules_version, meta=meta)
     except VersionConflict:
         return None  # a move landed first: it stopped this clock
-    svc._keep(g.game, game_id, version, envs[-1], state)
+    svc.store.states.keep(g.game, game_id, version, envs[-1], state)
     return {"seat": seat, "policy": ctl["on_timeout"], "version": envs[-1]["seq"]}
