@@ -116,6 +116,14 @@ def _now(meta: dict[str, str]) -> tuple[dict, dict, list[int], str] | None:
     return ctl, record, resolve(ctl, record, meta["at"]), meta["at"]
 
 
+def time_left(meta: dict[str, str], seat: int) -> int | None:
+    """``seat``'s remaining ms at the game's last batch (None without a clock): it follows from
+    the events' stamps and the control alone, so a re-run of a bot's move finds the same
+    figure, and so the same thinking budget (``domain.kit.search``)."""
+    held = _now(meta)
+    return None if held is None else held[2][seat]
+
+
 def deadline_ms(meta: dict[str, str]) -> int | None:
     """When the first running clock of the game's current version falls (ms since the epoch)."""
     held = _now(meta) if meta.get("status") == "active" else None

@@ -156,6 +156,7 @@ class GameService:
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
                           f"{game.title} takes {game.min_players}-{game.max_players} seats, not {len(seats)}")
+        seats = [seating.named_bot(i, s) for i, s in enumerate(seats)]
         for i, s in enumerate(seats):
             if s.get("bot") is not None and s["bot"] not in game.bots:
                 raise Illegal("unknown_bot", None,
@@ -341,7 +342,7 @@ class GameService:
             return None
         seat = min(bots, key=lambda s: s.index)
         command = bot_choice(g.game, g.state, seat.index, g.game.bots[seat.bot], bytes.fromhex(g.meta["seed"]),
-                             version)
+                             version, clocks.time_left(g.meta, seat.index))
         try:
             return self.submit_loaded(g, game_id, seat.index, version, command,
                                       command_id=f"bot:{game_id}:{version}")

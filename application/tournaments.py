@@ -34,6 +34,7 @@ from typing import Iterator
 
 from domain import registry
 from domain.core import Illegal, canonical_json, require
+from domain.kit import search
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
 from application import clocks, tournament_games
@@ -312,7 +313,7 @@ class TournamentService:
     # -- helpers -------------------------------------------------------------------------
 
     def _entrant(self, game, raw: dict, entrants: list[dict], clock: dict | None) -> dict:
-        """A new entrant ``e<n>``: a bot (``{"bot", "name"?}``, rating 0), or a player
+        """A new entrant ``e<n>``: a bot (``{"bot", "level"?, "name"?}``, rating 0), or a player
         (``{"player": id}``, their name, and their rating's ordinal in this game for
         the seeding, 0 when unrated: TRN-RANK-1). Players play only with a clock
         (TRN-CLK-1), and enter once (TRN-REG-1)."""
@@ -333,10 +334,11 @@ class TournamentService:
             line = self.games.ratings.of(game.id, pid)
             return {"id": f"e{index}", "name": player.name, "bot": None, "player": pid,
                     "rating": round(line["ordinal"], 6) if line else BOT_RATING}
-        require(raw["bot"] in game.bots, "unknown_bot", None, f"no bot {raw['bot']!r}; choose one of {sorted(game.bots)}")
-        name = raw.get("name") or f"{raw['bot']}-{index + 1}"
+        bot = search.parse_bot(raw["bot"], raw.get("level"))  # {"bot": "search", "level": "hard"}: search-hard
+        require(bot in game.bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(game.bots)}")
+        name = raw.get("name") or f"{bot}-{index + 1}"
         require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
-        return {"id": f"e{index}", "name": name, "bot": raw["bot"], "player": None, "rating": BOT_RATING}
+        return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
 
     def _require_manager(self, t: dict, caller: str) -> None:
         """The admin, or the player who organizes this tournament."""
