@@ -81,6 +81,7 @@ class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
     rules_version = "indagar-2"  # 2: response windows (IND-AMB-18/41), Plunder and Prosperity powers
+    rule_prefix = "IND"
     players_rule = "IND-FAC-1"
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA
