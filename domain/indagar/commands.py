@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from domain.core import Drbg, event, require, seat_of
 
-from . import abilities, combat, monsters, movement, outposts, responses, strategy, turns
+from . import abilities, combat, dice, monsters, movement, outposts, responses, strategy, turns
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 
 def waiting_on(s: State) -> int | None:
@@ -238,11 +237,9 @@ def use_ability(s: State, emit: Emit, seat: int, hero: str, ability: str, rng: D
                effect=eff))
     dice_n = eff.get("attack_dice", 0) + eff.get("defence_dice", 0) + eff.get("ally_defence", 0)
     if dice_n:
-        from . import dice
         side = "attack" if "attack_dice" in eff else "defence"
         emit(event("DiceRolled", side=side, dice=dice.roll(rng, dice_n, s["options"]["dice_faces"]), reason=ability))
     if "reroll" in eff:                                                           # IND-TERM-1: all of them
-        from . import dice
         n = len(s["attack"]["adice"])
         emit(event("DiceRerolled", side="attack", dice=dice.roll(rng, n, s["options"]["dice_faces"]), reason=ability))
     if "heal" in eff and s["heroes"][hero]["damage"]:
@@ -274,7 +271,10 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
             f"awaiting a {p['kind'].replace('_', ' ')} decision; see legal-actions")
     kind = p["kind"]
     if kind == "respond":
-        responses.decide(s, emit, seat, cmd, p, rng)
+        if cmd["type"] == "use_ability":
+            use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng, cmd.get("discount"))
+        elif responses.decide(s, emit, seat, cmd, p):
+            turns.round_end_steps(s, emit)
         return
     if kind == "window":
         if cmd["type"] == "pass":
@@ -288,7 +288,6 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
         elif cmd["type"] == "exchange" or cmd["use"] not in ("dice", "ignore"):
             responses.spend(s, emit, seat, cmd)
         else:
-            from . import dice
             emit(event("SpiritSpent", seat=seat, n=1, use=cmd["use"]))
             if cmd["use"] == "dice":                                              # IND-SPI-3 use 2
                 emit(event("DiceRolled", side=p["side"], dice=dice.roll(rng, 2, s["options"]["dice_faces"]),
@@ -296,7 +295,8 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
         return
     emit(event("DecisionMade", kind=kind, seat=seat, choice={k: v for k, v in cmd.items() if k != "type"}))
     if kind == "declare":
-        strategy.declare(s, emit, seat, cmd)
+        if strategy.declare(s, emit, seat, cmd):
+            turns.start_cycle(s, emit)
         return
     if kind == "cache":                                                            # IND-AMB-25
         emit(event("CacheTaken", hero=cmd["hero"], side=p["side"]))

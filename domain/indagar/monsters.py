@@ -15,8 +15,7 @@ from domain.core import Drbg, event
 
 from . import combat
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 
 def _passable(s: State, tile: str, through_figures: bool) -> bool:

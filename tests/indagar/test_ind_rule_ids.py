@@ -101,8 +101,8 @@ def test_IND_RET_2_3_4_5_7_retreat_clears_damage_xp_and_tokens_but_keeps_levels_
     h = s["heroes"]["ariane"]
     h.update(damage=3, xp=2, bonuses=["sword"], caches=["shield"])
     b = Batch(s, GAME.evolve)
-    from domain.indagar import movement
-    movement.damage_hero(b.state, b.add, "ariane", 10, cause=None)           # IND-RET-7: any cause
+    from domain.indagar import harm
+    harm.damage_hero(b.state, b.add, "ariane", 10, cause=None)           # IND-RET-7: any cause
     h = b.state["heroes"]["ariane"]
     assert h["tile"] is None and h["damage"] == 0 and h["xp"] == 0 and h["caches"] == []
     assert h["bonuses"] == ["sword"] and b.state["seats"][0]["commander"] == "ariane"
