@@ -124,12 +124,12 @@ def defender_rolls(s: State, emit: Emit, rng: Drbg) -> None:
 
 def damage(a: dict) -> int:
     """Steps 3-4 in the order of IND-AMB-12: difference, + additional damage on a hit,
-    raised to the minimum, minus ignored damage (IND-DMG-1/2/3)."""
+    raised to the minimum (IND-DMG-1/2). Ignored damage (IND-DMG-3) is the figure's:
+    ``resolve`` takes it off after the outpost has taken its share."""
     base = max(0, sum(a["adice"]) - sum(a["ddice"]))
     if base > 0:
         base += a["extra"]
-    base = max(base, a["min"])
-    return max(0, base - a["ignore"])
+    return max(base, a["min"])
 
 
 def resolve(s: State, emit: Emit, rng: Drbg) -> None:
@@ -150,6 +150,7 @@ def resolve(s: State, emit: Emit, rng: Drbg) -> None:
             else:
                 emit(event("OutpostDamaged", tile=tile, damage=out["damage"] + total))
                 to_figure = 0
+    to_figure = max(0, to_figure - a["ignore"])   # "Los Puestos de Avanzada reciben daño antes que el Héroe"
     emit(event("DamageDealt", total=total, figure=to_figure))
     dk, did = a["defender"]
     if dk == "hero" and to_figure:

@@ -33,7 +33,7 @@ def gain_xp(s: State, emit: Emit, hero: str, n: int) -> None:
     """IND-LVL-4/5/6, IND-AMB-32: level up at once, carry the excess, cascade; discard at 3."""
     x = s["heroes"][hero]
     lvl = len(x["bonuses"])
-    if lvl >= 3 or n <= 0:
+    if lvl >= 3 or n <= 0 or x["tile"] is None:                                # IND-RET-2: in retreat, no XP
         return
     xp = x["xp"] + n
     ups = 0

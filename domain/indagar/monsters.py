@@ -105,6 +105,18 @@ def choose_target(s: State, monster: str) -> tuple[list[str], bool, str, bool]:
     return [], tile_target, action, False
 
 
+def stuck(s: State, monster: str) -> bool:
+    """IND-MTGT-6, IND-AMB-39: impassable terrain alone keeps the monster from every
+    target its script names (or from every tile around it), so its turn is skipped.
+    Checked afresh at each turn; figures never wall a monster in (they are broken through)."""
+    here = s["monsters"][monster]["tile"]
+    if all(st.impassable(s, n) for n in st.board(s).neighbours[here]):
+        return True
+    cands, tile_target, _action = candidates(s, monster)
+    return bool(cands) and not any(here in distances(s, goals_for(s, monster, t, tile_target, True), here, True)
+                                   for t in cands)
+
+
 def step_left(s: State, here: str, options: list[str], target: str) -> str:
     """IND-AMB-37: among next steps on a shortest route, the one furthest counter-clockwise
     of the bearing to the target."""

@@ -79,10 +79,10 @@ def _no_hero_left(s: State) -> bool:
 
 
 def monster_may_act(s: State, name: str) -> bool:
-    """IND-MTURN-4/5 and IND-AMB-36: on the board, under the cap of 3 turns, and
+    """IND-MTURN-4/5 and IND-AMB-36: on the board, not walled in (IND-MTGT-6), under the cap of 3 turns, and
     (round 1, ``skipFirstPass``) only once every player has activated a hero."""
     m = s["monsters"][name]
-    if m["tile"] is None or m["turns"] >= 3:
+    if m["tile"] is None or m["turns"] >= 3 or monsters.stuck(s, name):          # IND-MTGT-6: skipped
         return False
     start = s["options"]["monster_start"]
     if s["round"] == 1 and start == "skipRound1":
@@ -123,7 +123,7 @@ def solo_monster(s: State) -> str | None:
     that is on the board and has not acted this round."""
     for name in st.primaries(s):
         m = s["monsters"][name]
-        if m["tile"] is not None and not m["turns"]:
+        if m["tile"] is not None and not m["turns"] and not monsters.stuck(s, name):   # IND-MTGT-6
             return name
     return None
 
@@ -167,7 +167,7 @@ def round_end_steps(s: State, emit: Emit) -> None:
     queue = s["event_queue"]
     while queue:
         name = queue[0]
-        if s["monsters"].get(name, {}).get("tile"):
+        if s["monsters"].get(name, {}).get("tile") and not monsters.stuck(s, name):   # IND-MTGT-6
             begin_turn(s, emit, f"event-{name}", s["cursor"])
             return
         emit(event("EventMonsterSkipped", monster=name))
