@@ -61,7 +61,7 @@ class Illegal(Exception):
     """A command the rules forbid.
 
     ``code`` is a stable snake_case identifier clients can switch on; ``rule``
-    is the rule ID in ``shared/rules/`` that forbids the command (``SAB-PATH-3``).
+    is the rule ID (defined in the game's RULES.md) that forbids the command (``SAB-PATH-3``).
     The message must never reveal hidden information.
     """
 

@@ -1,4 +1,4 @@
-"""Saboteur as a Delve game (shared/rules/saboteur.md). ``GAME`` is the registered object.
+"""Saboteur as a Delve game (domain/saboteur/RULES.md). ``GAME`` is the registered object.
 
 Commands (card ids are those of the content pack: paths P01..P40, actions A01..A27):
 
@@ -34,8 +34,9 @@ Options: see ``OPTIONS_SCHEMA``; every default is the spec's "Proposed" resoluti
 from __future__ import annotations
 
 from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, require
-from domain.kit import BaseGame, Batch, rule
+from domain.kit import BaseGame, Batch, rule, search
 from domain.saboteur import bots as _bots
+from domain.saboteur.sampler import SEARCH
 from domain.saboteur import labels, rounds, secrecy, turns
 from domain.saboteur.commands_schema import COMMAND_SCHEMA
 from domain.saboteur.secrecy import SECRECY
@@ -81,7 +82,7 @@ class Saboteur(BaseGame):
     over_rule = "SAB-WIN-1"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = _bots.BOTS
+    bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
     secrecy = SECRECY
 
