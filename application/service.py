@@ -30,6 +30,7 @@ from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Tur
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
 from application import clocks, lobby, seating, seeding
 from application.feed import PlayerFeed
+from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
@@ -96,6 +97,7 @@ class GameService:
         self.players = Players(store.account_client(), store.prefix)
         self.ratings = Ratings(store.account_client(), store.prefix, self.players)
         self.feed = PlayerFeed(store.account_client(), store.prefix)
+        self.invitations = Invitations(store.account_client(), store.prefix)
         self._computed: OrderedDict[tuple, Any] = OrderedDict()
 
     # -- auth ------------------------------------------------------------------
@@ -124,13 +126,15 @@ class GameService:
                 found = int(key.split(":", 1)[1])
         if found is not None:
             return found
+        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
+            return None
         player = self.players.by_token_digest(digest)
         if player is not None:
             seat = seating.seat_of(json.loads(meta["seats"]), player)
-            if seat is not None or meta.get("visibility") != "private":
-                return seat
-        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
-            return None
+            if seat is None and meta.get("visibility") == "private":
+                raise Forbidden("private_game", "this game is private and this player holds no seat of it: "
+                                "send a seat or invite token")
+            return seat
         raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
 
     # -- create ----------------------------------------------------------------
@@ -186,7 +190,9 @@ class GameService:
             self._keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
         for s in roster:
-            if s.get("reserved"):
+            if s.get("reserved"):  # taken only if that player accepts (application/invitations.py)
+                self.invitations.add(s["reserved"], {"id": gid, "kind": "seat", "game_id": gid, "game": game.id,
+                                                     "seat": s["seat"], "by": creator, "created_at": now_iso()})
                 self.feed.publish(s["reserved"], "seat_reserved", {"game_id": gid, "game": game.id, "seat": s["seat"]})
         out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
                "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
