@@ -141,7 +141,7 @@ class GameService:
 
     def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
                creator: str | None = None, visibility: str = "public", clock: dict | None = None,
-               derived_id: str | None = None) -> dict:
+               derived_id: str | None = None, rules_version: str | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
         ``tags`` are extra meta fields (a tournament game names its tournament
@@ -152,9 +152,10 @@ class GameService:
         ``private`` game hands out an invite token for spectators; ``clock`` is
         a time control (``application.clocks``). ``derived_id`` is given only by a caller
         that derives it (a tournament's table), to create it at most once: a
-        taken id raises GameExists and writes nothing.
+        taken id raises GameExists and writes nothing. ``rules_version`` (default: the
+        current one) is given by a tournament, whose tables keep the version it started with.
         """
-        game = registry.get(game_id)
+        game = registry.get(game_id, rules_version)
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
                           f"{game.title} takes {game.min_players}-{game.max_players} seats, not {len(seats)}")
@@ -205,10 +206,10 @@ class GameService:
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         """The game with its meta; now (``upto`` None) in one Redis round trip when this process has it cached."""
         if meta is None and upto is None:
-            meta, (state, version, head) = self.store.open(game_id, lambda m: registry.get(m["game"]))
-            return Loaded(registry.get(meta["game"]), meta, state, version, head)
+            meta, (state, version, head) = self.store.open(game_id, registry.of)
+            return Loaded(registry.of(meta), meta, state, version, head)
         meta = meta if meta is not None else self.store.meta(game_id)
-        game = registry.get(meta["game"])
+        game = registry.of(meta)
         state, version, head = self.store.load(game, game_id, upto=upto)
         return Loaded(game, meta, state, version, head)
 
@@ -277,7 +278,7 @@ class GameService:
 
     def replay_action(self, game_id: str, seat: int, record: dict) -> dict:
         """The 201 answer of a committed command, rebuilt from its idempotency record and the log."""
-        game = registry.get(self.store.meta(game_id)["game"])
+        game = registry.of(self.store.meta(game_id))
         envs = self.store.read(game_id, after=record["from_seq"] - 1, upto=record["version"])
         return {"version": record["version"], "events": self._redacted(game, envs, seat, finished=False),
                 "terminal": record["terminal"]}
@@ -406,7 +407,7 @@ class GameService:
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
         g_meta = self.store.meta(game_id)
-        game = registry.get(g_meta["game"])
+        game = registry.of(g_meta)
         envs = self.store.read(game_id, after=after, limit=limit)
         return {"version": int(g_meta["version"]),
                 "events": self._redacted(game, envs, seat, finished=ended(g_meta))}
@@ -423,7 +424,7 @@ class GameService:
         finished = ended(meta)
         if not envs:
             return [], after, finished
-        game = registry.get(meta["game"])
+        game = registry.of(meta)
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
     def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None) -> dict:

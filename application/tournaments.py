@@ -149,7 +149,7 @@ class TournamentService:
         require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
                 "entrants register before the tournament starts")
         self._check_size(config_of(t), len(t["entrants"]) + 1)
-        entrant = self._entrant(registry.get(t["game"]), raw, t["entrants"], t.get("clock"))
+        entrant = self._entrant(registry.get(t["game"], t.get("rules_version")), raw, t["entrants"], t.get("clock"))
         self._append(tid, version, [{"type": "EntrantRegistered", "data": {"entrant": entrant}}], f"register:{version}")
         self._index_player(tid, entrant)
         return entrant

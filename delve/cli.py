@@ -113,8 +113,8 @@ def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
     while time.monotonic() < deadline and not stopping():
         dead = sup.exited()
         if dead:
-            raise click.ClickException(f"{dead[0]} exited with code {dead[1]} while starting (is the port in use? "
-                                       "try --port; the lines above say more)")
+            raise click.ClickException(f"the {dead[0]} process exited with code {dead[1]} while starting; "
+                                       "its error is printed above")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=2) as resp:
                 if resp.status == 200:
@@ -150,6 +150,7 @@ def gunicorn_argv(bind: str, processes: int, access_log: bool = True, app: str =
 @click.pass_context
 def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_workers: int) -> None:
     """The API (gunicorn), rq workers and the reactor; a private Redis when REDIS_URL is unset."""
+    from delve import preflight
     from delve.supervise import Supervisor, child_env
 
     _log_setup(ctx.obj["log_level"])
@@ -159,7 +160,16 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
     def on_signal(signum, _frame):
         stop["signal"] = signum
 
+    if problem := preflight.web_stack_problem():
+        raise click.ClickException(problem)
     with ExitStack() as stack:
+        if not settings.get("REDIS_URL"):  # the embedded Redis keeps its AOF in the data dir: one server each
+            try:
+                stack.enter_context(preflight.data_dir_lock(data_dir))
+            except preflight.Busy as exc:
+                raise click.ClickException(str(exc)) from exc
+        if problem := preflight.port_problem(host, port):
+            raise click.ClickException(problem)
         url, embedded = _redis_or_embedded(stack, data_dir / "redis", persist=True)
         if embedded:
             click.echo(f"Redis: embedded, AOF on, data in {data_dir / 'redis'}\n"
@@ -340,6 +350,29 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
     sys.exit(0 if result["verified"] else 1)
 
 
+# -- rules versions ----------------------------------------------------------------------
+
+
+@cli.command("freeze-rules")
+@click.argument("game_id", metavar="GAME")
+@click.option("--root", type=click.Path(file_okay=False, exists=True, path_type=Path), default=Path("."),
+              show_default=True, help="The checkout that holds domain/.")
+def freeze_rules(game_id: str, root: Path) -> None:
+    """Freeze GAME's current rules version before a rules fix (docs/rules-versions.md).
+
+    Copies the game's package to domain/<pkg>/versions/<version>/ and names it in
+    versions/__init__.py; then change the package and bump its rules_version."""
+    from delve.freeze import freeze
+
+    game = _game(game_id)
+    try:
+        target = freeze(root, game_id)
+    except (FileExistsError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"froze {game.rules_version} into {target}\nnext: fix the rule in the package, bump its "
+               f"rules_version, and add a stored export of the new version to tests/data/")
+
+
 # -- verify, bench ---------------------------------------------------------------------
 
 
@@ -355,7 +388,8 @@ def verify(export, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(verdict.to_dict(), indent=2))
     elif verdict.ok:
-        click.echo(f"OK: {verdict.events} events, hash chain intact, replay matches; chain head {verdict.chain_head}")
+        rules = f" under rules {verdict.rules_version}" if verdict.rules_version else ""
+        click.echo(f"OK: {verdict.events} events, hash chain intact, replay{rules} matches; chain head {verdict.chain_head}")
     else:
         first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
                      else {"seq": None, "problem": "unknown"})

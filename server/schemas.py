@@ -235,6 +235,8 @@ class Verdict(Schema):
     chain_head = fields.String(allow_none=True)
     chain_ok = fields.Boolean()
     replay_ok = fields.Boolean()
+    game = fields.String(allow_none=True)
+    rules_version = fields.String(allow_none=True)  # the rules version that replayed the export
     problems = fields.List(fields.Nested(Problem))
     games = fields.Dict(keys=fields.String(), values=fields.Boolean())  # a bundle's games: id -> verified
 
@@ -245,6 +247,7 @@ class CatalogGame(Schema):
     min_players = Int()
     max_players = Int()
     rules_version = fields.String()
+    rules_versions = fields.List(fields.String())  # every version this server replays, oldest first
     bots = fields.List(fields.String())
     options_schema = fields.Dict()
 

@@ -3,10 +3,12 @@
 Usage -- a game in a few pieces::
 
     from domain.core import GameType, Scoreboard, Turn
-    from domain.kit import BaseGame, Batch, command, command_schema, evolver, random_bot, rule
+    from domain.kit import BaseGame, Batch, Handlers, command, command_schema, random_bot, rule
 
+    handlers = Handlers()                                    # one handler per event type
+
+    @handlers.on("Rolled")
     def _rolled(state, data): state["total"] += data["value"]
-    HANDLERS = {"TableSet": ..., "Rolled": _rolled}          # one handler per event type
 
     class Dice(BaseGame):
         id, title, rules_version = "dice", "Dice", "dice-1"
@@ -17,7 +19,8 @@ Usage -- a game in a few pieces::
             command("roll", "Roll the die (DICE-2)."),
             command("stop", "Stop (DICE-3).", {"at": rule({"type": "integer"}, "bad_stop", "DICE-3")})])
         bots = {"random": random_bot}
-        evolve = staticmethod(evolver(HANDLERS))             # unknown event types raise UnknownEvent
+        secrecy = Secrecy(Secret("Dealt", ("card",), seen_by=("seat",)))  # redact: others see no card
+        evolve = staticmethod(handlers.evolver())            # unknown event types raise UnknownEvent
 
         def setup(self, options, seats, rng): ...            # options are schema-checked, defaults filled
         def rules_turn(self, state): return Turn.to_seats({state["current"]})  # or Turn.to_actor("house"), Turn.over()
@@ -59,12 +62,14 @@ from domain.kit.driver import (
 )
 from domain.kit.platform import CONCEDE
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
-from domain.kit.state import Batch, State, UnknownEvent, copy_state, evolver
+from domain.kit.secrecy import Secrecy, Secret, sizes
+from domain.kit.state import Batch, Handlers, State, UnknownEvent, copy_state, evolver
 from domain.kit import wording
 
 __all__ = [
-    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Played", "State", "Step", "UnknownEvent",
+    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Played", "Secrecy", "Secret", "State",
+    "Step", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
-    "random_bot", "rule", "run", "table", "wording",
+    "random_bot", "rule", "run", "sizes", "table", "wording",
 ]

@@ -14,7 +14,7 @@ bp = Blueprint("catalog", __name__, url_prefix="/v1")
 
 def _entry(game) -> dict:
     return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
-            "rules_version": game.rules_version, "bots": sorted(game.bots), "options_schema": game.options_schema}
+            "rules_version": game.rules_version, "rules_versions": registry.versions(game.id), "bots": sorted(game.bots), "options_schema": game.options_schema}
 
 
 @bp.get("/catalog")
