@@ -16,7 +16,7 @@ from application.invitations import InvitationNotFound
 from application.players import Player
 from application.service import GameService
 from application.tournaments import TournamentNotFound, TournamentService
-from events.store import GameNotFound
+from events.errors import GameNotFound
 
 
 def pending(svc: GameService, player: Player) -> list[dict]:

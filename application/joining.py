@@ -19,7 +19,7 @@ from application import clocks, seating, seeding
 from application.players import Player
 from application.service import ADMIN, Forbidden, GameService, Loaded
 from application.tokens import hash_token
-from events.store import VersionConflict
+from events.errors import VersionConflict
 
 RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
 
@@ -88,7 +88,7 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
     svc.invitations.remove(player.id, game_id)  # a reserved seat taken: its invitation is answered
     if out["dealt"] is not None:
-        svc._keep(g.game, game_id, g.version, envs[-1], out["dealt"])
+        svc.store.states.keep(g.game, game_id, g.version, envs[-1], out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
 
 

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 from domain.core import Illegal
 from events.replication import ReplicationUnconfirmed
 from application.service import Forbidden, NoSuchVersion, NotActive
-from events.store import GameNotFound, VersionConflict
+from events.errors import GameNotFound, VersionConflict
 from server import rules
 
 log = logging.getLogger("delve.errors")

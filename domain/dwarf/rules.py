@@ -41,11 +41,12 @@ from domain.core import (
     seat_id,
 )
 from domain.dwarf import bots as _bots
+from domain.dwarf.sampler import SEARCH
 from domain.dwarf import content, labels, mining, options, rounds, scoring, secrecy, selection
 from domain.dwarf.commands_schema import COMMAND_SCHEMA
 from domain.dwarf.evolve import batch, evolve
 from domain.dwarf.secrecy import SECRECY
-from domain.kit import BaseGame
+from domain.kit import BaseGame, search
 
 AUTOMATON = "automaton"
 
@@ -56,7 +57,7 @@ class Dwarf(BaseGame):
     rules_version = "dwarf-2"  # 2: StepStarted events and the DW-AMB-14 order choice
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = _bots.BOTS
+    bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     game_type = GameType(1, 5, chance=True, information="imperfect", actors=(AUTOMATON,))
     players_rule = "DW-COMP-3"
     over_rule = "DW-END-4"

@@ -32,10 +32,11 @@ ignore-damage abilities before damage, or ``pass``; ``{"type": "fall_back", "to"
 from __future__ import annotations
 
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require, seat_of
-from domain.kit import BaseGame, Batch, random_bot
+from domain.kit import BaseGame, Batch, random_bot, search
 
 from . import commands, content, labels, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
+from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve as _evolve
 from .secrecy import SECRECY
@@ -85,7 +86,7 @@ class Indagar(BaseGame):
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = {"random": random_bot, "greedy": greedy}
+    bots = {"random": random_bot, "greedy": greedy, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS
     evolve = staticmethod(_evolve)
     secrecy = SECRECY
     game_type = GameType(1, 4, chance=True, information="imperfect",

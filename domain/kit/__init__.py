@@ -50,6 +50,13 @@ Play a whole game with the server's DRBG streams::
     g = play(GAME, table(GAME, 3, "random"), {}, seed=b"any seed")
     g.terminal, g.scores().to_dict(), g.steps   # steps: (version, seat, command, events)
 
+Every game's ``bots`` add the search bot's levels (``search-easy``, ``search-normal``,
+``search-hard``: ``domain.kit.search``), built from the game's sampler module::
+
+    SEARCH = SearchSpec(observe=observe, rollout=heuristic, evaluate=evaluate, depth=8,
+                        playouts={"easy": 15, "normal": 60, "hard": 250}, playout_ms=15.0)
+    bots = {**BOTS, **search.bots(SEARCH)}
+
 Continue a staged position (a test fixture) the same way::
 
     from domain.kit import Played, run
@@ -61,15 +68,16 @@ from domain.kit.driver import (
     play, random_bot, run, table,
 )
 from domain.kit.platform import CONCEDE
+from domain.kit.search import Observation, SearchBot, SearchSpec, squash
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
 from domain.kit.secrecy import Secrecy, Secret, sizes
 from domain.kit.state import Batch, Handlers, State, UnknownEvent, copy_state, evolver
 from domain.kit import wording
 
 __all__ = [
-    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Played", "Secrecy", "Secret", "State",
-    "Step", "UnknownEvent",
+    "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Observation", "Played", "SearchBot",
+    "SearchSpec", "Secrecy", "Secret", "State", "Step", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
-    "random_bot", "rule", "run", "sizes", "table", "wording",
+    "random_bot", "rule", "run", "sizes", "squash", "table", "wording",
 ]

@@ -72,10 +72,11 @@ resolution): ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1
 from __future__ import annotations
 
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
-from domain.kit import BaseGame, Batch, rule
+from domain.kit import BaseGame, Batch, rule, search
 
 from . import commands, content, labels, public, secrecy, setup
 from .bots import BOTS
+from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve
 from .scoring import CATEGORIES, breakdowns, tiebreak
@@ -137,7 +138,7 @@ class MountainKing(BaseGame):
     over_rule = "MK-END-6"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = BOTS
+    bots = {**BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
     secrecy = SECRECY
 

@@ -34,8 +34,9 @@ Options: see ``OPTIONS_SCHEMA``; every default is the spec's "Proposed" resoluti
 from __future__ import annotations
 
 from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, require
-from domain.kit import BaseGame, Batch, rule
+from domain.kit import BaseGame, Batch, rule, search
 from domain.saboteur import bots as _bots
+from domain.saboteur.sampler import SEARCH
 from domain.saboteur import labels, rounds, secrecy, turns
 from domain.saboteur.commands_schema import COMMAND_SCHEMA
 from domain.saboteur.secrecy import SECRECY
@@ -80,7 +81,7 @@ class Saboteur(BaseGame):
     over_rule = "SAB-WIN-1"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = _bots.BOTS
+    bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
     secrecy = SECRECY
 
