@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
+from server import ratelimit
 from server.app import create_app
 from tests.api.helpers import ADMIN, auth
+
+
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch):
+    """Every limit's window stays the same one for the whole test (mid-window: 10 s into an hour)."""
+    monkeypatch.setattr(ratelimit, "clock", lambda: 1_800_000_010.0)
 
 
 def _players_from(client, addresses: list[str], forwarded: list[str]) -> list[int]:
