@@ -38,6 +38,7 @@ from domain.kit import search
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
 from application import clocks, tournament_games
+from application.names import display_name
 from application.players import PlayerNotFound
 from application.service import Forbidden, GameService
 from events.errors import GameNotFound, VersionConflict
@@ -49,6 +50,8 @@ MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, 
 STATUSES = ("registering", "running", "finished")
 BOT_RATING = 0.0
 DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
+# start_at times the server schedules: a timer job at year 9999 overflowed every time it was looked at.
+START_AT_RANGE = (datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
 
 
 class TournamentNotFound(Exception):
@@ -65,7 +68,14 @@ def parse_start_at(value: object) -> str | None:
         when = None
     require(when is not None and when.tzinfo is not None, "bad_start_at", "TRN-START-1",
             "start_at is an ISO 8601 time with its UTC offset, e.g. 2026-11-23T18:00:00Z")
-    return when.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    try:  # 9999-12-31T23:59:59-23:59 is a valid stamp whose UTC time no datetime can hold
+        utc = when.astimezone(timezone.utc)
+    except OverflowError:
+        utc = None
+    require(utc is not None and START_AT_RANGE[0] <= utc <= START_AT_RANGE[1], "start_at_out_of_range",
+            "TRN-START-1", f"start_at is a time the server can schedule, from {START_AT_RANGE[0]:%Y-%m-%d} to "
+            f"{START_AT_RANGE[1]:%Y-%m-%d} (UTC)")
+    return utc.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def start_time(t: dict) -> datetime | None:
@@ -110,7 +120,8 @@ class TournamentService:
         seed = secrets.token_bytes(32)
         tid = "t" + secrets.token_hex(8)
         created = {"type": "TournamentCreated", "data": {
-            "tournament": tid, "name": str(body.get("name") or tid), "game": game.id, "options": options,
+            "tournament": tid, "name": display_name(body.get("name") or tid, 80, "a tournament's name"),
+            "game": game.id, "options": options,
             "config": config.to_dict(), "rules_version": game.rules_version, "clock": clock, "start_at": start_at,
             "organizer": None if caller == DIRECTOR else caller, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
         events = [created] + [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
@@ -375,8 +386,7 @@ class TournamentService:
                     "rating": round(line["ordinal"], 6) if line else BOT_RATING}
         bot = search.parse_bot(raw["bot"], raw.get("level"))  # {"bot": "search", "level": "hard"}: search-hard
         require(bot in game.bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(game.bots)}")
-        name = raw.get("name") or f"{bot}-{index + 1}"
-        require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
+        name = display_name(raw.get("name") or f"{bot}-{index + 1}", 60, "an entrant's name", "bad_entrant")
         return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
 
     @staticmethod

@@ -10,7 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from application.runtime import service_from_env
 from application.service import GameService
-from server import cors, errors, metrics, streams
+from server import cors, errors, gunicorn_problems, metrics, streams
 from server.routes import audit, catalog, games, lobby, me, ops, players, rules, tournaments
 from server.web import bp as web_bp
 import settings
@@ -52,6 +52,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     app.extensions["delve.service"] = service or service_from_env()
     errors.install(app)
+    gunicorn_problems.install()
     cors.install(app)
     metrics.install(app, app.extensions["delve.service"].store)
     for module in (catalog, games, audit, ops, players, lobby, me, tournaments, rules):
