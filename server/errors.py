@@ -60,7 +60,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Illegal)
     def _illegal(e: Illegal):
-        return problem(422, e.code, e.message, rule=e.rule)
+        return problem(422, e.code, e.message, rule=e.rule, **getattr(e, "extra", {}))
 
     @app.errorhandler(ValidationError)
     def _invalid(e: ValidationError):
