@@ -114,7 +114,7 @@ def check_game(game_id: str | None, envs: list[dict], signed: list[dict], keys: 
     """Check a game export's commitment and record signatures against ``envs`` (and ``keys``, when given)."""
     out = []
     created = (envs[0].get("data") or {}) if envs else {}
-    for kind in (SEED_COMMITMENT, GAME_RECORD):
+    for kind in (GAME_RECORD, SEED_COMMITMENT):
         mine = [s for s in signed if isinstance(s, dict) and (s.get("statement") or {}).get("kind") == kind
                 and (s.get("statement") or {}).get("game_id") == game_id]
         result = Signed(kind)

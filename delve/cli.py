@@ -392,6 +392,56 @@ def freeze_rules(game_id: str, root: Path) -> None:
                f"rules_version, and add a stored export of the new version to tests/data/")
 
 
+# -- reading records offline -------------------------------------------------------------------
+
+
+def _record(export):
+    from delve.record import BadRecord, Record
+
+    try:
+        return Record.parse(export.read().splitlines())
+    except BadRecord as exc:
+        raise click.ClickException(f"{getattr(export, 'name', '-')}: {exc}") from exc
+
+
+@cli.command()
+@click.argument("export", metavar="FILE", type=click.File("rb"))
+@click.option("--move", "n", type=click.IntRange(0), help="Show the position after move N [default: the last].")
+@click.option("--seat", type=click.IntRange(0), help="As seat S sees it [default: as a spectator].")
+@click.option("--moves", "list_moves", is_flag=True, help="List every move (number, time, who, label) instead.")
+@click.option("--json", "as_json", is_flag=True, help="Print the move, its events, the view and scores as JSON.")
+def show(export, n: int | None, seat: int | None, list_moves: bool, as_json: bool) -> None:
+    """The position after any move of an exported game, from the file alone (no server). Move N is the
+    N-th command the game accepted: the same numbers as the API (/v1/games/{id}/moves) and the viewer."""
+    from delve import show as shown
+
+    r = _record(export)
+    n = len(r.moves) if n is None else n
+    if n > len(r.moves):
+        raise click.ClickException(f"the game has {len(r.moves)} moves; ask for --move 0 to {len(r.moves)}")
+    if seat is not None and seat >= len(r.seats):
+        raise click.ClickException(f"the game has seats 0 to {len(r.seats) - 1}")
+    if list_moves:
+        lines = [shown.header(r)] + [shown.move_line(r, i) for i in range(1, len(r.moves) + 1)]
+        click.echo(json.dumps([m.to_dict() for m in r.moves], indent=1) if as_json else "\n".join(lines))
+    elif as_json:
+        click.echo(json.dumps(shown.position(r, n, seat), indent=1, ensure_ascii=False))
+    else:
+        click.echo(shown.text(r, n, seat))
+
+
+@cli.command()
+@click.argument("a", metavar="FILE_A", type=click.File("rb"))
+@click.argument("b", metavar="FILE_B", type=click.File("rb"))
+def diff(a, b) -> None:
+    """The first move where two records of one game differ. Exit 0 if they are identical, 1 if not."""
+    from delve import show as shown
+
+    text = shown.diff(_record(a), _record(b))
+    click.echo(text)
+    sys.exit(0 if text.startswith("the records are identical") else 1)
+
+
 # -- signing keys --------------------------------------------------------------------------
 
 

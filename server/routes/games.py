@@ -217,6 +217,8 @@ def state_at(game_id: str, version: str):
     seat = caller(svc, game_id, meta)
     move = request.args.get("move")
     if move is not None:
+        if version != "at":
+            parsing.version(version)  # any version, or the word `at`, reads as "the position after move n"
         try:
             at = svc.move_version(game_id, seat, parsing.move(move), meta)
         except NoSuchMove as exc:
