@@ -34,7 +34,8 @@ from application.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
-from events.store import RedisEventStore, VersionConflict
+from events.errors import VersionConflict
+from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
@@ -110,9 +111,9 @@ class GameService:
         self.store = store
         self.signer = signer  # signs seed commitments and closed records (application.signing); None: unsigned
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
-        self.players = Players(store.account_client(), store.prefix)
-        self.ratings = Ratings(store.account_client(), store.prefix, self.players)
-        self.feed = PlayerFeed(store.account_client(), store.prefix)
+        self.players = Players(store.players)
+        self.ratings = Ratings(store.ratings, self.players)
+        self.feed = PlayerFeed(store.player_feeds)
         self._computed: OrderedDict[tuple, Any] = OrderedDict()
 
     # -- auth ------------------------------------------------------------------
@@ -172,6 +173,7 @@ class GameService:
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
                           f"{game.title} takes {game.min_players}-{game.max_players} seats, not {len(seats)}")
+        seats = [seating.named_bot(i, s) for i, s in enumerate(seats)]
         for i, s in enumerate(seats):
             if s.get("bot") is not None and s["bot"] not in game.bots:
                 raise Illegal("unknown_bot", None,
@@ -202,7 +204,7 @@ class GameService:
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
         if not waiting:
-            self._keep(game, gid, 0, envs[-1], state)
+            self.store.states.keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
         for s in roster:
             if s.get("reserved"):
@@ -278,7 +280,7 @@ class GameService:
         envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
                                  command=command, rules_version=g.game.rules_version, idem=idem,
                                  meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
-        self._keep(g.game, game_id, g.version, envs[-1], state)
+        self.store.states.keep(g.game, game_id, g.version, envs[-1], state)
         return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": terminal}
 
@@ -325,11 +327,6 @@ class GameService:
             return result
         raise VersionConflict(self.store.version(game_id))
 
-    def _keep(self, game: Game, game_id: str, old_version: int, last: dict, state: State) -> None:
-        """Cache the state just reached (``last`` = its last envelope); snapshot it when an interval is crossed."""
-        self.store.remember(game, game_id, last["seq"], last["hash"], state)
-        self.store.maybe_snapshot(game, game_id, old_version, last["seq"], last["hash"], state)
-
     def finalize(self, game_id: str) -> bool:
         """Append SeedRevealed and GameFinished once the game is over (by its rules or a
         platform command); the status becomes ``aborted`` for an aborted outcome, else ``finished``.
@@ -365,7 +362,7 @@ class GameService:
             return None
         seat = min(bots, key=lambda s: s.index)
         command = bot_choice(g.game, g.state, seat.index, g.game.bots[seat.bot], bytes.fromhex(g.meta["seed"]),
-                             version)
+                             version, clocks.time_left(g.meta, seat.index))
         try:
             return self.submit_loaded(g, game_id, seat.index, version, command,
                                       command_id=f"bot:{game_id}:{version}")
@@ -433,7 +430,7 @@ class GameService:
         hide some, but the cursor still moves past them) and whether the game
         has finished.
         """
-        envs = self.store.wait(game_id, after, block_ms)
+        envs = self.store.reads.wait(game_id, after, block_ms)
         meta = self.store.meta(game_id)
         finished = ended(meta)
         if not envs:
@@ -453,7 +450,7 @@ class GameService:
 
         def replay() -> dict:
             at = self.load(game_id, upto=version, meta=meta)
-            here, *after = self.store.replayed(game_id, after=version - 1, limit=2)
+            here, *after = self.store.states.replayed(game_id, after=version - 1, limit=2)
             if after and after[0]["command_id"] == here["command_id"]:
                 # One command's events land together: the game never rested between them.
                 held = [b[-1]["seq"] for b in moves.batches(self.store.iter_all(game_id))]
@@ -537,7 +534,7 @@ class GameService:
         export, replay, verify, states, events and streams read it from there. Idempotent."""
         if not ended(self.store.meta(game_id)):
             return False
-        return self.store.compact(game_id)
+        return self.store.compaction.compact(game_id)
 
     # -- lobby -------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from domain.tournament.log import table_result
 from application import joining
 from application.players import PlayerNotFound
 from application.service import ENDED, GameService
-from events.store import GameExists, GameNotFound, VersionConflict
+from events.errors import GameExists, GameNotFound, VersionConflict
 
 
 def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) -> None:

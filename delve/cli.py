@@ -25,6 +25,7 @@ from redis.exceptions import RedisClusterException
 
 from domain import registry
 from domain.core import Illegal
+from domain.kit import search
 from application.runtime import redis_client, rq_redis_url
 import settings
 
@@ -331,7 +332,8 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
               show_default=True)
 @click.option("--table-size", type=int, help="Seats per game [default: the game's fewest, at least 2].")
 @click.option("--entrants", "n", default=8, show_default=True, type=click.IntRange(2, 256))
-@click.option("--bots", default="", help="Bots cycled over the entrants, comma separated [default: every bot of the game].")
+@click.option("--bots", default="", help="Bots cycled over the entrants, comma separated [default: every bot of the "
+              "game but the search levels, which think for up to seconds a move; name them to enter them].")
 @click.option("--rounds", type=click.IntRange(1, 100), help="Swiss / round-robin rounds [default: by format].")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result (tournament, timings) as JSON.")
@@ -344,7 +346,7 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
 
     _log_setup("WARNING")
     game = _game(game_id)
-    names = [b for b in bots.split(",") if b] or sorted(game.bots)
+    names = [b for b in bots.split(",") if b] or sorted(set(game.bots) - set(search.levels(game.bots)))
     try:
         options = json.loads(options_json)
     except json.JSONDecodeError as exc:

@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from application.runtime import service_from_env
 from application.service import GameService
 from server import cors, errors, metrics, streams
-from server.routes import audit, catalog, games, lobby, me, ops, players, tournaments
+from server.routes import audit, catalog, games, lobby, me, ops, players, rules, tournaments
 from server.web import bp as web_bp
 import settings
 
@@ -48,7 +48,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     errors.install(app)
     cors.install(app)
     metrics.install(app, app.extensions["delve.service"].store)
-    for module in (catalog, games, audit, ops, players, lobby, me, tournaments):
+    for module in (catalog, games, audit, ops, players, lobby, me, tournaments, rules):
         app.register_blueprint(module.bp)
     app.register_blueprint(web_bp)
     return app

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -47,7 +48,12 @@ def post(base: str, path: str, body: bytes, content_type: str = "application/jso
 def installed(tmp_path_factory) -> Path:
     """A venv holding only the wheel and its declared dependencies; returns its bin directory."""
     tmp = tmp_path_factory.mktemp("wheel")
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp / "dist", ROOT],
+    # Built from a copy: setuptools' build/ in a working tree can hold modules that have since
+    # moved, and they would ship (a fresh clone, as in CI, has none).
+    source = tmp / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".delve-data", ".pytest_cache", ".hypothesis"))
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp / "dist", source],
         "building the wheel", 300, cwd=tmp)
     [wheel] = (tmp / "dist").glob("delve-*.whl")
     run([sys.executable, "-m", "venv", tmp / "venv"], "creating the venv", 120)
@@ -84,6 +90,8 @@ def test_the_wheel_serves_plays_verifies_and_stops(installed, tmp_path):
         assert get(base, "/docs/assets/swagger-ui-bundle.js")[0] == 200
         status, kind, spec = get(base, "/openapi.yaml")
         assert status == 200 and b"openapi: 3.1" in spec
+        status, kind, rules = get(base, "/rules/mountain-king")
+        assert status == 200 and b'id="MK-DIG-1"' in rules
 
         seats = [{"name": n, "bot": "random"} for n in ("a", "b")]
         created = post(base, "/v1/games", json.dumps({"game": "mountain-king", "seats": seats}).encode())
