@@ -37,7 +37,7 @@ def sign_record(store: RedisEventStore, signer: Signer | None, game_id: str, met
     outcome = ((last.get("data") or {}).get("scores") or {}).get("outcome") if last["type"] == "GameFinished" else None
     signed = signer.sign(attestation.record_statement(
         game_id, meta["game"], meta["rules_version"], last["seq"], last["hash"], meta["status"], outcome))
-    store.mark(game_id, RECORD_FIELD, json.dumps(signed))
+    store.reads.mark(game_id, RECORD_FIELD, json.dumps(signed))
     return signed
 
 

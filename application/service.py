@@ -438,7 +438,10 @@ class GameService:
         game = registry.of(meta)
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
-    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None) -> dict:
+    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
+                 move: dict | None = None) -> dict:
+        """The position at ``version``; ``move`` (a line of ``moves``), when the caller asked for one by
+        number, is named in the answer (a plain version costs no read of the whole log)."""
         meta = meta if meta is not None else self.store.meta(game_id)
         current, finished = int(meta["version"]), ended(meta)
         if not 1 <= version <= current:
@@ -453,9 +456,8 @@ class GameService:
             here, *after = self.store.states.replayed(game_id, after=version - 1, limit=2)
             if after and after[0]["command_id"] == here["command_id"]:
                 # One command's events land together: the game never rested between them.
-                held = [b[-1]["seq"] for b in moves.batches(self.store.iter_all(game_id))]
+                held = [b[-1]["seq"] for b in moves.batches(self.store.reads.iter_all(game_id))]
                 raise NotHeld(version, *moves.nearest_held(held, version))
-            move = self._move_ending(game_id, meta, seat, version)
             out = {"version": version, "view": self._view(at, seat), "move": move["move"] if move else None,
                    "label": move["label"] if move else None}
             if finished or seat == ADMIN:
@@ -464,7 +466,7 @@ class GameService:
 
         # The chain head names every event up to now, so (head, version, seat, closed?) names the answer:
         # a viewer scrubbing back and forth through a replay costs one round trip per step it saw before.
-        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat), replay)
+        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat, bool(move)), replay)
 
     def moves(self, game_id: str, seat: int | None, meta: dict[str, str] | None = None) -> dict:
         """Every move so far, numbered from 1 (``application.moves``), as ``seat`` may see them: before
@@ -474,7 +476,7 @@ class GameService:
         game = registry.of(meta)
 
         def listed() -> list[dict]:
-            envs = list(self.store.iter_all(game_id))
+            envs = list(self.store.reads.iter_all(game_id))
             out = []
             for m in moves.moves(game, envs, public=not reveal, viewer=None if reveal else seat):
                 line = m.to_dict()
@@ -486,16 +488,12 @@ class GameService:
         return {"game_id": game_id, "version": int(meta["version"]),
                 "moves": self._once(("moves", game_id, meta.get("head"), reveal, seat), listed)}
 
-    def move_version(self, game_id: str, seat: int | None, n: int, meta: dict[str, str] | None = None) -> int:
-        """The version a move ends at (the position after it)."""
+    def move(self, game_id: str, seat: int | None, n: int, meta: dict[str, str] | None = None) -> dict:
+        """Move ``n`` as ``seat`` may see it; its ``last_seq`` is the version after it."""
         listed = self.moves(game_id, seat, meta)["moves"]
         if not 1 <= n <= len(listed):
             raise NoSuchMove(f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
-        return listed[n - 1]["last_seq"]
-
-    def _move_ending(self, game_id: str, meta: dict[str, str], seat: int | None, version: int) -> dict | None:
-        """The move whose events end at ``version`` (None: a version no move ends at, such as the deal)."""
-        return next((m for m in self.moves(game_id, seat, meta)["moves"] if m["last_seq"] == version), None)
+        return listed[n - 1]
 
     def scores(self, game_id: str) -> dict:
         g = self.load(game_id)

@@ -327,12 +327,12 @@ class TournamentService:
         signer = self.games.signer
         if signer is None or meta.get("status") != "finished":
             return None
-        log = list(self.store.iter_all(tid))
+        log = list(self.store.reads.iter_all(tid))
         t = fold({"type": e["type"], "data": e["data"]} for e in log)
         heads = {tb["game_id"]: tb["chain_head"] for r in t["rounds"] for tb in r["tables"]}
         final = next(e for e in reversed(log) if e["type"] == "TournamentFinished")["data"]["standings"]
         signed = signer.sign(attestation.standings_statement(tid, t["game"], len(log), log[-1]["hash"], heads, final))
-        self.store.mark(tid, STANDINGS_FIELD, json.dumps(signed))
+        self.store.reads.mark(tid, STANDINGS_FIELD, json.dumps(signed))
         return signed
 
     # -- helpers -------------------------------------------------------------------------

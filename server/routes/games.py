@@ -215,17 +215,16 @@ def state_at(game_id: str, version: str):
     svc = service()
     meta = svc.store.meta(game_id)  # one read serves auth and the replay (a version seen before needs no other)
     seat = caller(svc, game_id, meta)
-    move = request.args.get("move")
-    if move is not None:
-        if version != "at":
-            parsing.version(version)  # any version, or the word `at`, reads as "the position after move n"
-        try:
-            at = svc.move_version(game_id, seat, parsing.move(move), meta)
-        except NoSuchMove as exc:
-            raise ApiError(404, "no_such_move", f"{exc}; see GET /v1/games/{game_id}/moves") from None
-    else:
-        at = parsing.version(version)
-    return dump(schemas.StateAt, svc.state_at(game_id, seat, at, meta))
+    asked = request.args.get("move")
+    if asked is None:
+        return dump(schemas.StateAt, svc.state_at(game_id, seat, parsing.version(version), meta))
+    if version != "at":
+        parsing.version(version)  # any version, or the word `at`, reads as "the position after move n"
+    try:
+        move = svc.move(game_id, seat, parsing.move(asked), meta)
+    except NoSuchMove as exc:
+        raise ApiError(404, "no_such_move", f"{exc}; see GET /v1/games/{game_id}/moves") from None
+    return dump(schemas.StateAt, svc.state_at(game_id, seat, move["last_seq"], meta, move))
 
 
 @bp.get("/games/<game_id>/moves")

@@ -32,7 +32,8 @@ def test_move_n_is_the_nth_accepted_command_with_its_label_seat_time_and_seqs(cl
     assert m30["command"] == commanded[29]["command"]
     by_move = client.get(f"/v1/games/{gid}/states/at?move=30").json
     by_version = client.get(f"/v1/games/{gid}/states/{m30['last_seq']}").json
-    assert by_move == by_version and by_move["move"] == 30 and by_move["label"] == m30["label"]
+    assert by_move["view"] == by_version["view"] and by_move["version"] == by_version["version"] == m30["last_seq"]
+    assert by_move["move"] == 30 and by_move["label"] == m30["label"]
 
 
 def test_a_version_inside_a_batch_names_the_nearest_held_versions(client, service):
