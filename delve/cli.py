@@ -86,6 +86,7 @@ def _game(game_id: str):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="delve", message="delve %(version)s")
 @click.option("--log-level", default="INFO", show_default=True,
               type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False))
 @click.pass_context
@@ -219,6 +220,19 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
     click.echo("stopped", err=True)
 
 
+@cli.command()
+@click.argument("process", type=click.Choice(["api", "worker", "reactor"]))
+@click.option("--port", default=8000, show_default=True, type=int, help="The API's port (api only).")
+def healthcheck(process: str, port: int) -> None:
+    """Exit 0 if this host's PROCESS is alive and working, else 1 saying why (for container health checks)."""
+    from delve import health
+
+    problem = health.api(port) if process == "api" else getattr(health, process)()
+    if problem:
+        raise click.ClickException(problem)
+    click.echo(f"{process}: healthy")
+
+
 # -- worker, reactor -------------------------------------------------------------------
 
 
@@ -257,7 +271,7 @@ def reactor(ctx) -> None:
 @click.option("--games", "n", default=10, show_default=True, type=click.IntRange(1))
 @click.option("--seats", type=click.IntRange(1), help="Players per game [default: the game's minimum].")
 @click.option("--bot", help="Bot policy for every seat [default: random, if the game has it].")
-@click.option("--options", "options_json", default="{}", help='Game options as JSON, e.g. \'{"turns": 5}\'.')
+@click.option("--options", "options_json", default="{}", help="Game options as JSON (see the examples; `GET /v1/catalog/GAME` lists a game's options).")
 @click.option("--inprocess", is_flag=True, help="Play in this process instead of through rq workers.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(0),
               help="Workers (+ a reactor) to start for the run, running jobs without a fork each for "
@@ -266,7 +280,13 @@ def reactor(ctx) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
 def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout, as_json) -> None:
-    """Play N bot-vs-bot games of GAME and print a summary."""
+    """Play N bot-vs-bot games of GAME and print a summary.
+
+    \b
+    Examples:
+      delve play saboteur --games 2 --seats 3 --bot heuristic --options '{"first_player": 0}' --inprocess
+      delve play dwarf --games 1 --seats 1 --bot greedy --options '{"solo_level": "andvettr"}' --inprocess
+    """
     from tqdm import tqdm
 
     from application.runtime import service_from_env
@@ -338,7 +358,12 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result (tournament, timings) as JSON.")
 def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json) -> None:
-    """Run a whole bot tournament of GAME in this process, verify its bundle, print the standings."""
+    """Run a whole bot tournament of GAME in this process, verify its bundle, print the standings.
+
+    \b
+    Example:
+      delve tournament saboteur --format swiss --table-size 3 --entrants 6 --rounds 2 --bots heuristic,random
+    """
     from tqdm import tqdm
 
     from delve.tournament import NotFinishing, format_result, run
@@ -505,7 +530,15 @@ def keys_rotate(key: Path | None) -> None:
 def verify(exports, keys_source: str | None, expect_head: str | None, report: Path | None, as_json: bool) -> None:
     """Check game exports and tournament bundles (`-` = stdin): hash chains, replays under each record's
     rules version, pairings, and with --keys the server's signatures. One line per game and per bundle,
-    then a summary. Exit 0 if every record is sound and complete, 1 if not."""
+    then a summary. Exit 0 if every record is sound and complete, 1 if not.
+
+    \b
+    Examples (game.ndjson from GET /v1/games/<id>/export):
+      delve verify game.ndjson
+      delve verify game.ndjson --keys https://delve.example.org
+      delve verify game.ndjson --expect-head <a head you saved> --report report.html
+      delve verify - < game.ndjson
+    """
     from application.tournament_verify import verify_any as check
     from delve import verdicts
 
@@ -549,7 +582,7 @@ def verify(exports, keys_source: str | None, expect_head: str | None, report: Pa
 @click.option("--appends", default=1000, show_default=True, type=click.IntRange(10), help="Direct store appends.")
 def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: float, connections: int, games: int,
           appends: int) -> None:
-    """Issue 13's figures against their targets (HTTP vs bare Flask, round trips, verification,
+    """The performance figures against their targets (HTTP vs bare Flask, round trips, verification,
     storage, append latency); JSON on stdout, progress on stderr."""
     from benchmarks.bench import run
     from server.app import create_app
