@@ -21,6 +21,14 @@ MAX_PLAYER_ID = 40  # and getPlayer's player_id
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
 
 
+@bp.after_request
+def no_referrer(resp):
+    """A seat link carries its token in the fragment (#token=...), which browsers never send;
+    no Referer at all leaves nothing of a page's address to the sites it links to."""
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    return resp
+
+
 @bp.get("")
 def lobby():
     return render_template("web/lobby.html")
