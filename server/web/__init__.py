@@ -57,6 +57,15 @@ def player(player_id: str):
     return render_template("web/player.html", player_id=player_id)
 
 
+@bp.get("/ratings")
+@bp.get("/ratings/<game>")
+def ratings(game: str = ""):
+    """A game's leaderboard (the script reads GET /v1/ratings/<game>); without a game, the catalog's games."""
+    if len(game) > MAX_PLAYER_ID:
+        raise ApiError(404, "unknown_game", f"no game id is longer than {MAX_PLAYER_ID} characters")
+    return render_template("web/ratings.html", game=game)
+
+
 @bp.get("/static/<name>")
 def asset(name: str):
     """One script or stylesheet of the viewer (a flat folder: no sub-paths)."""

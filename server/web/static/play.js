@@ -83,6 +83,10 @@ export class Play {
       return;
     }
     if (this.legal && this.legal.version === summary.version) return this.render();
+    if (this.legal) {
+      this.legal = null; // never leave a stale list to click while the new one loads
+      this.render();
+    }
     try {
       const legal = await api(`/v1/games/${this.gameId}/legal-actions`, {token});
       if (legal.version !== this.summary.version && legal.version < this.summary.version) return;
@@ -217,12 +221,15 @@ export class Play {
       this.say("");
     } catch (err) {
       this.refused(err);
+    }
+    this.legal = null; // the next list comes with the next position
+    this.picked = [];
+    this.render();
+    try {
+      await this.onActed();
     } finally {
       this.busy = false;
       this.panel.classList.remove("busy");
-      this.legal = null;
-      this.picked = [];
-      await this.onActed();
     }
   }
 

@@ -111,6 +111,10 @@ async function loadGame() {
   app.title = entry ? entry.title : app.summary.game;
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
+  const last = app.events.length ? app.events[app.events.length - 1].seq : 0;
+  // The stream follows from the last event read: a move made between the two reads would
+  // otherwise never redraw the position (the page would wait for a turn it already has).
+  if (last > app.summary.version) app.summary = await api(`/v1/games/${gameId}`, {token: app.token});
   renderHeader();
   renderEventList();
   delete $("audit").dataset.status; // the token may have changed: rebuild the verify controls too
