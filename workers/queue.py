@@ -2,13 +2,11 @@
 table's deterministic ids that a redelivered feed entry can repeat without
 duplicating work.
 
-RQ_REDIS_URL   queue Redis (default REDIS_URL; rq cannot use a Redis Cluster)
-DELVE_QUEUE    queue name (default "delve"; tests use their own)
+RQ_REDIS_URL and DELVE_QUEUE name the queue's Redis and the queue (``settings``).
 """
 from __future__ import annotations
 
 import logging
-import os
 import time
 from datetime import datetime, timezone
 
@@ -20,8 +18,8 @@ from rq.serializers import JSONSerializer
 
 from application.runtime import rq_redis_url
 from workers import table
+import settings
 
-DEFAULT_QUEUE = "delve"
 JOB_FUNCTION = "workers.jobs.run"  # every kind goes through it: the table says what it does
 # Nobody reads a finished job's result, so rq keeps none (issue 13: a finished game's ~570 bot-turn
 # records held ~750 KB). A redelivered feed entry may then enqueue a job again: harmless, since every
@@ -31,15 +29,14 @@ FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
-# without a heartbeat for STALE_AFTER seconds belongs to a dead worker and is run again, so a worker's
+# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 4) belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
 HEARTBEAT = 1
-STALE_AFTER = 4.0
 log = logging.getLogger("delve.queue")
 
 
 def queue_name() -> str:
-    return os.environ.get("DELVE_QUEUE") or DEFAULT_QUEUE
+    return settings.get("DELVE_QUEUE")
 
 
 def queue_from_env(name: str | None = None, connection: redis.Redis | None = None) -> Queue:
@@ -64,7 +61,7 @@ class RqScheduler:
 
     def __init__(self, queue: Queue, stale_after: float | None = None):
         self.queue = queue
-        self.stale_after = stale_after or float(os.environ.get("DELVE_JOB_STALE_SECONDS") or STALE_AFTER)
+        self.stale_after = stale_after or settings.get("DELVE_JOB_STALE_SECONDS")
 
     def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
         """Returns "enqueued", "exists" or "replaced". A job with ``at`` waits in rq's scheduled

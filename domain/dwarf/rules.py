@@ -1,4 +1,4 @@
-"""DWARF (shared/rules/dwarf.md) as a Delve game. ``GAME`` is the registered object.
+"""DWARF (domain/dwarf/RULES.md) as a Delve game. ``GAME`` is the registered object.
 
 Participants: seats 0..n-1 clockwise; a one-seat game adds the solo automaton
 (``actor:automaton``, DW-SOLO-1), a game-driven participant: ``turn`` names it when it
@@ -41,10 +41,12 @@ from domain.core import (
     seat_id,
 )
 from domain.dwarf import bots as _bots
+from domain.dwarf.sampler import SEARCH
 from domain.dwarf import content, labels, mining, options, rounds, scoring, secrecy, selection
 from domain.dwarf.commands_schema import COMMAND_SCHEMA
 from domain.dwarf.evolve import batch, evolve
-from domain.kit import BaseGame
+from domain.dwarf.secrecy import SECRECY
+from domain.kit import BaseGame, search
 
 AUTOMATON = "automaton"
 
@@ -52,14 +54,19 @@ AUTOMATON = "automaton"
 class Dwarf(BaseGame):
     id = "dwarf"
     title = "DWARF"
-    rules_version = "dwarf-2"  # 2: StepStarted events and the DW-AMB-14 order choice
+    rules_version = "dwarf-3"  # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4)
+    rule_prefix = "DW"
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = _bots.BOTS
+    bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     game_type = GameType(1, 5, chance=True, information="imperfect", actors=(AUTOMATON,))
     players_rule = "DW-COMP-3"
     over_rule = "DW-END-4"
     evolve = staticmethod(evolve)
+    secrecy = SECRECY
+
+    def players(self, state: dict) -> int:
+        return state["seats"]
 
     def check_options(self, opts: dict, seats: int) -> dict:
         return options.check(opts, seats)
@@ -85,6 +92,8 @@ class Dwarf(BaseGame):
 
     def rules_decide(self, state: dict, seat: int, command: Command, rng: Drbg) -> list[Event]:
         require(state["phase"] != "over", "game_over", "DW-END-4", "the game is over")
+        require(0 <= seat < state["seats"], "not_a_seat", "DW-SOLO-4",
+                "the automaton is played by the game, not through a seat")
         b = batch(state)
         selection.decide(b, seat, command)
         rounds.advance(b)
@@ -121,9 +130,6 @@ class Dwarf(BaseGame):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return secrecy.view(state, seat)
-
-    def redact(self, event: Event, seat: int | None) -> Event | None:
-        return secrecy.redact(event, seat)
 
 
 GAME = Dwarf()

@@ -20,12 +20,15 @@ Shape (all keys plain JSON):
 """
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import Any, Callable
+
+from domain.core import Event
 
 from . import content
 from .board import Layout, layout
 
+Emit = Callable[[Event], None]
+"""The folding emit of a ``Batch``: every rules module takes one."""
 State = dict[str, Any]
 RESOURCE_TILES = ("gold", "wood", "ore")
 MUD = ("mud", "poison_swamp")
@@ -35,17 +38,8 @@ PIECES = {1: 6, 2: 4, 3: 2}              # IND-COMP-2
 XP_TO_LEVEL = {1: 3, 2: 4, 3: 5}         # IND-LVL-4
 
 
-def copy(state: State) -> State:
-    """A private deep copy (a JSON round trip is faster than ``copy.deepcopy``)."""
-    return json.loads(json.dumps(state))
-
-
 def board(s: State) -> Layout:
     return layout(s["n"])
-
-
-def seat_of(participant: str) -> int | None:
-    return int(participant.split(":")[1]) if participant.startswith("seat:") else None
 
 
 def hero_at(s: State, tile: str) -> str | None:
@@ -158,7 +152,3 @@ def last_player(s: State) -> int:
 
 def play_order(s: State) -> list[int]:
     return [(s["initiative"] + i) % s["n"] for i in range(s["n"])]
-
-
-def area_tiles(s: State, seat: int) -> list[str]:
-    return board(s).area(seat)

@@ -1,7 +1,7 @@
 """``BaseGame``: the protocol methods every kit game shares, written once.
 
 A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
-``evolve = evolver(HANDLERS)``) and writes the rules hooks:
+``evolve = handlers.evolver()``, see ``domain.kit.state``) and writes the rules hooks:
 
 - ``check_options(options, seats) -> options`` checks between options (the
   schema has typed each one already) and fills computed defaults;
@@ -11,6 +11,7 @@ A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
   schema already;
 - ``rules_legal(state, seat) -> commands``;
 - ``rules_scores(state) -> Scoreboard``;
+- ``players(state) -> int``: the number of seats (read from the state);
 - ``rules_label(state, seat, command, public) -> str``: a short human label of
   one of the game's commands (``label`` below);
 - ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns.
@@ -29,6 +30,7 @@ from domain.core import (
 )
 from domain.kit import platform
 from domain.kit.schemas import check_command, check_options
+from domain.kit.secrecy import Secrecy
 from domain.kit.state import State, copy_state
 
 
@@ -40,11 +42,19 @@ class BaseGame:
     options_schema: ClassVar[dict]
     command_schema: ClassVar[dict]
     bots: ClassVar[Mapping[str, BotPolicy]]
+    rule_prefix: ClassVar[str]
+    """The prefix of the game's rule IDs (``SAB`` for ``SAB-PATH-3``): every rule it cites starts with it."""
+    unlisted_fields: ClassVar[tuple[str, ...]] = ()
+    """Optional command fields ``legal_commands`` does not enumerate (a payment order:
+    every order of every source would swamp the list); it lists each command with
+    the field left out, and any value the rules accept may be added."""
     players_rule: ClassVar[str | None] = None
     """Rule ID cited when the seat count is outside ``game_type``'s range."""
     over_rule: ClassVar[str | None] = None
     """Rule ID cited when a command comes after the game has ended."""
     evolve: Callable[[State, Event], State]
+    secrecy: ClassVar[Secrecy] = Secrecy()
+    """What ``redact`` hides of each event type (``domain.kit.secrecy``); none by default."""
 
     @property
     def min_players(self) -> int:
@@ -129,12 +139,20 @@ class BaseGame:
         return platform.decide(state, seat, command, self.players(state))
 
     def players(self, state: State) -> int:
-        """Number of seats at the table (for checking a platform command's seat)."""
+        """Number of seats at the table (for checking a platform command's seat).
+
+        Every current game reads it from its own state (the conformance suite
+        checks each overrides this); counting the scoreboard's lines, as here,
+        scores the whole game to count chairs and is kept only for the frozen
+        rules versions, which are never edited."""
         return len(self.rules_scores(state).seats)
 
     def scores(self, state: State) -> Scoreboard:
         board = self.rules_scores(state)
         return platform.outcome_board(state, board) if platform.ended(state) else board
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return self.secrecy.redact(event, seat)
 
     def dump_state(self, state: State) -> dict:
         return copy_state(state)

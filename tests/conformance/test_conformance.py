@@ -15,13 +15,14 @@ and end with the documented outcome on ``resign`` and ``abort``, verifiably.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 
 import pytest
 
 from domain import registry
 from domain.core import Drbg, Turn, canonical_json, fold, seat_id
-from domain.kit import Played, Step, check_command, command_stream, play, table
+from domain.kit import BaseGame, Played, Step, check_command, command_stream, play, table
 from application.replay import verify
 from tests.support.exports import export_lines
 
@@ -29,6 +30,7 @@ GAMES = registry.available()
 MAX_STEPS = 20_000  # batches; a random game that has not ended by then is taken not to end
 LEGAL_SAMPLE = 12  # states whose every legal command is tried, spread over a game
 SEED = b"conformance"
+SECRET_GAMES = 30  # more random games, at most, to see every declared secret dealt
 
 
 def tables() -> list[tuple[str, int]]:
@@ -110,6 +112,14 @@ def test_every_legal_command_is_accepted_and_fits_the_schema(gid, players):
 
 
 @pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_the_seat_count_is_read_from_the_state(gid, players):
+    """``players`` is the game's own cheap read (the kit's scoreboard count is for frozen versions)."""
+    g = played(gid, players)
+    assert type(g.game).players is not BaseGame.players
+    assert g.game.players(g.state) == players
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
 def test_dump_and_load_round_trip(gid, players):
     g = played(gid, players)
     walk = list(states(g))
@@ -131,8 +141,9 @@ def _strings(value) -> set[str]:
 
 
 def first_leak(g: Played, players: int) -> str | None:
-    """Canary: every string value an event carries but ``redact`` never showed a seat
-    (a card id, a role, a goal shape) must be absent from that seat's view."""
+    """Canary: every string value of a secret the game declares (``game.secrecy``: a
+    card id, a role, a goal shape) that ``redact`` has not shown a seat so far must be
+    absent from that seat's view."""
     state = g.game.initial_state()
     seen: dict[int | None, set[str]] = {seat: {g.game.id, g.game.title} for seat in [None, *range(players)]}
     for step in g.steps[:400]:
@@ -141,7 +152,7 @@ def first_leak(g: Played, players: int) -> str | None:
             hidden: set[str] = set()
             for ev in step.events:
                 shown = g.game.redact(ev, seat)
-                hidden |= _strings(ev["data"])
+                hidden |= _strings(g.game.secrecy.hidden(ev, seat))
                 shown_so_far |= _strings(shown["data"]) if shown else set()
             leaked = (hidden - shown_so_far) & _strings(g.game.view(state, seat))
             if leaked:
@@ -157,6 +168,37 @@ def test_a_view_never_shows_what_redaction_hid(gid, players):
     hid_any = any(g.game.redact(ev, seat) != ev for step in g.steps for ev in step.events
                   for seat in [None, *range(players)])
     assert hid_any or g.game.game_type.information == "perfect", "imperfect information, yet nothing is hidden"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_redaction_hides_every_declared_secret_and_each_is_dealt(gid):
+    """The one secrecy description (``game.secrecy``) is what ``redact`` applies:
+    a seat it does not name never gets a secret field as it was, and every event
+    type it declares occurs in the game's random games (no stale declaration; a
+    rare event may take a few more games, up to ``SECRET_GAMES``)."""
+    game = registry.get(gid)
+    seen: set[str] = set()
+    bots = sorted(game.bots)
+    games = itertools.chain(
+        (played(gid, n) for n in sorted({game.min_players, game.max_players})),
+        (play(game, table(game, game.min_players, bots[i % len(bots)]), {}, SEED + b"%d" % i, max_steps=MAX_STEPS)
+         for i in range(SECRET_GAMES)))
+    for i, g in enumerate(games):
+        if i >= 2 and seen == set(game.secrecy.by_event):
+            break
+        for ev in (ev for step in g.steps for ev in step.events):
+            secret = game.secrecy.by_event.get(ev["type"])
+            if secret is None:
+                continue
+            seen.add(ev["type"])
+            for seat in [None, *range(len(g.seats))]:
+                shown = game.redact(ev, seat)["data"]
+                if secret.sees(ev["data"], seat):
+                    assert shown == ev["data"]
+                    continue
+                for f in secret.fields:
+                    assert f not in shown or (secret.face and shown[f] == secret.face(ev["data"][f])), (ev, seat)
+    assert seen == set(game.secrecy.by_event), f"declared but never dealt: {set(game.secrecy.by_event) - seen}"
 
 
 def test_the_canary_catches_a_view_that_shows_the_deck():
