@@ -8,13 +8,7 @@ import {auditPanel, scoresPanel} from "./panels.js";
 import {seatsPanel} from "./seats.js";
 import {brief, clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
-import {renderDwarf} from "./dwarf.js";
-import {renderIndagar} from "./indagar.js";
-import {renderMountainKing} from "./mountain-king.js";
-import {renderSaboteur} from "./saboteur.js";
 
-const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "dwarf": renderDwarf,
-                   "indagar": renderIndagar};
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;
@@ -26,6 +20,7 @@ const app = {
   summary: null,
   title: null,
   content: null, // the catalog's public components, which views name by id
+  render: renderGeneric, // the game's board renderer, named by its catalog entry
   events: [],
   batches: [], // [{key, first, end, events}]: one per command, in order
   rows: new Map(), // seq -> <li> of the event list
@@ -68,6 +63,17 @@ async function catalogEntry(game) {
   }
 }
 
+/** The board renderer the catalog names (``renderer``: the module ./<name>.js exporting ``render``). */
+async function rendererOf(entry) {
+  if (!entry || !entry.renderer) return renderGeneric;
+  try {
+    return (await import(`./${encodeURIComponent(entry.renderer)}.js`)).render;
+  } catch (err) {
+    console.error(err);
+    return renderGeneric; // the JSON view, rather than nothing
+  }
+}
+
 async function loadGame() {
   stopStream();
   stopPlay();
@@ -87,6 +93,7 @@ async function loadGame() {
   }
   const entry = await catalogEntry(app.summary.game);
   app.content = entry ? entry.content : null;
+  app.render = await rendererOf(entry);
   app.title = entry ? entry.title : app.summary.game;
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
@@ -281,7 +288,7 @@ function setMode(mode, step) {
 /** Draw a view; the board's data-version names the version drawn (a bookmark for readers and tests). */
 function renderView(view, batch, version, state = null) {
   const board = $("board");
-  const render = RENDERERS[app.summary.game] || renderGeneric;
+  const render = app.render;
   const ctx = {
     seats: app.summary.seats,
     content: app.content,
