@@ -49,8 +49,8 @@ def cli_move_line(export, n: int) -> str:
 def test_move_30_is_one_click_in_the_viewer_and_agrees_with_delve_show(signed_site, browser):
     server, gid, export = signed_site
     browser.open(f"{server.url}/web/games/{gid}")
-    browser.wait("return document.querySelectorAll('#moves li').length >= 30", what="the moves panel")
-    browser.click("#moves li[data-move='30']")
+    browser.wait("return document.querySelectorAll('#move-list li').length >= 30", what="the moves panel")
+    browser.click("#move-list li[data-move='30']")
     shown = browser.wait("const t = document.getElementById('position').textContent;"
                          "return t.includes('move 30 of') && t", what="move 30 in the viewer")
     line = cli_move_line(export, 30)  # "move 30 of N · time · who (seat s): label · seq a-b"
@@ -59,7 +59,7 @@ def test_move_30_is_one_click_in_the_viewer_and_agrees_with_delve_show(signed_si
     assert f"{total} · " in shown and shown.endswith(f": {label}")
     version = int(line.rsplit("seq ", 1)[1].split("-")[-1])
     assert browser.js("return window.location.hash") == f"#v={version}"
-    assert browser.js("return document.querySelector('#moves li.current').dataset.move") == "30"
+    assert browser.js("return document.querySelector('#move-list li.current').dataset.move") == "30"
     browser.open(f"{server.url}/web/games/{gid}#move=30")  # a shared link to the disputed move
     browser.wait("return document.getElementById('position').textContent.includes('move 30 of')",
                  what="the #move=30 link opened at move 30")
@@ -80,7 +80,7 @@ def test_a_saved_export_replays_offline_with_the_server_stopped(signed_site, bro
     assert status == "ok", checks
     assert any(c.startswith("signed by ed25519:") and "of browser-test (current key)" in c for c in checks), checks
     assert any("hash chain intact" in c for c in checks) and any("matches the commitment" in c for c in checks)
-    browser.click("#moves li[data-move='30']")
+    browser.click("#move-list li[data-move='30']")
     line = browser.text("#move .move-line")
     assert line == cli_move_line(export, 30), (line, cli_move_line(export, 30))
     browser.click("#next")

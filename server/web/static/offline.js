@@ -69,7 +69,7 @@ function showGame({envs}) {
 }
 
 function showMoves() {
-  clear($("moves"), page.moves.map((m) => h("li", {"data-move": m.n, onclick: () => showMove(m.n)},
+  clear($("move-list"), page.moves.map((m) => h("li", {"data-move": m.n, onclick: () => showMove(m.n)},
     h("span", {class: "seq"}, m.n), h("span", {class: "who"}, seatName(m.seat, m.actor)),
     h("span", {class: "data"}, m.label))));
   $("move-count").textContent = `(${page.moves.length})`;
@@ -79,7 +79,7 @@ function showMove(n) {
   if (!page.moves.length) return clear($("move"), h("p", {class: "muted"}, "No move was played."));
   page.step = Math.max(1, Math.min(n, page.moves.length));
   const m = page.moves[page.step - 1];
-  for (const li of $("moves").children) li.classList.toggle("current", Number(li.dataset.move) === m.n);
+  for (const li of $("move-list").children) li.classList.toggle("current", Number(li.dataset.move) === m.n);
   history.replaceState(null, "", `#move=${m.n}`);
   const seqs = m.first_seq === m.last_seq ? `seq ${m.first_seq}` : `seq ${m.first_seq}-${m.last_seq}`;
   clear($("move"),

@@ -145,7 +145,7 @@ function linkedVersion() {
 async function refreshMoves() {
   app.moves = await loadMoves(gameId, app.token);
   $("move-count").textContent = `(${app.moves.length})`;
-  movesPanel($("moves"), app.moves, app.summary.seats, (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
+  movesPanel($("move-list"), app.moves, app.summary.seats, (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
 }
 
 // -- live ----------------------------------------------------------------------
@@ -268,7 +268,7 @@ function updateSlider() {
   const who = seatLabel(app.summary.seats, batch.events[0].seat);
   const types = [...new Set(batch.events.map((ev) => ev.type))].join(", ");
   const move = moveEnding(app.moves, batch.end);
-  markMove($("moves"), move);
+  markMove($("move-list"), move);
   const what = move
     ? `move ${move.move} of ${app.moves.length} · ${move.seat === null ? (move.actor || "table") : who}: ${move.label}`
     : `${batch.events[0].seat === null ? "table" : who}: ${types}`;
