@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 import redis
 
 from domain.core import Game
-from events.accounts import PlayerFeeds, PlayerRecords, RatingRecords
+from events.accounts import InvitationRecords, PlayerFeeds, PlayerRecords, RatingRecords
 from events.appends import Appends
 from events.archived import Archives
 from events.compaction import Compaction
@@ -64,6 +64,7 @@ class RedisEventStore:
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
+        self.invitations = InvitationRecords(r, keys)
 
     # -- the game log: what every caller needs ------------------------------------------------
 
