@@ -25,7 +25,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from domain.core import Game
-from events.accounts import PlayerFeeds, PlayerRecords, RatingRecords
+from events.accounts import InvitationRecords, PlayerFeeds, PlayerRecords, RatingRecords
 from events.appends import Appends
 from events.archived import Archives
 from events.compaction import Compaction
@@ -68,6 +68,7 @@ class RedisEventStore:
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
+        self.invitations = InvitationRecords(r, keys)
 
     # -- the game log: what every caller needs ------------------------------------------------
 

@@ -10,15 +10,9 @@ import {auditPanel, scoresPanel} from "./panels.js";
 import {seatsPanel} from "./seats.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
-import * as dwarf from "./dwarf.js";
-import * as indagar from "./indagar.js";
-import * as mountainKing from "./mountain-king.js";
-import * as saboteur from "./saboteur.js";
 
-// One renderer module per game: it draws a view and names the board places of a command.
-const RENDERERS = {"saboteur": [saboteur.renderSaboteur, saboteur.places],
-                   "mountain-king": [mountainKing.renderMountainKing, mountainKing.places],
-                   "dwarf": [dwarf.renderDwarf, dwarf.places], "indagar": [indagar.renderIndagar, indagar.places]};
+const GENERIC = {render: renderGeneric}; // a game without a renderer module: its view as JSON
+
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;
@@ -30,6 +24,7 @@ const app = {
   summary: null,
   title: null,
   content: null, // the catalog's public components, which views name by id
+  renderer: GENERIC, // the game's renderer module (render, places), named by its catalog entry
   events: [],
   batches: [], // [{key, first, end, events}]: one per command, in order
   rows: new Map(), // seq -> <li> of the event list
@@ -89,6 +84,18 @@ async function catalogEntry(game) {
   }
 }
 
+/** The renderer module the catalog names (``renderer``: ./<name>.js, exporting ``render`` to draw a
+ * view and ``places`` to name the board places of a command); a game without one is shown as JSON. */
+async function rendererOf(entry) {
+  if (!entry || !entry.renderer) return GENERIC;
+  try {
+    return await import(`./${encodeURIComponent(entry.renderer)}.js`);
+  } catch (err) {
+    console.error(err);
+    return GENERIC; // the JSON view, rather than nothing
+  }
+}
+
 async function loadGame() {
   stopStream();
   stopPlay();
@@ -108,6 +115,7 @@ async function loadGame() {
   }
   const entry = await catalogEntry(app.summary.game);
   app.content = entry ? entry.content : null;
+  app.renderer = await rendererOf(entry);
   app.title = entry ? entry.title : app.summary.game;
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
@@ -226,7 +234,7 @@ function showLive() {
 function updatePlay() {
   const live = app.mode === "live" || !following();
   const summary = live ? app.summary : {...app.summary, status: "replaying", active_seats: []};
-  const [, places] = RENDERERS[app.summary.game] || [];
+  const places = app.renderer.places;
   play.update({token: app.token, seat: app.seat, summary, placesOf: places, title: document.title});
 }
 
@@ -327,7 +335,7 @@ function setMode(mode, step) {
 /** Draw a view; the board's data-version names the version drawn (a bookmark for readers and tests). */
 function renderView(view, batch, version, state = null) {
   const board = $("board");
-  const [render] = RENDERERS[app.summary.game] || [renderGeneric];
+  const render = app.renderer.render;
   const ctx = {
     seats: app.summary.seats,
     content: app.content,
