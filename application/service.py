@@ -348,13 +348,12 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
-                                         command_id=f"finalize:{game_id}", command=None,
-                                         rules_version=g.game.rules_version, meta={"status": status},
-                                         stamp=("finished_at",))
+                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
+                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
+                                  meta={"status": status}, stamp=("finished_at",))
             except VersionConflict:
                 continue
-            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status}, last=envs[-1])
+            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status})
             self.project_lobby(game_id)
             return True
 

@@ -8,6 +8,7 @@ import {currentPlayer, sessionBox} from "./session.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {seatsPanel} from "./seats.js";
+import {loadMoves, markMove, moveEnding, movesPanel} from "./moves.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
 
@@ -27,6 +28,7 @@ const app = {
   renderer: GENERIC, // the game's renderer module (render, places), named by its catalog entry
   events: [],
   batches: [], // [{key, first, end, events}]: one per command, in order
+  moves: [], // GET /moves: move n = the n-th accepted command, with its label
   rows: new Map(), // seq -> <li> of the event list
   labels: new Map(), // seq -> the move's label, where the API names it
   lit: [], // <li>s highlighted as the current batch
@@ -119,6 +121,7 @@ async function loadGame() {
   app.title = entry ? entry.title : app.summary.game;
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
+  await refreshMoves();
   const last = app.events.length ? app.events[app.events.length - 1].seq : 0;
   // The stream follows from the last event read: a move made between the two reads would
   // otherwise never redraw the position (the page would wait for a turn it already has).
@@ -139,10 +142,18 @@ function following() {
   return app.summary.status === "active" || app.summary.status === "open";
 }
 
-/** A link may name a version (#v=120), so a disputed position can be shared. */
+/** A link may name a move (#move=30) or a version (#v=120), so a disputed position can be shared. */
 function linkedVersion() {
+  const move = window.location.hash.match(/move=(\d+)/);
+  if (move && app.moves[Number(move[1]) - 1]) return app.moves[Number(move[1]) - 1].last_seq;
   const match = window.location.hash.match(/v=(\d+)/);
   return match ? Number(match[1]) : null;
+}
+
+async function refreshMoves() {
+  app.moves = await loadMoves(gameId, app.token);
+  $("move-count").textContent = `(${app.moves.length})`;
+  movesPanel($("move-list"), app.moves, app.summary.seats, (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
 }
 
 // -- live ----------------------------------------------------------------------
@@ -189,6 +200,7 @@ function scheduleRefresh() {
   app.pending = setTimeout(async () => {
     app.pending = null;
     await refreshSummary();
+    await refreshMoves();
     refreshPanels();
   }, 300);
 }
@@ -215,6 +227,7 @@ async function gameEnded() {
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
   renderEventList();
+  await refreshMoves();
   await refreshSummary();
   refreshPanels();
   if (app.mode === "replay") updateSlider();
@@ -262,8 +275,12 @@ function updateSlider() {
   if (!batch) return;
   const who = seatLabel(app.summary.seats, batch.events[0].seat);
   const types = [...new Set(batch.events.map((ev) => ev.type))].join(", ");
-  $("position").textContent =
-    `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${batch.events[0].seat === null ? "table" : who}: ${types}`;
+  const move = moveEnding(app.moves, batch.end);
+  markMove($("move-list"), move);
+  const what = move
+    ? `move ${move.move} of ${app.moves.length} · ${move.seat === null ? (move.actor || "table") : who}: ${move.label}`
+    : `${batch.events[0].seat === null ? "table" : who}: ${types}`;
+  $("position").textContent = `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${what}`;
 }
 
 /**
