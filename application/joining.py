@@ -38,9 +38,8 @@ def _append(svc: GameService, game_id: str, kind: str, step) -> tuple[Loaded, li
         g = svc.load(game_id)
         events, meta, stamp, extra = step(g)
         try:
-            envs = svc.store.append(game_id, g.version, events, expected_head=g.head, seat=None,
-                                    command_id=f"{kind}:{game_id}:{g.version}", command=None,
-                                    rules_version=g.game.rules_version, meta=meta, stamp=stamp)
+            envs, _ = svc.repo.append(g, events, command_id=f"{kind}:{game_id}:{g.version}", meta=meta,
+                                      stamp=stamp)
         except VersionConflict:
             continue
         svc.project_lobby(game_id)
@@ -79,8 +78,6 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
     g, envs, out = _append(svc, game_id, "join", step)
     version = envs[-1]["seq"]
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
-    if out["dealt"] is not None:
-        svc.store.states.keep(g.game, game_id, g.version, envs[-1], out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
 
 
