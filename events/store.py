@@ -115,7 +115,7 @@ class RedisEventStore:
 
     def sibling(self, prefix: str) -> "RedisEventStore":
         """A store on the same Redis under another prefix (tournament logs beside the games' logs)."""
-        return RedisEventStore(self.r, prefix=prefix, cache_size=0, **self._settings)
+        return RedisEventStore(self.r, prefix=prefix, cache_size=self.states.cache_size, **self._settings)
 
     def ping(self) -> bool:
         return bool(self.r.ping())
