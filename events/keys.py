@@ -63,7 +63,3 @@ class Keys:
         """``delve:{ratings}:...``: one hash tag for every ratings key, so a rating update's
         WATCH/MULTI stays in one Redis Cluster slot."""
         return ":".join((self.prefix, "{ratings}", *parts))
-
-    def lock(self, name: str) -> str:
-        """A short-lived lock (a tournament's advance): ``delve:lock:<name>``."""
-        return f"{self.prefix}:lock:{name}"

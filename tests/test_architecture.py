@@ -116,3 +116,26 @@ def test_every_data_file_ships_in_the_package():
             if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts \
                     and path.name not in ("MISSING.md", "AUTHORED.md", "README.md"):
                 assert any(fnmatch.fnmatch(path.name, p) for p in patterns), path
+
+
+def module_imports(path: Path) -> set[str]:
+    """Every project module ``path`` imports, at the top or inside a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return found
+
+
+@pytest.mark.parametrize("package", ["events", "application", "workers"])
+def test_no_import_circle_within_a_package(package):
+    """Not even through an import inside a function (the reactor and the tournament reactor had one)."""
+    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts): p for p in sources(package)}
+    graph = {name: module_imports(path) & set(modules) - {name} for name, path in modules.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(n == goal or (n not in seen and reaches(n, goal, seen | {n})) for n in graph[start])
+
+    assert [name for name in graph if reaches(name, name, {name})] == []
