@@ -55,6 +55,7 @@ class Dwarf(BaseGame):
     id = "dwarf"
     title = "DWARF"
     rules_version = "dwarf-2"  # 2: StepStarted events and the DW-AMB-14 order choice
+    rule_prefix = "DW"
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
     bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.core import Drbg
 
-from . import content
+from . import combat, content
 from . import state as st
 
 
@@ -38,9 +38,8 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
     if kind in ("build", "upgrade", "gather"):
         return _ORDER[kind]
     if kind == "attack":
-        from .combat import attack_pool, defence_pool
         hero = s["turn"]["hero"]
-        edge = attack_pool(s, ("hero", hero), cmd["tile"]) - defence_pool(s, cmd["tile"])
+        edge = combat.attack_pool(s, ("hero", hero), cmd["tile"]) - combat.defence_pool(s, cmd["tile"])
         return 3 + edge
     if kind == "move":
         return 2 + _pull(s, seat, cmd["to"])

@@ -20,11 +20,15 @@ Shape (all keys plain JSON):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+from domain.core import Event
 
 from . import content
 from .board import Layout, layout
 
+Emit = Callable[[Event], None]
+"""The folding emit of a ``Batch``: every rules module takes one."""
 State = dict[str, Any]
 RESOURCE_TILES = ("gold", "wood", "ore")
 MUD = ("mud", "poison_swamp")
