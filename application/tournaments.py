@@ -29,6 +29,7 @@ can neither lose a game nor create one twice.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from datetime import datetime, timezone
@@ -38,12 +39,14 @@ from domain import registry
 from domain.core import Illegal, canonical_json, require
 from domain.tournament import Config, standings
 from domain.tournament import decide
-from domain.tournament.log import TOURNAMENT, config_of, pairing_view
-from application import clocks, tournament_games
+from domain.tournament.log import TOURNAMENT, config_of, fold, pairing_view
+from application import attestation, clocks, tournament_games
 from application.players import PlayerNotFound
 from application.service import Forbidden, GameService
 from events.errors import GameNotFound, VersionConflict
 from events.repository import Repository, Stored
+
+STANDINGS_FIELD = "standings_signature"  # the tournament meta field holding the signed final standings
 
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
 STATUSES = ("registering", "running", "finished")
@@ -253,20 +256,41 @@ class TournamentService:
         return envs, self._require(tid)["status"] == "finished"
 
     def bundle(self, tid: str) -> Iterator[str]:
-        """One NDJSON file: a header line, the tournament log, then every game's export."""
+        """One NDJSON file: a header line, the tournament log, every game's export (with its
+        signatures), then the signed final standings."""
         t = self._load(tid).state
         require(t["status"] == "finished", "bundle_before_end", None,
                 "the bundle is published once the tournament has finished (its seed is revealed then)")
         game_ids = [tb["game_id"] for r in t["rounds"] for tb in r["tables"]]
+        signed = self.signed_standings(tid)
         yield canonical_json({"bundle": "delve-tournament", "tournament": tid, "games": game_ids}) + "\n"
         yield from self.store.export(tid)
         for gid in game_ids:
-            yield from self.games.store.export(gid)
+            yield from self.games.export(gid, admin=False)
+        if signed:
+            yield canonical_json(attestation.signature_line(signed)) + "\n"
+
+    def signed_standings(self, tid: str) -> dict | None:
+        """The finished tournament's standings signed with its log's head and every game's head
+        (stored in its meta; None without a key or before the end)."""
+        meta = self.store.meta(tid)
+        if meta.get(STANDINGS_FIELD):
+            return json.loads(meta[STANDINGS_FIELD])
+        signer = self.games.signer
+        if signer is None or meta.get("status") != "finished":
+            return None
+        log = list(self.store.reads.iter_all(tid))
+        t = fold({"type": e["type"], "data": e["data"]} for e in log)
+        heads = {tb["game_id"]: tb["chain_head"] for r in t["rounds"] for tb in r["tables"]}
+        final = next(e for e in reversed(log) if e["type"] == "TournamentFinished")["data"]["standings"]
+        signed = signer.sign(attestation.standings_statement(tid, t["game"], len(log), log[-1]["hash"], heads, final))
+        self.store.reads.mark(tid, STANDINGS_FIELD, json.dumps(signed))
+        return signed
 
     # -- helpers -------------------------------------------------------------------------
 
     def _entrant(self, game, raw: dict, entrants: list[dict], clock: dict | None) -> dict:
-        """A new entrant (``decide``): a bot (``{"bot", "name"?}``), or a player (``{"player": id}``)
+        """A new entrant (``decide``): a bot (``{"bot", "level"?, "name"?}``), or a player (``{"player": id}``)
         with their name and their rating's ordinal in this game for the seeding (TRN-RANK-1)."""
         decide.check_entrant(raw)
         if raw.get("player") is None:
@@ -320,3 +344,5 @@ class TournamentService:
         self.repo.append(was, step.events, command_id=step.command_id, state=state, meta=meta, stamp=stamp)
         if meta:
             self._index(was.id, state["game"], status)
+        if status == "finished" and before != "finished":
+            self.signed_standings(was.id)

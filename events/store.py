@@ -52,7 +52,7 @@ class RedisEventStore:
         self.reads = Reads(r, keys, archives)
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
-        self.appends = Appends(r, keys, scripts, self.states.lost, wait_replicas=wait_replicas,
+        self.appends = Appends(r, keys, scripts, self.states.lost, self.states.times, wait_replicas=wait_replicas,
                                wait_timeout_ms=wait_timeout_ms)
         self.idempotency = Idempotency(r, keys, scripts, wait_replicas=wait_replicas,
                                        wait_timeout_ms=wait_timeout_ms)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from domain.core import require
+from domain.kit import search
 from domain.tournament.config import Config
 from domain.tournament.log import config_of, game_id_for, pairing_view
 from domain.tournament.pairing import check_field, is_complete, pair_round
@@ -61,12 +62,14 @@ def player_entrant(entrants: list[dict], pid: str, name: str, rating: float | No
 
 
 def bot_entrant(entrants: list[dict], raw: dict, bots: dict) -> dict:
-    """The next entrant ``e<n>``: one of the game's bots, named ``<bot>-<n>`` unless named."""
+    """The next entrant ``e<n>``: one of the game's bots (``{"bot": "search", "level": "hard"}``
+    is ``search-hard``), named ``<bot>-<n>`` unless named."""
     index = len(entrants)
-    require(raw["bot"] in bots, "unknown_bot", None, f"no bot {raw['bot']!r}; choose one of {sorted(bots)}")
-    name = raw.get("name") or f"{raw['bot']}-{index + 1}"
+    bot = search.parse_bot(raw["bot"], raw.get("level"))
+    require(bot in bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(bots)}")
+    name = raw.get("name") or f"{bot}-{index + 1}"
     require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
-    return {"id": f"e{index}", "name": name, "bot": raw["bot"], "player": None, "rating": BOT_RATING}
+    return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
 
 
 def check_registering(t: dict) -> None:
