@@ -85,8 +85,10 @@ class Players:
         return self.records.games(pid, limit)
 
 
-def profile(players: Players, store, pid: str, ratings: dict[str, dict], history: list[dict]) -> dict:
-    """The public profile: name, ratings (and their latest changes) and the player's public games, newest first."""
+def profile(players: Players, store, pid: str, ratings: dict[str, dict], history: list[dict],
+            *, private: bool = False) -> dict:
+    """The profile: name, ratings (and their latest changes) and the player's games, newest
+    first: the public ones, or with ``private`` (the player asking about themselves) all."""
     player = players.get(pid)
     games = []
     for gid in players.games(pid):
@@ -94,9 +96,10 @@ def profile(players: Players, store, pid: str, ratings: dict[str, dict], history
             meta = store.meta(gid)
         except GameNotFound:
             continue
-        if meta.get("visibility") == "private":
+        visibility = meta.get("visibility", "public")
+        if visibility == "private" and not private:
             continue
         seat = next((s["seat"] for s in json.loads(meta["seats"]) if s.get("player") == pid), None)
         games.append({"id": gid, "game": meta["game"], "status": meta["status"], "seat": seat,
-                      "created_at": meta["created_at"]})
+                      "visibility": visibility, "created_at": meta["created_at"]})
     return {**player.to_dict(), "ratings": ratings, "rating_history": history, "games": games}

@@ -37,6 +37,7 @@ class ProfileGame(Schema):
     game = fields.String()
     status = fields.String()
     seat = Int(allow_none=True)
+    visibility = fields.String()
     created_at = fields.String()
 
 

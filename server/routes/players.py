@@ -7,7 +7,7 @@ from domain import registry
 from application.players import PlayerNotFound, profile
 from application.service import now_iso
 from server import player_schemas as ps
-from server import parsing, ratelimit
+from server import auth, parsing, ratelimit
 from server.errors import ApiError
 from server.routes.common import dump, service
 
@@ -21,6 +21,15 @@ def create_player():
     player, token = service().players.register(body["name"], now_iso())
     return dump(ps.CreatePlayerResponse, {**player.to_dict(), "token": token}), 201, {
         "Location": f"/v1/players/{player.id}"}
+
+
+@bp.get("/players/me")
+def get_me():
+    """The caller's own profile (player token), private games included: who a stored token names."""
+    svc = service()
+    me = auth.player(svc)
+    ratings = svc.ratings.of_player(me.id, registry.available())
+    return dump(ps.Profile, profile(svc.players, svc.store, me.id, ratings, svc.ratings.history(me.id), private=True))
 
 
 @bp.get("/players/<player_id>")

@@ -21,6 +21,14 @@ MAX_PLAYER_ID = 40  # and getPlayer's player_id
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
 
 
+@bp.after_request
+def no_referrer(resp):
+    """A seat link carries its token in the fragment (#token=...), which browsers never send;
+    no Referer at all leaves nothing of a page's address to the sites it links to."""
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    return resp
+
+
 @bp.get("")
 def lobby():
     return render_template("web/lobby.html")
@@ -47,6 +55,15 @@ def player(player_id: str):
     if len(player_id) > MAX_PLAYER_ID:
         raise ApiError(404, "player_not_found", f"no player id is longer than {MAX_PLAYER_ID} characters")
     return render_template("web/player.html", player_id=player_id)
+
+
+@bp.get("/ratings")
+@bp.get("/ratings/<game>")
+def ratings(game: str = ""):
+    """A game's leaderboard (the script reads GET /v1/ratings/<game>); without a game, the catalog's games."""
+    if len(game) > MAX_PLAYER_ID:
+        raise ApiError(404, "unknown_game", f"no game id is longer than {MAX_PLAYER_ID} characters")
+    return render_template("web/ratings.html", game=game)
 
 
 @bp.get("/static/<name>")
