@@ -63,3 +63,7 @@ class Keys:
         """``delve:{ratings}:...``: one hash tag for every ratings key, so a rating update's
         WATCH/MULTI stays in one Redis Cluster slot."""
         return ":".join((self.prefix, "{ratings}", *parts))
+
+    def holds(self, bucket: str) -> str:
+        """Counted, expiring holds (an identity's open streams): ``delve:holds:<bucket>``."""
+        return f"{self.prefix}:holds:{bucket}"

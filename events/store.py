@@ -13,7 +13,7 @@ read, load) that every caller needs and names the other parts:
 - ``indexes`` (events.indexes): the lobby's sorted sets of games;
 - ``groups`` (events.groups): consumer groups on the feeds (the reactor);
 - ``tracking`` (events.tracking): followers' positions in the feeds, applied exactly once;
-- ``counters`` (events.counters): the rate limit's fixed-window counters;
+- ``counters`` (events.counters): the rate limit's fixed-window counters and counted holds (open streams);
 - ``players``, ``ratings``, ``player_feeds`` (events.accounts): what lives beside the games.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 import redis
 
 from domain.core import Game
-from events.accounts import PlayerFeeds, PlayerRecords, RatingRecords
+from events.accounts import InvitationRecords, PlayerFeeds, PlayerRecords, RatingRecords
 from events.appends import Appends
 from events.archived import Archives
 from events.compaction import Compaction
@@ -60,10 +60,11 @@ class RedisEventStore:
         self.indexes = Indexes(r, keys)
         self.groups = ConsumerGroups(r, keys)
         self.tracking = Tracking(r, keys)
-        self.counters = Counters(r, keys)
+        self.counters = Counters(r, keys, scripts)
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
+        self.invitations = InvitationRecords(r, keys)
 
     # -- the game log: what every caller needs ------------------------------------------------
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from domain.core import require
-from domain.kit import search
 from domain.tournament.config import Config
 from domain.tournament.log import config_of, game_id_for, pairing_view
 from domain.tournament.pairing import check_field, is_complete, pair_round
@@ -29,10 +28,10 @@ class Step(NamedTuple):
 
 def created(tid: str, *, name: str, game: str, options: dict, config: Config, rules_version: str,
             clock: dict | None, start_at: str | None, organizer: str | None, seed_commitment: str,
-            entrants: list[dict]) -> list[dict]:
-    """A new tournament with its first entrants; created with entrants and no ``start_at``
-    it starts at once (TRN-START-1), so its field must be big enough then."""
-    starts = bool(entrants) and start_at is None
+            entrants: list[dict], invitations: bool = False) -> list[dict]:
+    """A new tournament with its first entrants; created with entrants, no ``start_at`` and no
+    pending ``invitations`` it starts at once (TRN-START-1), so its field must be big enough then."""
+    starts = bool(entrants) and start_at is None and not invitations
     if starts:  # otherwise the field is checked at the start (TRN-START-1)
         check_field(config, len(entrants))
     events = [{"type": "TournamentCreated", "data": {
@@ -61,15 +60,12 @@ def player_entrant(entrants: list[dict], pid: str, name: str, rating: float | No
             "rating": round(rating, 6) if rating is not None else BOT_RATING}
 
 
-def bot_entrant(entrants: list[dict], raw: dict, bots: dict) -> dict:
-    """The next entrant ``e<n>``: one of the game's bots (``{"bot": "search", "level": "hard"}``
-    is ``search-hard``), named ``<bot>-<n>`` unless named."""
+def bot_entrant(entrants: list[dict], bot: str, bots: dict) -> dict:
+    """The next entrant ``e<n>``: one of the game's bots, named ``<bot>-<n>`` (the caller may
+    give it a display name of its own)."""
     index = len(entrants)
-    bot = search.parse_bot(raw["bot"], raw.get("level"))
     require(bot in bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(bots)}")
-    name = raw.get("name") or f"{bot}-{index + 1}"
-    require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
-    return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
+    return {"id": f"e{index}", "name": f"{bot}-{index + 1}", "bot": bot, "player": None, "rating": BOT_RATING}
 
 
 def check_registering(t: dict) -> None:

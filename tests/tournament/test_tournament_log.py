@@ -15,7 +15,7 @@ CONFIG = Config.parse({"format": "swiss", "table_size": 2, "rounds": 1}, min_pla
 def created(entrants: int, start_at: str | None = None) -> list[dict]:
     bots = []
     for _ in range(entrants):
-        bots.append(decide.bot_entrant(bots, {"bot": "random"}, {"random": None}))
+        bots.append(decide.bot_entrant(bots, "random", {"random": None}))
     return decide.created("t1", name="cup", game="tiny", options={}, config=CONFIG, rules_version="tiny-1",
                           clock=None, start_at=start_at, organizer=None, seed_commitment="00" * 32, entrants=bots)
 
