@@ -339,11 +339,11 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                envs, _ = self.repo.append(g, evs, command_id=f"finalize:{game_id}", meta={"status": status},
-                                           stamp=("finished_at",))
+                self.repo.append(g, evs, command_id=f"finalize:{game_id}", meta={"status": status},
+                                 stamp=("finished_at",))
             except VersionConflict:
                 continue
-            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status}, last=envs[-1])
+            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status})
             self.project_lobby(game_id)
             return True
 

@@ -129,3 +129,18 @@ def test_a_generated_client_round_trips_every_games_options(app, delve_client):
         assert hasattr(created, "id"), (game.id, created)
         stored = service.store.read(created.id, after=0, limit=1)[0]["data"]["options"]
         assert stored.items() >= body["options"].items(), game.id
+
+
+def test_what_the_create_schema_accepts_is_a_game_the_server_creates():
+    """The probe found {} as a seat, and one game's options under another, passing the schema and
+    then refused by the server: the schema now says what the server takes."""
+    from jsonschema import Draft202012Validator
+
+    spec = yaml.safe_load(SPEC_TEXT)
+    check = Draft202012Validator({"$ref": "#/components/schemas/CreateGameRequest", "components": spec["components"]})
+    seats = [{"name": "a"}, {"name": "b"}, {"name": "c"}]
+    assert check.is_valid({"game": "saboteur", "seats": seats, "options": {"auto_pass_empty_hand": True}})
+    assert not check.is_valid({"game": "saboteur", "seats": [{}, {"name": "b"}, {"name": "c"}]})
+    assert not check.is_valid({"game": "saboteur", "seats": seats, "options": {"clan_carts_generic_payment": True}})
+    assert not check.is_valid({"game": "mountain-king", "seats": seats, "options": {"auto_pass_empty_hand": True}})
+    assert not check.is_valid({"game": "saboteur", "seats": [{"name": "a\u200bb"}, *seats[1:]]})
