@@ -202,6 +202,16 @@ def test_a_bundle_carries_signed_standings_and_signed_games(ts, driver, signer, 
     assert all(g.signed_by for g in verdict.verdicts.values())
     forged = [line.replace('"place":1', '"place":2') if '"tournament_standings"' in line else line for line in bundle]
     assert not verify_bundle(forged, Keys.parse(signer.keys())).ok
+    from click.testing import CliRunner
+
+    from delve.cli import cli
+    path, keys, report = tmp_path / "t.ndjson", tmp_path / "keys.json", tmp_path / "t.md"
+    path.write_text("".join(bundle))
+    keys.write_text(json.dumps(signer.keys()))
+    result = CliRunner().invoke(cli, ["verify", str(path), "--keys", str(keys), "--report", str(report)])
+    assert result.exit_code == 0 and f"signed by {signer.key_id} of test-server" in result.output.splitlines()[0]
+    text = report.read_text()
+    assert "## Final standings" in text and "## Games" in text and text.count("| ok | tiny-1 |") == 3
 
 
 def test_delve_tournament_runs_a_bot_tournament_and_prints_the_standings(monkeypatch, redis_url):
