@@ -25,8 +25,8 @@ def check(store: RedisEventStore, limit: int, who: str | Callable[[], str], *, s
         return
     now = int(clock())
     window = now // seconds
-    count = store.locks.count_hit(f"{what}:{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}",
-                                  ttl_seconds=seconds + 1)
+    count = store.counters.hit(f"{what}:{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}",
+                               ttl_seconds=seconds + 1)
     if count > limit:
         wait = seconds - now % seconds
         per = {1: "second", 60: "minute", 3600: "hour"}.get(seconds, f"{seconds} s")
