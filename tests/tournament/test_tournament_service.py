@@ -10,6 +10,7 @@ from domain.core import Illegal
 from application.tournament_verify import verify_bundle
 from application.tournaments import TournamentService
 from workers import table
+from workers.follower import Follow
 from delve.tournament import play_out
 from workers.inprocess import InProcessDriver
 
@@ -61,19 +62,20 @@ def test_round_robin_at_three_seats_with_a_withdrawal(ts, driver):
     assert verify_bundle(list(ts.bundle(t["id"]))).ok
 
 
-def test_the_job_table_advances_the_tournament_of_a_finished_game(ts):
+def test_the_followers_advance_the_tournament_of_a_finished_game(ts):
+    """No job and no lock: the tournaments follower pairs round 1 from the log's entry, the
+    tournament-games follower reports the game when its GameFinished entry comes."""
     t = ts.create({"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 1},
                    "entrants": bots(2)})
-    assert [k.name for k, _at in table.tournament_due(ts.state(t["id"])[0])] == ["tadvance"]
+    assert table.tournament_due(ts.state(t["id"])[0]) == []
+    followers = {f.name: f for f in table.FOLLOWERS}
     with InProcessDriver(ts.games) as games:  # before the game: it reads the feeds from now on
-        assert table.ADVANCE.run(ts.games, t["id"], ts.state(t["id"])[1]) is True  # pairs round 1, creates its game
+        assert Follow(ts.games, followers["tournaments"]).step() == 1  # pairs round 1, creates its game
         gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
-        games.run([gid])
-    g = ts.games.load(gid)
-    assert "tournament" in [k.name for k in table.due(g)]
-    assert table.kind("tournament").run(ts.games, gid, g.version) is True
+        games.run([gid])  # its loop steps the followers too: the report, then the end
     assert ts.get(t["id"])["status"] == "finished"
-    assert table.kind("tournament").run(ts.games, gid, g.version) is False  # a redelivery changes nothing
+    assert [Follow(ts.games, f).step() for f in table.FOLLOWERS] == [0] * len(table.FOLLOWERS)  # all applied once
+    assert ts.advance(t["id"]) is False  # applied again, it changes nothing
 
 
 def _tampered(bundle: list[str], index: int, old: str, new: str) -> list[str]:
