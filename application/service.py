@@ -28,12 +28,15 @@ from typing import Any, Callable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
-from application import clocks, lobby, seating, seeding
+from application import clocks, lobby, moves, records, seating, seeding
+from application.signing import Signer
 from application.feed import PlayerFeed
+from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
 from events.errors import VersionConflict
+from events.repository import Repository, Stored
 from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
 
@@ -59,6 +62,21 @@ class NotActive(Exception):
     """A command for a game that has finished or was aborted."""
 
 
+class NotHeld(Illegal):
+    """A version inside one command's batch: the game never rested there. Names the nearest held ones."""
+
+    def __init__(self, version: int, before: int | None, after: int | None):
+        near = " and ".join(str(v) for v in (before, after) if v is not None)
+        super().__init__("not_a_held_version", None,
+                         f"version {version} falls inside one command's batch of events, where the game never "
+                         f"rested; the nearest held versions are {near or 'none'} (or ask for ?move=n)")
+        self.extra = {"nearest_held": [v for v in (before, after) if v is not None]}
+
+
+class NoSuchMove(LookupError):
+    """A move number the game has not reached."""
+
+
 class NoSuchVersion(LookupError):
     """A replay asked for a version the game has not reached (or never could)."""
 
@@ -73,12 +91,12 @@ def now_iso() -> str:
 
 
 @dataclass
-class Loaded:
-    game: Game
-    meta: dict[str, str]
-    state: State
-    version: int
-    head: str
+class Loaded(Stored):
+    """A game as the repository loaded it (``kind`` is its ``Game``)."""
+
+    @property
+    def game(self) -> Game:
+        return self.kind
 
     @property
     def seats(self) -> list[Seat]:
@@ -91,12 +109,15 @@ class Loaded:
 
 
 class GameService:
-    def __init__(self, store: RedisEventStore, admin_token: str | None = None):
+    def __init__(self, store: RedisEventStore, admin_token: str | None = None, signer: Signer | None = None):
         self.store = store
+        self.repo = Repository(store, registry.of, Loaded)
+        self.signer = signer  # signs seed commitments and closed records (application.signing); None: unsigned
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
         self.players = Players(store.players)
         self.ratings = Ratings(store.ratings, self.players)
         self.feed = PlayerFeed(store.player_feeds)
+        self.invitations = Invitations(store.invitations)
         self._computed: OrderedDict[tuple, Any] = OrderedDict()
 
     # -- auth ------------------------------------------------------------------
@@ -125,13 +146,15 @@ class GameService:
                 found = int(key.split(":", 1)[1])
         if found is not None:
             return found
+        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
+            return None
         player = self.players.by_token_digest(digest)
         if player is not None:
             seat = seating.seat_of(json.loads(meta["seats"]), player)
-            if seat is not None or meta.get("visibility") != "private":
-                return seat
-        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
-            return None
+            if seat is None and meta.get("visibility") == "private":
+                raise Forbidden("private_game", "this game is private and this player holds no seat of it: "
+                                "send a seat or invite token")
+            return seat
         raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
 
     # -- create ----------------------------------------------------------------
@@ -182,14 +205,14 @@ class GameService:
                 **({"invite": hash_token(invite)} if invite else {}),
                 **({"clock_control": json.dumps(ctl)} if ctl and waiting else {}),
                 **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
+                **records.commitment_meta(self.signer, gid, created["data"]),
                 **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
-        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
-                                 rules_version=game.rules_version)
-        if not waiting:
-            self.store.states.keep(game, gid, 0, envs[-1], state)
+        envs = self.repo.create(gid, game, meta, [created, *start], command_id=f"create:{gid}", state=state)
         self.project_lobby(gid)
         for s in roster:
-            if s.get("reserved"):
+            if s.get("reserved"):  # taken only if that player accepts (application/invitations.py)
+                self.invitations.add(s["reserved"], {"id": gid, "kind": "seat", "game_id": gid, "game": game.id,
+                                                     "seat": s["seat"], "by": creator, "created_at": now_iso()})
                 self.feed.publish(s["reserved"], "seat_reserved", {"game_id": gid, "game": game.id, "seat": s["seat"]})
         out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
                "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
@@ -201,13 +224,7 @@ class GameService:
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         """The game with its meta; now (``upto`` None) in one Redis round trip when this process has it cached."""
-        if meta is None and upto is None:
-            meta, (state, version, head) = self.store.open(game_id, registry.of)
-            return Loaded(registry.of(meta), meta, state, version, head)
-        meta = meta if meta is not None else self.store.meta(game_id)
-        game = registry.of(meta)
-        state, version, head = self.store.load(game, game_id, upto=upto)
-        return Loaded(game, meta, state, version, head)
+        return self.repo.load(game_id, upto, meta)
 
     def submit(self, game_id: str, seat: int, expected_version: int, command: Any, command_id: str) -> dict:
         """Decide and append one command for ``seat``.
@@ -259,10 +276,8 @@ class GameService:
         if idem is not None:
             idem = (idem[0], {**idem[1], "from_seq": g.version + 1, "version": g.version + len(evs),
                               "terminal": terminal})
-        envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
-                                 command=command, rules_version=g.game.rules_version, idem=idem,
-                                 meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
-        self.store.states.keep(g.game, game_id, g.version, envs[-1], state)
+        envs, _ = self.repo.append(g, evs, state=state, seat=seat, command_id=command_id, command=command, idem=idem,
+                                   meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
         return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": terminal}
 
@@ -324,11 +339,11 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
-                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
-                                  meta={"status": status}, stamp=("finished_at",))
+                self.repo.append(g, evs, command_id=f"finalize:{game_id}", meta={"status": status},
+                                 stamp=("finished_at",))
             except VersionConflict:
                 continue
+            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status})
             self.project_lobby(game_id)
             return True
 
@@ -418,7 +433,10 @@ class GameService:
         game = registry.of(meta)
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
-    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None) -> dict:
+    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
+                 move: dict | None = None) -> dict:
+        """The position at ``version``; ``move`` (a line of ``moves``), when the caller asked for one by
+        number, is named in the answer (a plain version costs no read of the whole log)."""
         meta = meta if meta is not None else self.store.meta(game_id)
         current, finished = int(meta["version"]), ended(meta)
         if not 1 <= version <= current:
@@ -433,17 +451,44 @@ class GameService:
             here, *after = self.store.states.replayed(game_id, after=version - 1, limit=2)
             if after and after[0]["command_id"] == here["command_id"]:
                 # One command's events land together: the game never rested between them.
-                raise Illegal("not_a_held_version", None,
-                              f"version {version} falls inside one command's batch of events; "
-                              "ask for a version that ends a batch (see the events' command_id)")
-            out = {"version": version, "view": self._view(at, seat)}
+                held = [b[-1]["seq"] for b in moves.batches(self.store.reads.iter_all(game_id))]
+                raise NotHeld(version, *moves.nearest_held(held, version))
+            out = {"version": version, "view": self._view(at, seat), "move": move["move"] if move else None,
+                   "label": move["label"] if move else None}
             if finished or seat == ADMIN:
                 out["state"] = at.game.dump_state(at.state)
             return out
 
         # The chain head names every event up to now, so (head, version, seat, closed?) names the answer:
         # a viewer scrubbing back and forth through a replay costs one round trip per step it saw before.
-        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat), replay)
+        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat, bool(move)), replay)
+
+    def moves(self, game_id: str, seat: int | None, meta: dict[str, str] | None = None) -> dict:
+        """Every move so far, numbered from 1 (``application.moves``), as ``seat`` may see them: before
+        the end another seat's command is withheld and its label names only what everyone may see."""
+        meta = meta if meta is not None else self.store.meta(game_id)
+        reveal = ended(meta) or seat == ADMIN
+        game = registry.of(meta)
+
+        def listed() -> list[dict]:
+            envs = list(self.store.reads.iter_all(game_id))
+            out = []
+            for m in moves.moves(game, envs, public=not reveal, viewer=None if reveal else seat):
+                line = m.to_dict()
+                if not (reveal or m.seat is None or m.seat == seat or m.command.get("type") in PLATFORM_COMMANDS):
+                    line["command"] = None
+                out.append(line)
+            return out
+
+        return {"game_id": game_id, "version": int(meta["version"]),
+                "moves": self._once(("moves", game_id, meta.get("head"), reveal, seat), listed)}
+
+    def move(self, game_id: str, seat: int | None, n: int, meta: dict[str, str] | None = None) -> dict:
+        """Move ``n`` as ``seat`` may see it; its ``last_seq`` is the version after it."""
+        listed = self.moves(game_id, seat, meta)["moves"]
+        if not 1 <= n <= len(listed):
+            raise NoSuchMove(f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
+        return listed[n - 1]
 
     def scores(self, game_id: str) -> dict:
         g = self.load(game_id)
@@ -466,6 +511,7 @@ class GameService:
         finished = ended(meta)
         return {"seed_commitment": created["data"]["seed_commitment"],
                 "chain_head": meta["head"] if finished or seat == ADMIN else None,
+                "signatures": records.signatures(self.store, self.signer, game_id, meta, finished),
                 "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"],
                 **seeding.audit_parts(meta, json.loads(meta["seats"]), created["data"], finished)}
 
@@ -474,7 +520,7 @@ class GameService:
         if not ended(meta) and not admin:
             raise Forbidden("export_before_end", "an export is public once the game has finished; "
                             "before that only the admin token may read it")
-        return self.store.export(game_id)
+        return records.export(self.store, self.signer, game_id, meta, closed=ended(meta))
 
     def compact(self, game_id: str) -> bool:
         """Fold a closed game's log into one compressed archive (``RedisEventStore.compact``);

@@ -6,14 +6,15 @@ one job and its own module; the store itself offers the game log (append,
 read, load) that every caller needs and names the other parts:
 
 - ``appends`` (events.appends): a game's first events and every append, one Lua script each;
-- ``reads`` (events.reads): meta hashes and envelopes, now or blocking for the next;
+- ``reads`` (events.reads): meta hashes and envelopes, now or waiting for the next;
+- ``hub`` (events.hub): one blocking read of the partition feeds that wakes every waiting stream;
 - ``states`` (events.states): the folded state, this process's cache and the snapshots;
 - ``compaction`` (events.compaction): a closed game's log packed into one archive;
 - ``idempotency`` (events.idempotency): the keys that make a retried request land once;
 - ``indexes`` (events.indexes): the lobby's sorted sets of games;
 - ``groups`` (events.groups): consumer groups on the feeds (the reactor);
 - ``tracking`` (events.tracking): followers' positions in the feeds, applied exactly once;
-- ``locks`` (events.locks): short-lived locks and rate counters;
+- ``counters`` (events.counters): the rate limit's fixed-window counters and counted holds (open streams);
 - ``players``, ``ratings``, ``player_feeds`` (events.accounts): what lives beside the games.
 """
 from __future__ import annotations
@@ -21,17 +22,19 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain.core import Game
-from events.accounts import PlayerFeeds, PlayerRecords, RatingRecords
+from events.accounts import InvitationRecords, PlayerFeeds, PlayerRecords, RatingRecords
 from events.appends import Appends
 from events.archived import Archives
 from events.compaction import Compaction
 from events.groups import ConsumerGroups
+from events.hub import FeedHub
 from events.idempotency import Idempotency
 from events.indexes import Indexes
+from events.counters import Counters
 from events.keys import Keys
-from events.locks import Locks
 from events.reads import Reads
 from events.scripts import Scripts
 from events.states import Folded, States
@@ -49,7 +52,8 @@ class RedisEventStore:
                               wait_timeout_ms=wait_timeout_ms)
         scripts = Scripts(r)
         archives = Archives(r, keys)
-        self.reads = Reads(r, keys, archives)
+        self.hub = None if isinstance(r, RedisCluster) else FeedHub(r, keys)  # events.hub: one read, every stream
+        self.reads = Reads(r, keys, archives, self.hub)
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
         self.appends = Appends(r, keys, scripts, self.states.lost, self.states.times, wait_replicas=wait_replicas,
@@ -60,10 +64,11 @@ class RedisEventStore:
         self.indexes = Indexes(r, keys)
         self.groups = ConsumerGroups(r, keys)
         self.tracking = Tracking(r, keys)
-        self.locks = Locks(r, keys, scripts)
+        self.counters = Counters(r, keys, scripts)
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
+        self.invitations = InvitationRecords(r, keys)
 
     # -- the game log: what every caller needs ------------------------------------------------
 
@@ -115,7 +120,7 @@ class RedisEventStore:
 
     def sibling(self, prefix: str) -> "RedisEventStore":
         """A store on the same Redis under another prefix (tournament logs beside the games' logs)."""
-        return RedisEventStore(self.r, prefix=prefix, cache_size=0, **self._settings)
+        return RedisEventStore(self.r, prefix=prefix, cache_size=self.states.cache_size, **self._settings)
 
     def ping(self) -> bool:
         return bool(self.r.ping())

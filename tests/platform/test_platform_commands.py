@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from application.replay import verify
+from domain import registry
 from workers.inprocess import InProcessDriver
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
@@ -60,7 +61,12 @@ def _seat_token(created, seat):
     return {"Authorization": f"Bearer {created['seats'][seat]['token']}"}
 
 
-@pytest.mark.parametrize("game,players", [("saboteur", 3), ("mountain-king", 2), ("tiny", 2), ("house", 2)])
+# Every registered game, at its smallest table with a seat 1 to resign.
+RESIGN_TABLES = [(gid, max(2, registry.get(gid).min_players)) for gid in registry.available()
+                 if registry.get(gid).max_players >= 2]
+
+
+@pytest.mark.parametrize("game,players", RESIGN_TABLES)
 def test_resign_ends_the_game_with_the_seat_last_and_verifies(client, game, players):
     created = create(client, game, players)
     gid = created["id"]
@@ -79,7 +85,7 @@ def test_resign_ends_the_game_with_the_seat_last_and_verifies(client, game, play
     assert again.status_code == 409 and again.json["code"] == "game_finished"
 
 
-@pytest.mark.parametrize("game,players", [("saboteur", 4), ("mountain-king", 3), ("house", 1)])
+@pytest.mark.parametrize("game,players", [(gid, registry.get(gid).min_players) for gid in registry.available()])
 def test_abort_ends_the_game_aborted_and_verifies(client, game, players):
     created = create(client, game, players)
     gid = created["id"]
@@ -108,11 +114,11 @@ def test_a_forged_platform_command_fails_verification(client):
     """verify re-runs the platform command: a resign re-attributed to another seat is caught."""
     import json
 
-    from tests.support.forge import rechain
+    from tests.support.forge import envelopes, rechain
     created = create(client, "tiny", 3)
     gid = created["id"]
     client.post(f"/v1/games/{gid}/resign", headers=_seat_token(created, 2))
-    envs = [json.loads(line) for line in client.get(f"/v1/games/{gid}/export").data.decode().splitlines()]
+    envs = envelopes(client.get(f"/v1/games/{gid}/export").data.decode().splitlines())
     conceded = next(e for e in envs if e["type"] == "SeatConceded")
     conceded["seat"] = 0
     verdict = verify(rechain(envs))
