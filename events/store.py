@@ -577,13 +577,15 @@ class RedisEventStore:
             pass
 
     def read_group(self, group: str, consumer: str, feeds: list[str], count: int,
-                   block_ms: int | None) -> list[tuple[str, list[tuple[str, dict[str, str]]]]]:
-        """New entries for ``consumer`` (XREADGROUP ``>``): ``[(feed, [(entry_id, fields)])]``."""
+                   block_ms: int | None, pending: bool = False) -> list[tuple[str, list[tuple[str, dict[str, str]]]]]:
+        """New entries for ``consumer`` (XREADGROUP ``>``): ``[(feed, [(entry_id, fields)])]``; with
+        ``pending``, those delivered to it and not acknowledged yet (``0``) instead."""
+        since = "0" if pending else ">"
         if self.cluster:
             resp = slots.read_each(self.r, feeds, block_ms, lambda pipe, feed: pipe.xreadgroup(
-                group, consumer, {feed: ">"}, count=count))
+                group, consumer, {feed: since}, count=count))
         else:
-            resp = self.r.xreadgroup(group, consumer, {f: ">" for f in feeds}, count=count, block=block_ms)
+            resp = self.r.xreadgroup(group, consumer, {f: since for f in feeds}, count=count, block=block_ms)
         return [(as_text(feed), [(as_text(eid), _fields(f)) for eid, f in entries]) for feed, entries in resp or []]
 
     def claim(self, feed: str, group: str, consumer: str, min_idle_ms: int, start: str,
@@ -690,6 +692,12 @@ class RedisEventStore:
     def ping(self) -> bool:
         return bool(self.r.ping())
 
+    def now_ms(self) -> int:
+        """Redis's clock, the one the append script stamps events with (ms since the epoch)."""
+        t = self.r.time()
+        secs, micros = next(iter(t.values())) if isinstance(t, dict) else t  # a cluster answers per node
+        return int(secs) * 1000 + int(micros) // 1000
+
     def count_hit(self, bucket: str, ttl_seconds: int) -> int:
         """Count one hit in ``bucket`` (a fixed-window counter that expires) and return the count."""
         key = self.keys.counter(bucket)
@@ -745,8 +753,9 @@ def parse_entry(fields: dict | list) -> dict:
     return loads(fields[b"e"] if b"e" in fields else fields["e"])
 
 
-def _fields(raw: dict) -> dict[str, str]:
-    return {as_text(k): as_text(v) for k, v in raw.items()}
+def _fields(raw: dict | None) -> dict[str, str]:
+    """An entry's fields; none for a pending entry trimmed from its stream since."""
+    return {as_text(k): as_text(v) for k, v in (raw or {}).items()}
 
 
 def as_text(v: Any) -> str:
