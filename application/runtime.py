@@ -6,6 +6,7 @@ REDIS_URL            event-store Redis (required here; `delve serve` sets it). `
                      Redis Cluster, any node as the seed: the store, lobby, feeds, players, ratings and
                      tournaments then live on the cluster (every multi-key write is single-slot)
 RQ_REDIS_URL         queue Redis (default: REDIS_URL; required with a Cluster: rq cannot use one)
+DELVE_QUEUE          queue name (default "delve"; tests use their own): rq's queue and the timers
 DELVE_WAIT_REPLICAS  replicas that must acknowledge an append (Redis ``WAIT``) before the API answers
                      201 (default 0: do not wait); not acknowledged within DELVE_WAIT_TIMEOUT_MS
                      (default 1000) -> 503 ``replication_unconfirmed`` (events/replication.py)
@@ -60,6 +61,16 @@ def rq_redis_url() -> str:
         raise RuntimeError("rq cannot use a Redis Cluster: with REDIS_URL=redis+cluster://... set RQ_REDIS_URL "
                            "to a plain Redis (redis://host:port/db) for the job queue")
     return url
+
+
+def queue_name() -> str:
+    return os.environ.get("DELVE_QUEUE") or "delve"
+
+
+def queue_redis_from_env() -> redis.Redis | None:
+    """The queue Redis when RQ_REDIS_URL names one apart from the store's, else None (the store's)."""
+    url = os.environ.get("RQ_REDIS_URL")
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2) if url else None
 
 
 def store_from_env(client: redis.Redis | None = None) -> RedisEventStore:

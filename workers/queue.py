@@ -3,7 +3,7 @@ table's deterministic ids that a redelivered feed entry can repeat without
 duplicating work.
 
 RQ_REDIS_URL   queue Redis (default REDIS_URL; rq cannot use a Redis Cluster)
-DELVE_QUEUE    queue name (default "delve"; tests use their own)
+DELVE_QUEUE    queue name (default "delve"; tests use their own; application/runtime.py)
 """
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from application.runtime import rq_redis_url
+from application.runtime import queue_name, rq_redis_url
 from application.service import GameService
 from workers import table
 from workers.timers import Timers
 
-DEFAULT_QUEUE = "delve"
 JOB_FUNCTION = "workers.jobs.run"  # every kind goes through it: the table says what it does
 # Nobody reads a finished job's result, so rq keeps none (issue 13: a finished game's ~570 bot-turn
 # records held ~750 KB). A redelivered feed entry may then enqueue a job again: harmless, since every
@@ -39,10 +38,6 @@ GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 HEARTBEAT = 1
 STALE_AFTER = 4.0
 log = logging.getLogger("delve.queue")
-
-
-def queue_name() -> str:
-    return os.environ.get("DELVE_QUEUE") or DEFAULT_QUEUE
 
 
 def queue_from_env(name: str | None = None, connection: redis.Redis | None = None) -> Queue:

@@ -15,8 +15,8 @@ it to come due again when the lease ends; a Redis restart keeps the set (AOF)
 and the first poller to reach Redis again takes every overdue timer at once;
 a set lost with Redis's data is rebuilt by the reactor's sweep, which adds the
 timer of every active clocked game again (adding an existing timer changes
-nothing). The same call records that the poller is alive (``alive``), which
-``/readyz`` reports.
+nothing). The same call records that the poller is alive
+(application/liveness.py), which ``/readyz`` reports.
 """
 from __future__ import annotations
 
@@ -28,13 +28,13 @@ from typing import Any, Callable
 
 import redis
 
+from application.liveness import alive_key, timers_key
+
 log = logging.getLogger("delve.timers")
 
 LEASE_MS = 2000  # a poller that dies mid-run delays its timer by this much at most
 FAILED_RETRY_MS = 30_000  # a timer whose job raised is tried again this much later
 POLL_S = 0.25  # how often a reactor process polls (a worker polls between jobs and every second while idle)
-ALIVE_FOR_MS = 5000  # a poller not heard from for this long counts as down in /readyz
-FORGET_MS = 3_600_000  # a poller silent this long is dropped from the liveness hash
 
 # KEYS: timers, alive. ARGV: lease ms, count, poller name.
 # Returns {now, member, due, member, due, ...}: the timers taken, with the time each was due.
@@ -71,14 +71,6 @@ class NotDue(Exception):
 
 Runner = Callable[[str, str, int], Any]
 """``(kind, id, version)``: run the timer's job (``workers.table``'s kind of that name)."""
-
-
-def timers_key(queue: str) -> str:
-    return f"delve:timers:{queue}"
-
-
-def alive_key(queue: str) -> str:
-    return f"delve:alive:{queue}"
 
 
 def member(kind: str, key: str, version: int) -> str:
@@ -141,21 +133,6 @@ class Timers:
             self._release(keys=[self.key], args=[name, lease, now + FAILED_RETRY_MS])
             return
         self._release(keys=[self.key], args=[name, lease, ""])
-
-    def overdue(self, late_ms: int = 2000) -> int:
-        """Timers due more than ``late_ms`` ago and not run yet (none while pollers keep up)."""
-        now_s, micros = self.r.time()
-        return int(self.r.zcount(self.key, "-inf", now_s * 1000 + micros // 1000 - late_ms))
-
-    def pollers(self) -> dict[str, int]:
-        """Each poller's ms since it last polled (by Redis's clock); drops those silent for an hour."""
-        now_s, micros = self.r.time()
-        now = now_s * 1000 + micros // 1000
-        seen = {_text(k): now - int(v) for k, v in self.r.hgetall(self.alive).items()}
-        gone = [k for k, idle in seen.items() if idle > FORGET_MS]
-        if gone:
-            self.r.hdel(self.alive, *gone)
-        return {k: idle for k, idle in seen.items() if idle <= FORGET_MS}
 
 
 def _text(value: bytes | str) -> str:

@@ -24,7 +24,8 @@ from rq.serializers import JSONSerializer
 
 from domain import registry
 from workers import jobs
-from workers.queue import HEARTBEAT, queue_from_env, queue_name, timer_poller
+from application.runtime import queue_name
+from workers.queue import HEARTBEAT, queue_from_env, timer_poller
 from workers.timers import Timers
 
 log = logging.getLogger("delve.worker")

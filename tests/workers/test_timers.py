@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from application import liveness
 from workers.queue import RqScheduler, timer_poller
 from workers.reactor import Reactor
 from workers.timers import NotDue, Timers
@@ -38,7 +39,7 @@ def test_a_due_timer_runs_once_whoever_polls(queue, r):
     assert sum(p.fire() for p in pollers) == 1
     assert ran == [("clock", "g1", 7)]
     assert r.zrange(pollers[0].key, 0, -1) == [b"clock g2 3"]  # the run one is gone, the later one waits
-    assert set(pollers[0].pollers()) == {"p0", "p1", "p2"}  # each poll says its poller is alive
+    assert set(liveness.pollers(r, queue.name)) == {"p0", "p1", "p2"}  # each poll says its poller is alive
 
 
 def test_a_poller_that_dies_holding_a_timer_leaves_it_to_the_next_after_the_lease(queue, r):
