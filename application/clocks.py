@@ -170,7 +170,15 @@ def after_batch(meta: dict[str, str], mover: int | None, active: set[int], versi
     _ctl, record, remaining, since = held
     return {"clock": json.dumps({"base": remaining, "since": since, "ran": record["active"], "mover": mover,
                                  "active": sorted(active), "version": version,
-                                 **({"until": until} if until is not None else {})})}
+                                 **({"until": until} if until is not None else {})}),
+            "clock_control": meta["clock_control"]}  # unchanged; written again so a batch tells its deadline
+
+
+def deadline_written(meta: dict[str, str], at: str) -> int | None:
+    """The deadline a batch set, from the meta fields it wrote (``after_batch``, ``at_start``) and its stamp."""
+    if "clock" not in meta or "clock_control" not in meta:
+        return None
+    return deadline_ms({**meta, "status": "active", "at": at})
 
 
 def at_start(ctl: dict | None, seats: int, active: set[int], version: int) -> dict[str, str]:

@@ -29,6 +29,16 @@ def alive_key(queue: str) -> str:
     return f"delve:alive:{queue}"
 
 
+def timer(kind: str, key: str, version: int) -> str:
+    """A timer's member in the set: ``kind id version`` (workers/timers.py runs it)."""
+    return f"{kind} {key} {version}"
+
+
+def add_timer(r: redis.Redis, queue: str, kind: str, key: str, version: int, due_ms: int) -> bool:
+    """Add the timer unless it exists (ZADD NX): whoever learns of a deadline first adds it."""
+    return bool(r.zadd(timers_key(queue), {timer(kind, key, version): due_ms}, nx=True))
+
+
 def now_ms(r: redis.Redis) -> int:
     secs, micros = r.time()
     return int(secs) * 1000 + int(micros) // 1000

@@ -25,6 +25,7 @@ import os
 import redis
 from redis.cluster import RedisCluster
 
+from application import clocks, liveness
 from application.service import GameService
 from events.store import RedisEventStore
 
@@ -86,4 +87,24 @@ def store_from_env(client: redis.Redis | None = None) -> RedisEventStore:
 
 
 def service_from_env(client: redis.Redis | None = None) -> GameService:
-    return GameService(store_from_env(client), admin_token=os.environ.get("DELVE_ADMIN_TOKEN") or None)
+    service = GameService(store_from_env(client), admin_token=os.environ.get("DELVE_ADMIN_TOKEN") or None)
+    service.store.after_append = clock_timers()
+    return service
+
+
+def clock_timers():
+    """What adds a clock's timer right after the append that set its deadline, whichever process
+    appended (the API, a worker, a timer's poller): the reactor adds it too, from the feed, but a
+    reactor being restarted would otherwise delay every deadline set meanwhile. None without a
+    queue Redis (a Cluster without RQ_REDIS_URL cannot queue anyway)."""
+    try:
+        url = rq_redis_url()
+    except RuntimeError:
+        return None
+    queue, connection = queue_name(), redis.Redis.from_url(url)
+
+    def add(game_id: str, version: int, at: str, meta: dict[str, str]) -> None:
+        due = clocks.deadline_written(meta, at)
+        if due is not None:
+            liveness.add_timer(connection, queue, "clock", game_id, version, due)
+    return add

@@ -41,7 +41,7 @@ class RedisChild:
     """The embedded redis-server, watched like a child (``EmbeddedRedis.start`` restarts it in place)."""
     server: EmbeddedRedis
     started: float
-    pause: float = MIN_PAUSE
+    pause: float | None = None  # none yet: its first restart waits MIN_PAUSE
     due: float | None = None
 
 
@@ -61,7 +61,7 @@ class Supervisor:
             return None
         now = time.monotonic()
         if c.due is None:
-            c.pause = MIN_PAUSE if now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
+            c.pause = MIN_PAUSE if c.pause is None or now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
             c.due = now + c.pause
             return (f"redis-server exited with code {c.server.proc.returncode}; starting it again in {c.pause:.1f}s "
                     f"(port {c.server.port}, AOF in {c.server.data_dir})")
@@ -86,7 +86,7 @@ class Supervisor:
             if c.proc.poll() is None:
                 continue
             if c.due is None:
-                c.pause = MIN_PAUSE if now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
+                c.pause = MIN_PAUSE if c.pause is None or now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
                 c.due = now + c.pause
             if now >= c.due:
                 started.append((c.name, c.proc.returncode))

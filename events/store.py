@@ -123,6 +123,9 @@ class RedisEventStore:
         self.rollbacks = 0  # cached or snapshot states found ahead of, or off, what Redis holds
         self.keys = Keys(prefix, partitions)
         self.snapshot_every = snapshot_every
+        # Told (game_id, version, at, meta fields written) after each append; the application adds a
+        # clock's timer there at once (application/runtime.py). A failure is logged: the write stands.
+        self.after_append: Callable[[str, int, str, dict[str, str]], None] | None = None
         lua = resources.files("events")
         self._append = r.register_script(lua.joinpath("sha256.lua").read_text() + lua.joinpath("append.lua").read_text())
         self._release = r.register_script(_RELEASE)
@@ -189,6 +192,12 @@ class RedisEventStore:
                     command_id=command_id, command=command, at=as_text(res[2]), rules_version=rules_version)
         if envs[-1]["hash"] != as_text(res[3]):
             raise RuntimeError(f"game {game_id}: the append script and envelope.seal hash differently")
+        if self.after_append is not None and meta:
+            try:
+                self.after_append(game_id, envs[-1]["seq"], envs[-1]["at"], meta)
+            except Exception:
+                log.warning("game %s: what follows the append at version %d failed", game_id, envs[-1]["seq"],
+                            exc_info=True)
         return envs
 
     # -- reading -------------------------------------------------------------

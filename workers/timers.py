@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 import redis
 
-from application.liveness import alive_key, timers_key
+from application.liveness import add_timer, alive_key, timers_key
 
 log = logging.getLogger("delve.timers")
 
@@ -73,10 +73,6 @@ Runner = Callable[[str, str, int], Any]
 """``(kind, id, version)``: run the timer's job (``workers.table``'s kind of that name)."""
 
 
-def member(kind: str, key: str, version: int) -> str:
-    return f"{kind} {key} {version}"
-
-
 def ms(when: datetime) -> int:
     return int(when.timestamp() * 1000)
 
@@ -87,7 +83,7 @@ class Timers:
     def __init__(self, connection: redis.Redis, queue: str, *, name: str | None = None, run: Runner | None = None,
                  every: float = POLL_S, count: int = 50, lease_ms: int = LEASE_MS):
         self.r = connection
-        self.key, self.alive = timers_key(queue), alive_key(queue)
+        self.queue, self.key, self.alive = queue, timers_key(queue), alive_key(queue)
         self.name = name or f"poller:{os.getpid()}"
         self.run = run
         self.every, self.count, self.lease_ms = every, count, lease_ms
@@ -97,8 +93,7 @@ class Timers:
 
     def add(self, kind: str, key: str, version: int, at: datetime) -> str:
         """Add the timer unless it exists: "enqueued" or "exists" (the scheduler's words)."""
-        added = self.r.zadd(self.key, {member(kind, key, version): ms(at)}, nx=True)
-        return "enqueued" if added else "exists"
+        return "enqueued" if add_timer(self.r, self.queue, kind, key, version, ms(at)) else "exists"
 
     def step(self, block_ms: int | None = None) -> int:
         """Run the timers due now (at most every ``every`` seconds); returns how many ran."""

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from application import liveness
+from application import clocks, liveness, runtime
 from workers.queue import RqScheduler, timer_poller
 from workers.reactor import Reactor
 from workers.timers import NotDue, Timers
@@ -103,3 +103,16 @@ def _no_leftover_group(service, queue, r):
     yield
     for feed in service.store.feeds():
         r.xgroup_destroy(feed, f"g-{queue.name}") if r.exists(feed) else None
+
+
+def test_the_append_that_sets_a_deadline_adds_its_timer_without_the_reactor(service, queue, r, redis_url,
+                                                                           monkeypatch):
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setenv("DELVE_QUEUE", queue.name)
+    service.store.after_append = runtime.clock_timers()
+    gid = service.create("tiny", SEATS, {"turns": 4}, clock={"per_move_s": 30, "on_timeout": "autoplay"})["id"]
+    g = service.load(gid)
+    service.submit(gid, 0, g.version, {"type": "pass"}, "c1")
+    due = {m.decode(): int(s) for m, s in r.zrange(liveness.timers_key(queue.name), 0, -1, withscores=True)}
+    assert due == {f"clock {gid} {g.version}": due[f"clock {gid} {g.version}"],
+                   f"clock {gid} {g.version + 1}": clocks.deadline_ms(service.store.meta(gid))}
