@@ -70,10 +70,10 @@ def parts(store: RedisEventStore, queue_redis: redis.Redis | None, queue: str) -
         out["store"] = {"up": True}
     except (redis.RedisError, RedisClusterException) as exc:
         out["store"] = {"up": False, "error": type(exc).__name__}
-    q = queue_redis if queue_redis is not None else (None if store.cluster else store.r)
+    q = queue_redis if queue_redis is not None else store.plain_client()
     if q is None:
         out["queue"] = {"up": False, "error": "no queue Redis: set RQ_REDIS_URL"}
-    elif q is store.r:
+    elif queue_redis is None:
         out["queue"] = out["store"]
     else:
         try:

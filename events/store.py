@@ -701,6 +701,10 @@ class RedisEventStore:
     def ping(self) -> bool:
         return bool(self.r.ping())
 
+    def plain_client(self) -> redis.Redis | None:
+        """This store's Redis when it is a single one (the queue may live in it), None on a Cluster."""
+        return None if self.cluster else self.r
+
     def now_ms(self) -> int:
         """Redis's clock, the one the append script stamps events with (ms since the epoch)."""
         t = self.r.time()

@@ -36,7 +36,7 @@ GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # without a heartbeat for STALE_AFTER seconds belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
 HEARTBEAT = 1
-STALE_AFTER = 4.0
+STALE_AFTER = 3.0
 log = logging.getLogger("delve.queue")
 
 
