@@ -9,6 +9,7 @@ COPY domain ./domain
 COPY events ./events
 COPY application ./application
 COPY localredis ./localredis
+COPY settings ./settings
 COPY server ./server
 COPY workers ./workers
 COPY benchmarks ./benchmarks

@@ -2,6 +2,9 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
+# make run PORT=8080 HOST=0.0.0.0
+PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: install run test bench
 
@@ -17,7 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 
 run: install
-	$(BIN)/delve serve
+	$(BIN)/delve serve --host $(HOST) --port $(PORT)
 
 test: install
 	$(BIN)/python -m pytest

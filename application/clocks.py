@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 
 from domain.core import Drbg, Illegal, fold
 from domain.kit import bot_choice, command_stream
-from events.store import VersionConflict
+from events.errors import VersionConflict
 
 POLICIES = ("forfeit", "autoplay")
 MAX_SECONDS = 7 * 24 * 3600
@@ -122,6 +122,14 @@ def _now(meta: dict[str, str]) -> tuple[dict, dict, list[int], str] | None:
         return None
     ctl = json.loads(meta["clock_control"])
     return ctl, record, resolve(ctl, record, meta["at"]), meta["at"]
+
+
+def time_left(meta: dict[str, str], seat: int) -> int | None:
+    """``seat``'s remaining ms at the game's last batch (None without a clock): it follows from
+    the events' stamps and the control alone, so a re-run of a bot's move finds the same
+    figure, and so the same thinking budget (``domain.kit.search``)."""
+    held = _now(meta)
+    return None if held is None else held[2][seat]
 
 
 def deadline_ms(meta: dict[str, str]) -> int | None:
@@ -231,5 +239,5 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
                                 rules_version=g.game.rules_version, meta=meta)
     except VersionConflict:
         return None  # a move landed first: it stopped this clock
-    svc._keep(g.game, game_id, version, envs[-1], state)
+    svc.store.states.keep(g.game, game_id, version, envs[-1], state)
     return {"seat": seat, "policy": ctl["on_timeout"], "version": envs[-1]["seq"]}

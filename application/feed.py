@@ -4,7 +4,7 @@ Like lichess's account event stream, so a bot or a client can play many games
 without polling each: ``seat_reserved`` (a game waits for you), ``game_started``,
 ``your_turn`` (game id, version, seat and the clock's deadline), ``game_finished``
 (with the outcome). Each player has a Redis stream ``<prefix>:players:<id>:feed``
-(the newest MAXLEN entries), read with XREAD BLOCK; its entry ids are the
+(the newest thousand or so entries), read with XREAD BLOCK; its entry ids are the
 resume cursor (``Last-Event-ID``).
 
 The notifications of a game are derived from the game as it rests at a
@@ -18,40 +18,26 @@ from __future__ import annotations
 
 import json
 
-import redis
-
 from application import clocks
-from events.store import as_text
-
-MAXLEN = 1000  # entries kept per player (approximate trim)
+from events.accounts import PlayerFeeds
 
 
 class PlayerFeed:
-    def __init__(self, r: redis.Redis, prefix: str):
-        self.r, self.prefix = r, prefix
+    """Notifications as the player's feed holds them (``events.accounts.PlayerFeeds`` keeps the streams)."""
 
-    def _key(self, pid: str) -> str:
-        return ":".join((self.prefix, "players", pid, "feed"))
+    def __init__(self, feeds: PlayerFeeds):
+        self.feeds = feeds
 
     def publish(self, pid: str, kind: str, data: dict) -> str:
-        entry = self.r.xadd(self._key(pid), {"e": json.dumps({"type": kind, **data})}, maxlen=MAXLEN,
-                            approximate=True)
-        return as_text(entry)
+        return self.feeds.publish(pid, {"type": kind, **data})
 
     def wait(self, pid: str, after: str, block_ms: int, count: int = 100) -> list[tuple[str, dict]]:
         """``(entry id, notification)`` after the entry id ``after`` ("0" from the start, "$" only new ones)."""
-        try:
-            got = self.r.xread({self._key(pid): after}, count=count, block=block_ms)
-        except redis.TimeoutError:
-            return []
-        if not got:
-            return []
-        return [(as_text(eid), json.loads(fields[b"e"] if b"e" in fields else fields["e"])) for eid, fields in got[0][1]]
+        return self.feeds.wait(pid, after, block_ms, count)
 
     def last_id(self, pid: str) -> str:
         """The id of the newest entry ("0-0" for an empty feed): a cursor that skips the history."""
-        newest = self.r.xrevrange(self._key(pid), count=1)
-        return as_text(newest[0][0]) if newest else "0-0"
+        return self.feeds.last_id(pid)
 
 
 def players_of(meta: dict[str, str]) -> dict[int, str]:
@@ -89,5 +75,5 @@ def notify(svc, game_id: str, version: int) -> int:
     items = owed(game_id, g.meta, version, g.game.active_seats(g.state) if playing else set())
     for pid, kind, data in items:
         svc.feed.publish(pid, kind, data)
-    svc.store.mark(game_id, "notified", str(version))
+    svc.store.reads.mark(game_id, "notified", str(version))
     return len(items)

@@ -17,7 +17,7 @@ from domain.kit import START_STREAM
 from application import clocks, seating, seeding
 from application.players import Player
 from application.service import ADMIN, Forbidden, GameService, Loaded
-from events.store import VersionConflict
+from events.errors import VersionConflict
 
 RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
 
@@ -80,7 +80,7 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
     version = envs[-1]["seq"]
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
     if out["dealt"] is not None:
-        svc._keep(g.game, game_id, g.version, envs[-1], out["dealt"])
+        svc.store.states.keep(g.game, game_id, g.version, envs[-1], out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
 
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from redis.client import Pipeline
-
 from events.store import RedisEventStore
+from events.tracking import Transaction
 
 STATUSES = ("open", "active", "finished", "aborted")
 
 
-def project(store: RedisEventStore, game_id: str, tx: Pipeline | None = None) -> None:
+def project(store: RedisEventStore, game_id: str, tx: Transaction | None = None) -> None:
     """Index the game as its meta hash says now (``tx``: as part of a follower's transaction).
 
     A private game is indexed by status only (the reactor's sweep reads those), never listed."""
@@ -26,8 +25,8 @@ def project(store: RedisEventStore, game_id: str, tx: Pipeline | None = None) ->
     score = datetime.fromisoformat(meta["created_at"].replace("Z", "+00:00")).timestamp()
     status = f"status:{meta['status']}"
     listed = [] if meta.get("visibility") == "private" else ["all", f"game:{meta['game']}"]
-    store.index_game(game_id, score, [*listed, status],
-                     [f"status:{s}" for s in STATUSES if f"status:{s}" != status], tx)
+    store.indexes.put(game_id, score, [*listed, status],
+                      [f"status:{s}" for s in STATUSES if f"status:{s}" != status], tx)
 
 
 def page(store: RedisEventStore, game: str | None, status: str | None, offset: int, limit: int,
@@ -40,18 +39,19 @@ def page(store: RedisEventStore, game: str | None, status: str | None, offset: i
     they shift an ``offset``. A game no longer in the index ends the listing.
     """
     if status:
-        _, ids = store.indexed(f"game:{game}" if game else "all")
-        ids = [i for i, kept in zip(ids, store.in_index(f"status:{status}", ids)) if kept]
+        _, ids = store.indexes.page(f"game:{game}" if game else "all")
+        ids = [i for i, kept in zip(ids, store.indexes.contains(f"status:{status}", ids)) if kept]
         if after is not None:
             offset = ids.index(after) + 1 if after in ids else len(ids)
         total, ids = len(ids), ids[offset:offset + limit]
     else:
         index = f"game:{game}" if game else "all"
-        rank = store.index_rank(index, after) if after is not None else offset - 1
-        total, ids = store.indexed(index, rank + 1, limit) if rank is not None else (store.indexed(index, 0, 1)[0], [])
+        rank = store.indexes.rank(index, after) if after is not None else offset - 1
+        total, ids = store.indexes.page(index, rank + 1, limit) if rank is not None \
+            else (store.indexes.page(index, 0, 1)[0], [])
         offset = rank + 1 if rank is not None else total
     items = []
-    for gid, meta in zip(ids, store.metas(ids)):
+    for gid, meta in zip(ids, store.reads.metas(ids)):
         if meta is None:
             continue  # indexed, then deleted
         items.append({"id": gid, "game": meta["game"], "status": meta["status"], "version": int(meta["version"]),

@@ -14,10 +14,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-import redis
-
 from domain.core import Illegal
-from events.store import GameNotFound, as_text
+from events.accounts import PlayerRecords
+from events.errors import GameNotFound
 from application.tokens import hash_token, new_token
 
 
@@ -36,14 +35,10 @@ class PlayerNotFound(Exception):
 
 
 class Players:
-    """The player directory. Keys live beside the lobby's, outside any game partition."""
+    """The player directory (``events.accounts.PlayerRecords`` keeps its keys)."""
 
-    def __init__(self, r: redis.Redis, prefix: str):
-        self.r = r
-        self.prefix = prefix
-
-    def _key(self, *parts: str) -> str:
-        return ":".join((self.prefix, "players", *parts))
+    def __init__(self, records: PlayerRecords):
+        self.records = records
 
     def register(self, name: str, now: str) -> tuple[Player, str]:
         """A new player and its token (the only time the token is seen in clear)."""
@@ -51,35 +46,28 @@ class Players:
         if not 1 <= len(name) <= 40:
             raise Illegal("bad_player_name", None, "a player name is 1-40 characters")
         pid, token = "p" + secrets.token_hex(8), new_token()
-        # The two keys lie in different Redis Cluster slots, so no MULTI: the player first, then the
-        # token's pointer to it. A crash between them leaves a player whose token nobody was shown.
-        self.r.hset(self._key(pid), mapping={"name": name, "created_at": now, "token": hash_token(token)})
-        self.r.set(self._key("token", hash_token(token)), pid)
+        self.records.create(pid, {"name": name, "created_at": now, "token": hash_token(token)}, hash_token(token))
         return Player(pid, name, now), token
 
     def get(self, pid: str) -> Player:
-        raw = self.r.hgetall(self._key(pid)) if pid and ":" not in pid else {}
-        if not raw:
+        f = self.records.get(pid) if pid and ":" not in pid else None
+        if not f:
             raise PlayerNotFound(pid)
-        f = {as_text(k): as_text(v) for k, v in raw.items()}
         return Player(pid, f["name"], f["created_at"])
 
     def ensure_bot(self, pid: str, bot: str, now: str) -> None:
         """A bot's stable identity (no token: nobody logs in as a bot), made on its first rated game."""
-        if not self.r.exists(self._key(pid)):
-            self.r.hset(self._key(pid), mapping={"name": f"{bot} (bot)", "created_at": now, "bot": bot})
+        self.records.create_once(pid, {"name": f"{bot} (bot)", "created_at": now, "bot": bot})
 
     def name_of(self, pid: str) -> str | None:
-        name = self.r.hget(self._key(pid), "name")
-        return as_text(name) if name is not None else None
+        return self.records.field(pid, "name")
 
     def exists(self, pid: str) -> bool:
-        return isinstance(pid, str) and ":" not in pid and bool(self.r.exists(self._key(pid)))
+        return isinstance(pid, str) and ":" not in pid and self.records.exists(pid)
 
     def by_token_digest(self, digest: str) -> str | None:
         """The id of the player whose token hashes to ``digest``, if any."""
-        pid = self.r.get(self._key("token", digest))
-        return as_text(pid) if pid is not None else None
+        return self.records.by_token(digest)
 
     def by_token(self, token: str | None) -> Player | None:
         pid = self.by_token_digest(hash_token(token)) if token else None
@@ -87,15 +75,14 @@ class Players:
 
     def note_game(self, pid: str, game_id: str, at: str) -> None:
         """Index a game on the player's profile (idempotent)."""
-        when = datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
-        self.r.zadd(self._key(pid, "games"), {game_id: when})
+        self.records.note_game(pid, game_id, datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp())
 
     def forget_game(self, pid: str, game_id: str) -> None:
-        self.r.zrem(self._key(pid, "games"), game_id)
+        self.records.forget_game(pid, game_id)
 
     def games(self, pid: str, limit: int = 100) -> list[str]:
         """The player's games, newest first."""
-        return [as_text(g) for g in self.r.zrevrange(self._key(pid, "games"), 0, limit - 1)]
+        return self.records.games(pid, limit)
 
 
 def profile(players: Players, store, pid: str, ratings: dict[str, dict], history: list[dict]) -> dict:

@@ -15,24 +15,21 @@ a game with fewer than two rated sides changes nothing. Places come from the
 scoreboard lists ``team:`` participants) the seats that share a place are
 rated as one team. An aborted game is not rated.
 
-Once per game: the update is one MULTI/EXEC guarded by WATCH on the game's
-"rated" mark and the game's rating table (every ratings key shares the hash
-tag ``{ratings}``, so a Redis Cluster runs it in one slot), so a redelivered job, or two jobs
-racing, apply it exactly once and never lose a concurrent update.
+Once per game: the store applies the update in one MULTI/EXEC guarded by
+WATCH on the set of rated games and the game's rating table
+(``events.accounts.RatingRecords.rate_once``), so a redelivered job, or two
+jobs racing, apply it exactly once and never lose a concurrent update.
 """
 from __future__ import annotations
 
 import json
 
-import redis
 from openskill.models import PlackettLuce
 
 from application.players import Players
-from events.store import as_text
+from events.accounts import RatingRecords, RatingUpdate
 
 MODEL = PlackettLuce()
-RETRIES = 20  # WATCH conflicts with concurrent rating jobs of the same game id before giving up
-HISTORY = 200  # rating changes kept per player
 
 
 def bot_id(bot: str) -> str:
@@ -40,22 +37,16 @@ def bot_id(bot: str) -> str:
 
 
 class Ratings:
-    def __init__(self, r: redis.Redis, prefix: str, players: Players):
-        self.r, self.prefix, self.players = r, prefix, players
+    """The rating model over ``events.accounts.RatingRecords`` (which keeps the keys and the WATCH/MULTI)."""
 
-    def _key(self, *parts: str) -> str:
-        """``<prefix>:{ratings}:...``: one hash tag for every ratings key, so the update's
-        WATCH/MULTI stays in one Redis Cluster slot (ratings change once per finished game)."""
-        return ":".join((self.prefix, "{ratings}", *parts))
-
-    def _history(self, pid: str) -> str:
-        return self._key("history", pid)
+    def __init__(self, records: RatingRecords, players: Players):
+        self.records, self.players = records, players
 
     # -- reads -------------------------------------------------------------------
 
     def of(self, game: str, pid: str) -> dict | None:
-        raw = self.r.hget(self._key(game), pid)
-        return _line(json.loads(raw)) if raw else None
+        line = self.records.line(game, pid)
+        return _line(line) if line else None
 
     def of_player(self, pid: str, games: list[str]) -> dict[str, dict]:
         out = {}
@@ -66,16 +57,11 @@ class Ratings:
         return out
 
     def history(self, pid: str, limit: int = 50) -> list[dict]:
-        return [json.loads(x) for x in self.r.lrange(self._history(pid), -limit, -1)][::-1]
+        return self.records.history(pid, limit)
 
     def leaderboard(self, game: str, offset: int = 0, limit: int = 100) -> dict:
-        ids = [as_text(p) for p in self.r.zrevrange(self._key(game, "board"), offset, offset + limit - 1)]
-        lines = self.r.hmget(self._key(game), ids) if ids else []
-        out = []
-        for pid, raw in zip(ids, lines):
-            if raw:
-                out.append({"player": pid, "name": self.players.name_of(pid), **_line(json.loads(raw))})
-        return {"game": game, "players": out}
+        return {"game": game, "players": [{"player": pid, "name": self.players.name_of(pid), **_line(line)}
+                                          for pid, line in self.records.board(game, offset, limit)]}
 
     # -- the update ----------------------------------------------------------------
 
@@ -89,35 +75,19 @@ class Ratings:
         for seat in seats:
             if seat.get("bot"):
                 self.players.ensure_bot(bot_id(seat["bot"]), seat["bot"], at)
-        rated, table = self._key("rated"), self._key(game)
-        for _ in range(RETRIES):
-            with self.r.pipeline(transaction=True) as pipe:  # explicit: a RedisCluster defaults to none
-                try:
-                    pipe.watch(rated, table)
-                    if pipe.sismember(rated, game_id):
-                        return False
-                    ids = [pid for _place, members in sides for pid in members]
-                    known = dict(zip(ids, pipe.hmget(table, ids)))
-                    before = {pid: json.loads(raw) if raw else None for pid, raw in known.items()}
-                    teams = [[_model_rating(before[pid], pid) for pid in members] for _place, members in sides]
-                    after = MODEL.rate(teams, ranks=[place for place, _members in sides])
-                    pipe.multi()
-                    for team in after:
-                        for rating in team:
-                            pid = rating.name
-                            games = (before[pid] or {}).get("games", 0) + 1
-                            line = {"mu": rating.mu, "sigma": rating.sigma, "games": games}
-                            pipe.hset(table, pid, json.dumps(line))
-                            pipe.zadd(self._key(game, "board"), {pid: rating.ordinal()})
-                            pipe.rpush(self._history(pid), json.dumps({"game": game, "game_id": game_id, "at": at,
-                                                                      **_line(line)}))
-                            pipe.ltrim(self._history(pid), -HISTORY, -1)
-                    pipe.sadd(rated, game_id)
-                    pipe.execute()
-                    return True
-                except redis.WatchError:
-                    continue
-        raise RuntimeError(f"rating game {game_id}: {RETRIES} concurrent updates in a row; the job will retry")
+
+        def update(before: dict[str, dict | None]) -> list[RatingUpdate]:
+            teams = [[_model_rating(before[pid], pid) for pid in members] for _place, members in sides]
+            changes = []
+            for team in MODEL.rate(teams, ranks=[place for place, _members in sides]):
+                for rating in team:
+                    pid = rating.name
+                    line = {"mu": rating.mu, "sigma": rating.sigma, "games": (before[pid] or {}).get("games", 0) + 1}
+                    changes.append((pid, line, rating.ordinal(),
+                                    {"game": game, "game_id": game_id, "at": at, **_line(line)}))
+            return changes
+
+        return self.records.rate_once(game, game_id, [pid for _place, members in sides for pid in members], update)
 
 
 def _sides(seats: list[dict], scores: dict) -> list[tuple[int, list[str]]]:
@@ -160,5 +130,5 @@ def rate_finished(svc, game_id: str) -> bool:
         return False
     done = svc.ratings.rate(meta["game"], game_id, json.loads(meta["seats"]), last[-1]["data"]["scores"],
                             last[-1]["at"])
-    svc.store.mark(game_id, "rated", "1")
+    svc.store.reads.mark(game_id, "rated", "1")
     return done

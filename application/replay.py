@@ -1,7 +1,8 @@
 """Verify an exported game: the hash chain, then a full replay from the revealed seed.
 
 A verifier needs nothing but the export and the rules: ``GameCreated`` names
-the game, options, seats and the seed commitment; ``SeedRevealed`` gives the
+the game, its rules version (replayed by that version's frozen rules,
+``domain.registry``), options, seats and the seed commitment; ``SeedRevealed`` gives the
 seed; every batch carries what caused it. Re-running ``start`` and, per batch,
 ``decide`` (a seat's command), ``decide_actor`` (``{"type": "actor_step"}``,
 no seat) or ``decide_platform`` (``resign``/``timeout``/``forfeit``/``abort``)
@@ -35,6 +36,8 @@ class Verdict:
     chain_head: str | None = None
     chain_ok: bool = False
     replay_ok: bool = False
+    game: str | None = None
+    rules_version: str | None = None  # the rules version that replayed the record (the one it names)
     problems: list[dict] = field(default_factory=list)
 
     def problem(self, seq: int | None, text: str) -> None:
@@ -42,7 +45,8 @@ class Verdict:
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "events": self.events, "chain_head": self.chain_head, "chain_ok": self.chain_ok,
-                "replay_ok": self.replay_ok, "problems": self.problems}
+                "replay_ok": self.replay_ok, "game": self.game, "rules_version": self.rules_version,
+                "problems": self.problems}
 
 
 def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
@@ -103,13 +107,11 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         return False
     info = created.get("data") or {}
     try:
-        game = registry.get(info.get("game"))
+        game = registry.get(info.get("game"), info.get("rules_version"))
     except Illegal as exc:
         v.problem(1, exc.message)
         return False
-    if info.get("rules_version") != game.rules_version:
-        v.problem(1, f"recorded under rules {info.get('rules_version')!r}, this server runs {game.rules_version!r}")
-        return False
+    v.game, v.rules_version = game.id, game.rules_version
     revealed = [e for e in envs if e.get("type") == "SeedRevealed"]
     if not revealed:
         v.problem(None, "no SeedRevealed: the game has not ended, so only the chain can be checked")

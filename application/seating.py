@@ -1,7 +1,7 @@
 """The roster of a game that waits for players: open seats, reservations, joins and leaves.
 
 A seat at creation is one of three things: taken by a named seat as before
-(``{"name", "bot"?}``), left open (``{"open": true}``), or reserved for one
+(``{"name", "bot"?, "level"?}``: ``named_bot``), left open (``{"open": true}``), or reserved for one
 player (``{"player": id}``). The roster is a list of seat dicts; an untaken
 seat carries ``open: true`` (and ``reserved`` when only one player may take
 it), a taken one its ``player`` and the ``entropy`` that player sent.
@@ -17,9 +17,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from domain.core import Illegal, Seat
+from domain.kit import search
 from application import seeding
 
 LOBBY_EVENTS = frozenset({"SeatTaken", "SeatLeft", "GameStarted", "GameCancelled"})
+
+
+def named_bot(index: int, spec: dict) -> dict:
+    """A seat spec with its ``bot`` and ``level`` as one bot id: ``{"bot": "search", "level":
+    "hard"}`` seats ``search-hard`` (``domain.kit.search.parse_bot``); a bad level raises
+    Illegal(bad_bot_level)."""
+    if spec.get("bot") is None and spec.get("level") is None:
+        return spec
+    try:
+        bot = search.parse_bot(spec.get("bot"), spec.get("level"))
+    except Illegal as exc:
+        raise Illegal(exc.code, exc.rule, f"seat {index}: {exc.message}") from exc
+    return {**{k: v for k, v in spec.items() if k != "level"}, "bot": bot}
 
 
 def roster(specs: list[dict], player_exists) -> list[dict]:

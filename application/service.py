@@ -33,7 +33,8 @@ from application.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
-from events.store import RedisEventStore, VersionConflict
+from events.errors import VersionConflict
+from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
@@ -93,9 +94,9 @@ class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None):
         self.store = store
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
-        self.players = Players(store.account_client(), store.prefix)
-        self.ratings = Ratings(store.account_client(), store.prefix, self.players)
-        self.feed = PlayerFeed(store.account_client(), store.prefix)
+        self.players = Players(store.players)
+        self.ratings = Ratings(store.ratings, self.players)
+        self.feed = PlayerFeed(store.player_feeds)
         self._computed: OrderedDict[tuple, Any] = OrderedDict()
 
     # -- auth ------------------------------------------------------------------
@@ -137,7 +138,7 @@ class GameService:
 
     def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
                creator: str | None = None, visibility: str = "public", clock: dict | None = None,
-               derived_id: str | None = None) -> dict:
+               derived_id: str | None = None, rules_version: str | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
         ``tags`` are extra meta fields (a tournament game names its tournament
@@ -148,12 +149,14 @@ class GameService:
         ``private`` game hands out an invite token for spectators; ``clock`` is
         a time control (``application.clocks``). ``derived_id`` is given only by a caller
         that derives it (a tournament's table), to create it at most once: a
-        taken id raises GameExists and writes nothing.
+        taken id raises GameExists and writes nothing. ``rules_version`` (default: the
+        current one) is given by a tournament, whose tables keep the version it started with.
         """
-        game = registry.get(game_id)
+        game = registry.get(game_id, rules_version)
         if not game.min_players <= len(seats) <= game.max_players:
             raise Illegal("bad_player_count", None,
                           f"{game.title} takes {game.min_players}-{game.max_players} seats, not {len(seats)}")
+        seats = [seating.named_bot(i, s) for i, s in enumerate(seats)]
         for i, s in enumerate(seats):
             if s.get("bot") is not None and s["bot"] not in game.bots:
                 raise Illegal("unknown_bot", None,
@@ -183,7 +186,7 @@ class GameService:
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
         if not waiting:
-            self._keep(game, gid, 0, envs[-1], state)
+            self.store.states.keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
         for s in roster:
             if s.get("reserved"):
@@ -199,10 +202,10 @@ class GameService:
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         """The game with its meta; now (``upto`` None) in one Redis round trip when this process has it cached."""
         if meta is None and upto is None:
-            meta, (state, version, head) = self.store.open(game_id, lambda m: registry.get(m["game"]))
-            return Loaded(registry.get(meta["game"]), meta, state, version, head)
+            meta, (state, version, head) = self.store.open(game_id, registry.of)
+            return Loaded(registry.of(meta), meta, state, version, head)
         meta = meta if meta is not None else self.store.meta(game_id)
-        game = registry.get(meta["game"])
+        game = registry.of(meta)
         state, version, head = self.store.load(game, game_id, upto=upto)
         return Loaded(game, meta, state, version, head)
 
@@ -269,7 +272,7 @@ class GameService:
         envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
                                  command=command, rules_version=g.game.rules_version, idem=idem,
                                  meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
-        self._keep(g.game, game_id, g.version, envs[-1], state)
+        self.store.states.keep(g.game, game_id, g.version, envs[-1], state)
         return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": terminal}
 
@@ -281,7 +284,7 @@ class GameService:
 
     def replay_action(self, game_id: str, seat: int, record: dict) -> dict:
         """The 201 answer of a committed command, rebuilt from its idempotency record and the log."""
-        game = registry.get(self.store.meta(game_id)["game"])
+        game = registry.of(self.store.meta(game_id))
         envs = self.store.read(game_id, after=record["from_seq"] - 1, upto=record["version"])
         return {"version": record["version"], "events": self._redacted(game, envs, seat, finished=False),
                 "terminal": record["terminal"]}
@@ -316,11 +319,6 @@ class GameService:
             return result
         raise VersionConflict(self.store.version(game_id))
 
-    def _keep(self, game: Game, game_id: str, old_version: int, last: dict, state: State) -> None:
-        """Cache the state just reached (``last`` = its last envelope); snapshot it when an interval is crossed."""
-        self.store.remember(game, game_id, last["seq"], last["hash"], state)
-        self.store.maybe_snapshot(game, game_id, old_version, last["seq"], last["hash"], state)
-
     def finalize(self, game_id: str) -> bool:
         """Append SeedRevealed and GameFinished once the game is over (by its rules or a
         platform command); the status becomes ``aborted`` for an aborted outcome, else ``finished``.
@@ -354,7 +352,7 @@ class GameService:
             return None
         seat = min(bots, key=lambda s: s.index)
         command = bot_choice(g.game, g.state, seat.index, g.game.bots[seat.bot], bytes.fromhex(g.meta["seed"]),
-                             version)
+                             version, clocks.time_left(g.meta, seat.index))
         try:
             return self.submit_loaded(g, game_id, seat.index, version, command,
                                       command_id=f"bot:{game_id}:{version}")
@@ -398,13 +396,19 @@ class GameService:
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.load(game_id)
         playing = g.meta["status"] == "active"
-        cmds = self._once(("legal", g.version, g.head, seat), lambda: g.game.legal_commands(g.state, seat)) \
-            if playing and seat is not None and seat != ADMIN else []
-        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds}
+        cmds, labels = self._once(("legal", g.version, g.head, seat), lambda: self._labelled(g, seat)) \
+            if playing and seat is not None and seat != ADMIN else ([], [])
+        return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds, "labels": labels}
+
+    @staticmethod
+    def _labelled(g: Loaded, seat: int) -> tuple[list[dict], list[str]]:
+        """The seat's legal commands and the game's label of each, from the seat's viewpoint."""
+        cmds = g.game.legal_commands(g.state, seat)
+        return cmds, [g.game.label(g.state, seat, c) for c in cmds]
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
         g_meta = self.store.meta(game_id)
-        game = registry.get(g_meta["game"])
+        game = registry.of(g_meta)
         envs = self.store.read(game_id, after=after, limit=limit)
         return {"version": int(g_meta["version"]),
                 "events": self._redacted(game, envs, seat, finished=ended(g_meta))}
@@ -416,12 +420,12 @@ class GameService:
         hide some, but the cursor still moves past them) and whether the game
         has finished.
         """
-        envs = self.store.wait(game_id, after, block_ms)
+        envs = self.store.reads.wait(game_id, after, block_ms)
         meta = self.store.meta(game_id)
         finished = ended(meta)
         if not envs:
             return [], after, finished
-        game = registry.get(meta["game"])
+        game = registry.of(meta)
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
     def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None) -> dict:
@@ -436,7 +440,7 @@ class GameService:
 
         def replay() -> dict:
             at = self.load(game_id, upto=version, meta=meta)
-            here, *after = self.store.replayed(game_id, after=version - 1, limit=2)
+            here, *after = self.store.states.replayed(game_id, after=version - 1, limit=2)
             if after and after[0]["command_id"] == here["command_id"]:
                 # One command's events land together: the game never rested between them.
                 raise Illegal("not_a_held_version", None,
@@ -487,7 +491,7 @@ class GameService:
         export, replay, verify, states, events and streams read it from there. Idempotent."""
         if not ended(self.store.meta(game_id)):
             return False
-        return self.store.compact(game_id)
+        return self.store.compaction.compact(game_id)
 
     # -- lobby -------------------------------------------------------------------
 

@@ -15,13 +15,14 @@ from domain.tournament.log import table_result
 from application import joining
 from application.players import PlayerNotFound
 from application.service import ENDED, GameService
-from events.store import GameExists, GameNotFound, VersionConflict
+from events.errors import GameExists, GameNotFound, VersionConflict
 
 
 def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) -> None:
     """Create the table's game under its derived id unless it exists, and seat its player entrants.
 
-    Every seat of a player entrant is reserved for that player and taken for it at
+    The game plays under the rules version the tournament was created with, so a
+    rules fix landing mid-tournament changes no table of it. Every seat of a player entrant is reserved for that player and taken for it at
     once (``SeatTaken`` with no entropy of its own), so the game is dealt and its
     clock runs without waiting for anyone (TRN-CLK-1); the player plays it with
     their own player token.
@@ -35,7 +36,7 @@ def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) ->
                  else {"name": by_id[e]["name"], "bot": by_id[e]["bot"]} for e in table["seats"]]
         try:
             games.create(t["game"], seats, t["options"], tags={"tournament": tid, "round": str(round_no)},
-                         clock=t.get("clock"), derived_id=gid)
+                         clock=t.get("clock"), derived_id=gid, rules_version=t.get("rules_version"))
         except GameExists:
             pass  # another worker created it a moment ago
         meta = games.store.meta(gid)

@@ -34,12 +34,13 @@ from typing import Iterator
 
 from domain import registry
 from domain.core import Illegal, canonical_json, require
+from domain.kit import search
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
 from application import clocks, tournament_games
 from application.players import PlayerNotFound
 from application.service import Forbidden, GameService
-from events.store import GameNotFound, VersionConflict
+from events.errors import GameNotFound, VersionConflict
 
 LOCK_MS = 30_000
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
@@ -126,7 +127,7 @@ class TournamentService:
             self._require_manager(t, caller)
         require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
                 "entrants register before the tournament starts")
-        entrant = self._entrant(registry.get(t["game"]), raw, t["entrants"], t.get("clock"))
+        entrant = self._entrant(registry.get(t["game"], t.get("rules_version")), raw, t["entrants"], t.get("clock"))
         self._append(tid, version, [{"type": "EntrantRegistered", "data": {"entrant": entrant}}], f"register:{version}")
         self._index_player(tid, entrant)
         return entrant
@@ -188,7 +189,7 @@ class TournamentService:
         # Wait for a worker advancing it now: it may have looked at our game
         # before it finished, so giving up here could leave a result unreported.
         deadline = time.monotonic() + LOCK_MS / 1000
-        while not self.store.try_lock(tid, token, LOCK_MS):
+        while not self.store.locks.take(tid, token, LOCK_MS):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"tournament {tid} stayed locked for {LOCK_MS} ms; the job will be retried")
             time.sleep(0.05)
@@ -203,7 +204,7 @@ class TournamentService:
                 moved = True
             return moved
         finally:
-            self.store.unlock(tid, token)
+            self.store.locks.release(tid, token)
 
     def _step(self, tid: str) -> bool:
         t, version = self._load(tid)
@@ -277,11 +278,11 @@ class TournamentService:
         a game's, else all), then filtered on the others by each tournament's meta."""
         index = (f"player:{player}" if player else f"status:{status}" if status else f"game:{game}" if game
                  else "all")
-        _total, ids = self.store.indexed(index)
+        _total, ids = self.store.indexes.page(index)
         wanted = {"status": status, "game": game, "format": fmt}
         rows = [{"id": tid, "name": m.get("name") or tid, "game": m["game"], "format": m.get("format"),
                  "status": m["status"], "organizer": m.get("organizer") or None, "created_at": m["created_at"]}
-                for tid, m in zip(ids, self.store.metas(ids))
+                for tid, m in zip(ids, self.store.reads.metas(ids))
                 if m and all(v is None or m.get(k) == v for k, v in wanted.items())]
         return {"total": len(rows), "tournaments": rows[offset:offset + limit]}
 
@@ -294,7 +295,7 @@ class TournamentService:
         """The log's envelopes after ``after``, blocking up to ``block_ms`` for the first
         (the SSE stream), and whether the tournament has finished."""
         self._require(tid)
-        envs = self.store.wait(tid, after, block_ms)
+        envs = self.store.reads.wait(tid, after, block_ms)
         # Read after the wait: "finished" is reported only once every event before it was sent.
         return envs, self._require(tid)["status"] == "finished"
 
@@ -312,7 +313,7 @@ class TournamentService:
     # -- helpers -------------------------------------------------------------------------
 
     def _entrant(self, game, raw: dict, entrants: list[dict], clock: dict | None) -> dict:
-        """A new entrant ``e<n>``: a bot (``{"bot", "name"?}``, rating 0), or a player
+        """A new entrant ``e<n>``: a bot (``{"bot", "level"?, "name"?}``, rating 0), or a player
         (``{"player": id}``, their name, and their rating's ordinal in this game for
         the seeding, 0 when unrated: TRN-RANK-1). Players play only with a clock
         (TRN-CLK-1), and enter once (TRN-REG-1)."""
@@ -333,10 +334,11 @@ class TournamentService:
             line = self.games.ratings.of(game.id, pid)
             return {"id": f"e{index}", "name": player.name, "bot": None, "player": pid,
                     "rating": round(line["ordinal"], 6) if line else BOT_RATING}
-        require(raw["bot"] in game.bots, "unknown_bot", None, f"no bot {raw['bot']!r}; choose one of {sorted(game.bots)}")
-        name = raw.get("name") or f"{raw['bot']}-{index + 1}"
+        bot = search.parse_bot(raw["bot"], raw.get("level"))  # {"bot": "search", "level": "hard"}: search-hard
+        require(bot in game.bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(game.bots)}")
+        name = raw.get("name") or f"{bot}-{index + 1}"
         require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
-        return {"id": f"e{index}", "name": name, "bot": raw["bot"], "player": None, "rating": BOT_RATING}
+        return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
 
     def _require_manager(self, t: dict, caller: str) -> None:
         """The admin, or the player who organizes this tournament."""
@@ -346,11 +348,11 @@ class TournamentService:
     def _index(self, tid: str, game: str, status: str) -> None:
         """The tournament list's indexes (the lobby's kind, under the tournament prefix)."""
         others = [f"status:{s}" for s in STATUSES if s != status]
-        self.store.index_game(tid, time.time(), ["all", f"game:{game}", f"status:{status}"], others)
+        self.store.indexes.put(tid, time.time(), ["all", f"game:{game}", f"status:{status}"], others)
 
     def _index_player(self, tid: str, entrant: dict) -> None:
         if entrant.get("player"):
-            self.store.index_game(tid, time.time(), [f"player:{entrant['player']}"], [])
+            self.store.indexes.put(tid, time.time(), [f"player:{entrant['player']}"], [])
 
     def _require(self, tid: str) -> dict[str, str]:
         """The tournament's meta hash; TournamentNotFound when there is none."""
@@ -362,7 +364,7 @@ class TournamentService:
     def _load(self, tid: str) -> tuple[dict, int]:
         """The folded log and its version; the head is kept for the append that may follow."""
         self._require(tid)
-        envs = list(self.store.iter_all(tid))
+        envs = list(self.store.reads.iter_all(tid))
         self._heads[tid] = (len(envs), envs[-1]["hash"])
         return fold({"type": e["type"], "data": e["data"]} for e in envs), len(envs)
 

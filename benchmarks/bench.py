@@ -121,11 +121,11 @@ def bench_verify(service: GameService, ids: list[str]) -> dict:
 
 def bench_storage(service: GameService, ids: list[str]) -> dict:
     log(f"storage: {len(ids)} finished games, before and after compaction")
-    before = [service.store.footprint(g) for g in ids]
+    before = [service.store.compaction.footprint(g) for g in ids]
     exports = {g: "".join(service.store.export(g)) for g in ids}
     for g in ids:
         service.compact(g)
-    after = [service.store.footprint(g) for g in ids]
+    after = [service.store.compaction.footprint(g) for g in ids]
     identical = all("".join(service.store.export(g)) == exports[g] for g in ids)
     events = [int(service.store.meta(g)["version"]) for g in ids]
     mean = lambda xs: round(statistics.fmean(xs))  # noqa: E731
@@ -255,7 +255,7 @@ def _create(port: int, game: Game, seats: int) -> tuple[str, dict[int, str]]:
 
 def _held_versions(service: GameService, game_id: str) -> list[int]:
     """The versions a replay may ask for: each batch's last event, from the deal on."""
-    envs = list(service.store.iter_all(game_id))
+    envs = list(service.store.reads.iter_all(game_id))
     return [b[-1]["seq"] for b in batches(envs)[1:]]
 
 

@@ -1,6 +1,6 @@
 """`delve`: run the server, workers and reactor; play bot games; verify exports; benchmark.
 
-Configuration comes from the environment (see application/runtime.py) so every
+Configuration comes from the environment (every setting: ``settings``, docs/settings.md) so every
 process of a deployment reads it the same way; the options here only cover
 what differs per command.
 """
@@ -25,11 +25,11 @@ from redis.exceptions import RedisClusterException
 
 from domain import registry
 from domain.core import Illegal
+from domain.kit import search
 from application.runtime import redis_client, rq_redis_url
+import settings
 
-DEFAULT_DATA_DIR = ".delve-data"
 log = logging.getLogger("delve.serve")
-
 
 def _log_setup(level: str) -> None:
     logging.basicConfig(level=getattr(logging, level.upper()), format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -44,14 +44,14 @@ def _ping(url: str, hint: str) -> None:
 
 def _require_redis(who: str) -> str:
     """The REDIS_URL a worker or reactor must join; it cannot bring its own."""
-    url = os.environ.get("REDIS_URL")
+    url = settings.get("REDIS_URL")
     if not url:
         raise click.ClickException(f"REDIS_URL is not set: a {who} joins an existing Redis. Run `delve serve` "
                                    "(it prints the REDIS_URL of its Redis) or export REDIS_URL")
     _ping(url, "start that Redis, or point REDIS_URL at the one `delve serve` printed")
     _queue_beside_cluster()
-    if os.environ.get("RQ_REDIS_URL"):
-        _ping(os.environ["RQ_REDIS_URL"], "start the queue Redis, or unset RQ_REDIS_URL to queue in REDIS_URL")
+    if settings.get("RQ_REDIS_URL"):
+        _ping(settings.get("RQ_REDIS_URL"), "start the queue Redis, or unset RQ_REDIS_URL to queue in REDIS_URL")
     return url
 
 
@@ -68,7 +68,7 @@ def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool):
     Returns (url, the embedded server or None)."""
     from delve.supervise import embedded_redis
 
-    url = os.environ.get("REDIS_URL")
+    url = settings.get("REDIS_URL")
     if url:
         _ping(url, "start Redis, or unset REDIS_URL to use the embedded one")
         _queue_beside_cluster()
@@ -102,8 +102,8 @@ def cli(ctx: click.Context, log_level: str) -> None:
 
 def _admin_token(data_dir: Path) -> tuple[str, str]:
     """DELVE_ADMIN_TOKEN, else one kept in the data dir (made on first run); and where it came from."""
-    if os.environ.get("DELVE_ADMIN_TOKEN"):
-        return os.environ["DELVE_ADMIN_TOKEN"], "the DELVE_ADMIN_TOKEN environment variable"
+    if settings.get("DELVE_ADMIN_TOKEN"):
+        return settings.get("DELVE_ADMIN_TOKEN"), "the DELVE_ADMIN_TOKEN environment variable"
     path = data_dir / "admin-token"
     if not path.exists():
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -117,8 +117,8 @@ def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
     while time.monotonic() < deadline and not stopping():
         dead = sup.exited()
         if dead:
-            raise click.ClickException(f"{dead[0]} exited with code {dead[1]} while starting (is the port in use? "
-                                       "try --port; the lines above say more)")
+            raise click.ClickException(f"the {dead[0]} process exited with code {dead[1]} while starting; "
+                                       "its error is printed above")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=2) as resp:
                 if resp.status == 200:
@@ -148,22 +148,32 @@ def gunicorn_argv(bind: str, processes: int, access_log: bool = True, app: str =
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address the API listens on.")
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path),
-              help=f"Embedded Redis data and the admin token [env DELVE_DATA_DIR; default {DEFAULT_DATA_DIR}].")
+              help=f"Embedded Redis data and the admin token [env DELVE_DATA_DIR; default {settings.SETTINGS['DELVE_DATA_DIR'].default}].")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(0), help="rq worker processes.")
 @click.option("--web-workers", default=2, show_default=True, type=click.IntRange(1), help="gunicorn processes.")
 @click.pass_context
 def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_workers: int) -> None:
     """The API (gunicorn), rq workers and the reactor; a private Redis when REDIS_URL is unset."""
+    from delve import preflight
     from delve.supervise import Supervisor, child_env
 
     _log_setup(ctx.obj["log_level"])
-    data_dir = (data_dir or Path(os.environ.get("DELVE_DATA_DIR") or DEFAULT_DATA_DIR)).resolve()
+    data_dir = (data_dir or Path(settings.get("DELVE_DATA_DIR"))).resolve()
     stop = {"signal": None}
 
     def on_signal(signum, _frame):
         stop["signal"] = signum
 
+    if problem := preflight.web_stack_problem():
+        raise click.ClickException(problem)
     with ExitStack() as stack:
+        if not settings.get("REDIS_URL"):  # the embedded Redis keeps its AOF in the data dir: one server each
+            try:
+                stack.enter_context(preflight.data_dir_lock(data_dir))
+            except preflight.Busy as exc:
+                raise click.ClickException(str(exc)) from exc
+        if problem := preflight.port_problem(host, port):
+            raise click.ClickException(problem)
         url, embedded = _redis_or_embedded(stack, data_dir / "redis", persist=True)
         if embedded is not None:
             click.echo(f"Redis: embedded, AOF on, data in {data_dir / 'redis'}\n"
@@ -266,7 +276,7 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
     if bot not in game.bots:
         raise click.BadParameter(f"{game.title} has no bot {bot!r}; choose one of {sorted(game.bots)}",
                                  param_hint="--bot")
-    if not inprocess and workers == 0 and not os.environ.get("REDIS_URL"):
+    if not inprocess and workers == 0 and not settings.get("REDIS_URL"):
         raise click.ClickException("--workers 0 relies on a running platform, but REDIS_URL is not set: export the "
                                    "REDIS_URL `delve serve` printed, or use --inprocess or --workers N")
     errors: dict[str, str] = {}
@@ -288,7 +298,7 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
                 errors = driver.errors
             else:
                 if workers:
-                    sup = Supervisor(child_env(REDIS_URL=os.environ["REDIS_URL"]))
+                    sup = Supervisor(child_env(REDIS_URL=settings.get("REDIS_URL")))
                     stack.callback(sup.stop)
                     for i in range(workers):
                         sup.spawn_cli(f"worker {i + 1}", "--log-level", "WARNING", "worker", "--simple")
@@ -311,7 +321,8 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
               show_default=True)
 @click.option("--table-size", type=int, help="Seats per game [default: the game's fewest, at least 2].")
 @click.option("--entrants", "n", default=8, show_default=True, type=click.IntRange(2, 256))
-@click.option("--bots", default="", help="Bots cycled over the entrants, comma separated [default: every bot of the game].")
+@click.option("--bots", default="", help="Bots cycled over the entrants, comma separated [default: every bot of the "
+              "game but the search levels, which think for up to seconds a move; name them to enter them].")
 @click.option("--rounds", type=click.IntRange(1, 100), help="Swiss / round-robin rounds [default: by format].")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result (tournament, timings) as JSON.")
@@ -324,7 +335,7 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
 
     _log_setup("WARNING")
     game = _game(game_id)
-    names = [b for b in bots.split(",") if b] or sorted(game.bots)
+    names = [b for b in bots.split(",") if b] or sorted(set(game.bots) - set(search.levels(game.bots)))
     try:
         options = json.loads(options_json)
     except json.JSONDecodeError as exc:
@@ -349,6 +360,29 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
     sys.exit(0 if result["verified"] else 1)
 
 
+# -- rules versions ----------------------------------------------------------------------
+
+
+@cli.command("freeze-rules")
+@click.argument("game_id", metavar="GAME")
+@click.option("--root", type=click.Path(file_okay=False, exists=True, path_type=Path), default=Path("."),
+              show_default=True, help="The checkout that holds domain/.")
+def freeze_rules(game_id: str, root: Path) -> None:
+    """Freeze GAME's current rules version before a rules fix (docs/rules-versions.md).
+
+    Copies the game's package to domain/<pkg>/versions/<version>/ and names it in
+    versions/__init__.py; then change the package and bump its rules_version."""
+    from delve.freeze import freeze
+
+    game = _game(game_id)
+    try:
+        target = freeze(root, game_id)
+    except (FileExistsError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"froze {game.rules_version} into {target}\nnext: fix the rule in the package, bump its "
+               f"rules_version, and add a stored export of the new version to tests/data/")
+
+
 # -- verify, bench ---------------------------------------------------------------------
 
 
@@ -364,7 +398,8 @@ def verify(export, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(verdict.to_dict(), indent=2))
     elif verdict.ok:
-        click.echo(f"OK: {verdict.events} events, hash chain intact, replay matches; chain head {verdict.chain_head}")
+        rules = f" under rules {verdict.rules_version}" if verdict.rules_version else ""
+        click.echo(f"OK: {verdict.events} events, hash chain intact, replay{rules} matches; chain head {verdict.chain_head}")
     else:
         first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
                      else {"seq": None, "problem": "unknown"})

@@ -61,7 +61,7 @@ class Illegal(Exception):
     """A command the rules forbid.
 
     ``code`` is a stable snake_case identifier clients can switch on; ``rule``
-    is the rule ID in ``shared/rules/`` that forbids the command (``SAB-PATH-3``).
+    is the rule ID (defined in the game's RULES.md) that forbids the command (``SAB-PATH-3``).
     The message must never reveal hidden information.
     """
 
@@ -146,8 +146,11 @@ def seat_id(seat: int) -> str:
     return f"seat:{seat}"
 
 
-def team_id(team: int) -> str:
-    return f"team:{team}"
+def seat_of(participant: str) -> int | None:
+    """The seat of a participant id (``seat:2`` -> 2); None for a team or an actor.
+    The one parser of participant ids: games never split them by hand."""
+    kind, _, rest = participant.partition(":")
+    return int(rest) if kind == "seat" else None
 
 
 def actor_id(actor: str) -> str:
@@ -399,6 +402,10 @@ class Game(Protocol):
 
     def content(self) -> dict:
         """The static, public components (cards, maps, tiles) that views name by id."""
+
+    def label(self, state: State, seat: int | None, command: Command, *, public: bool = False) -> str:
+        """A short human label of ``command`` by ``seat``: from that seat's viewpoint,
+        or, with ``public``, naming only what every seat may see (``domain.kit``)."""
 
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None = spectator). Must not leak secrets."""

@@ -54,6 +54,16 @@ class Keys:
         """A short-lived counter (the API's rate limit): ``delve:rl:<bucket>``."""
         return f"{self.prefix}:rl:{bucket}"
 
+    def player(self, *parts: str) -> str:
+        """A player's account keys, outside any partition: ``delve:players:<id>``, ``...:<id>:games``,
+        ``...:<id>:feed``, ``delve:players:token:<digest>``."""
+        return ":".join((self.prefix, "players", *parts))
+
+    def ratings(self, *parts: str) -> str:
+        """``delve:{ratings}:...``: one hash tag for every ratings key, so a rating update's
+        WATCH/MULTI stays in one Redis Cluster slot."""
+        return ":".join((self.prefix, "{ratings}", *parts))
+
     def lock(self, name: str) -> str:
         """A short-lived lock (a tournament's advance): ``delve:lock:<name>``."""
         return f"{self.prefix}:lock:{name}"

@@ -16,7 +16,8 @@ from werkzeug.exceptions import HTTPException
 from domain.core import Illegal
 from events.replication import ReplicationUnconfirmed
 from application.service import Forbidden, NoSuchVersion, NotActive
-from events.store import GameNotFound, VersionConflict
+from events.errors import GameNotFound, VersionConflict
+from server import rules
 
 log = logging.getLogger("delve.errors")
 PROBLEM = "application/problem+json"
@@ -60,7 +61,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Illegal)
     def _illegal(e: Illegal):
-        return problem(422, e.code, e.message, rule=e.rule)
+        return problem(422, e.code, e.message, rule=e.rule, rule_url=rules.rule_url(e.rule))
 
     @app.errorhandler(ValidationError)
     def _invalid(e: ValidationError):

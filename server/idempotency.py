@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from domain.core import canonical_json
 from application.service import GameService
-from events.store import IDEMPOTENCY_LEASE_MS
+from events.idempotency import IDEMPOTENCY_LEASE_MS
 from server.errors import ApiError
 
 POLL_S = 0.02
@@ -48,7 +48,7 @@ def claim(svc: GameService, game_id: str, seat: int, header: str | None, body: o
     once = Once(f"{seat}:{header}", hashlib.sha256(canonical_json(body).encode()).hexdigest())
     deadline = time.monotonic() + IDEMPOTENCY_LEASE_MS / 1000
     while True:
-        got = svc.store.idem_claim(game_id, once.key, once.fingerprint)
+        got = svc.store.idempotency.claim(game_id, once.key, once.fingerprint)
         if got.token is not None:
             once.token = got.token
             return once
@@ -67,13 +67,13 @@ def check(svc: GameService, game_id: str, once: Once, record: dict) -> dict:
     the first answer may have been 503 ``replication_unconfirmed``)."""
     if record["fingerprint"] != once.fingerprint:
         raise reused()
-    svc.store.idem_confirm(game_id, once.key, record["version"])
+    svc.store.idempotency.confirm(game_id, once.key, record["version"])
     return record
 
 
 def release(svc: GameService, game_id: str, once: Once) -> None:
     if once.token is not None:
-        svc.store.idem_release(game_id, once.key, once.fingerprint, once.token)
+        svc.store.idempotency.release(game_id, once.key, once.fingerprint, once.token)
 
 
 def reused() -> ApiError:

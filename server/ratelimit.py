@@ -18,7 +18,7 @@ def check(store: RedisEventStore, limit: int, *, seconds: int = 1, what: str = "
     who = request.headers.get("Authorization") or request.remote_addr or "unknown"
     now = int(time.time())
     window = now // seconds
-    count = store.count_hit(f"{what}:{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}",
+    count = store.locks.count_hit(f"{what}:{hashlib.sha256(who.encode()).hexdigest()[:16]}:{window}",
                             ttl_seconds=seconds + 1)
     if count > limit:
         wait = seconds - now % seconds

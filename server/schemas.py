@@ -17,6 +17,7 @@ class SeatSpec(Schema):
 
     name = fields.String(validate=validate.Length(min=1, max=40))
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
+    level = fields.String(validate=validate.Length(min=1, max=20))  # the search bot's level (kit.search.LEVELS)
     open = fields.Boolean(validate=validate.Equal(True))  # left for any player to join
     player = fields.String(validate=validate.Length(min=1, max=40))  # reserved for this player
 
@@ -24,7 +25,9 @@ class SeatSpec(Schema):
     def _one_kind(self, data, **kw):
         kinds = [k for k in ("name", "open", "player") if k in data]
         if len(kinds) != 1 or (data.get("bot") is not None and kinds != ["name"]):
-            raise ValidationError("a seat is {name, bot?}, {open: true} or {player: id}")
+            raise ValidationError("a seat is {name, bot?, level?}, {open: true} or {player: id}")
+        if "level" in data and data.get("bot") is None:
+            raise ValidationError("a level goes with a bot: {name, bot: 'search', level}")
 
 
 class CreateGameRequest(Schema):
@@ -140,6 +143,7 @@ class LegalActions(Schema):
     version = Int()
     seat = Int(allow_none=True)
     commands = fields.List(fields.Dict())
+    labels = fields.List(fields.String())
 
 
 class EventOut(Schema):
@@ -234,6 +238,8 @@ class Verdict(Schema):
     chain_head = fields.String(allow_none=True)
     chain_ok = fields.Boolean()
     replay_ok = fields.Boolean()
+    game = fields.String(allow_none=True)
+    rules_version = fields.String(allow_none=True)  # the rules version that replayed the export
     problems = fields.List(fields.Nested(Problem))
     games = fields.Dict(keys=fields.String(), values=fields.Boolean())  # a bundle's games: id -> verified
 
@@ -244,7 +250,9 @@ class CatalogGame(Schema):
     min_players = Int()
     max_players = Int()
     rules_version = fields.String()
+    rules_versions = fields.List(fields.String())  # every version this server replays, oldest first
     bots = fields.List(fields.String())
+    bot_levels = fields.List(fields.Dict())  # the search bot's levels: {id, bot, level, playouts}
     options_schema = fields.Dict()
 
 

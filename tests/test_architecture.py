@@ -10,13 +10,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 IMPURE = {"random", "time", "datetime", "secrets", "uuid", "socket", "subprocess", "threading", "os",
           "redis", "rq", "flask", "marshmallow", "requests", "urllib"}
-# delve -> server, workers, benchmarks -> application -> events, localredis -> domain: a package
-# imports only lower ranks, so server, workers and benchmarks never import each other, the store
-# never imports the application, and nothing imports delve.
-RANKS = {"domain": 0, "events": 1, "localredis": 1, "application": 2,
+# delve -> server, workers, benchmarks -> application -> events, localredis, settings -> domain: a
+# package imports only lower ranks, so server, workers and benchmarks never import each other, the
+# store never imports the application, the domain reads no settings, and nothing imports delve.
+RANKS = {"domain": 0, "events": 1, "localredis": 1, "settings": 1, "application": 2,
          "server": 3, "workers": 3, "benchmarks": 3, "delve": 4}
-# The only module that may touch the store's raw Redis client and key layout.
-STORE_MODULE = ROOT / "events" / "store.py"
+# The only package whose modules may touch the store's raw Redis client, key layout and scripts.
+STORE_PACKAGE = ROOT / "events"
+# The application reaches Redis only through the store; this module builds the clients it is given.
+CONNECTS = ROOT / "application" / "runtime.py"
 
 
 def imports(path: Path) -> set[str]:
@@ -52,14 +54,22 @@ def test_layers_point_one_way(package):
         assert not imports(path) & above, path
 
 
+def _names(node: ast.expr) -> list[str]:
+    """The names along an attribute chain: ``svc.store.states`` -> svc, store, states."""
+    names = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    return [getattr(node, "id", ""), *reversed(names)]
+
+
 def raw_store_uses(path: Path) -> list[str]:
-    """``store.r`` / ``self.store.keys`` and the like: the raw client or key layout reached through a store."""
+    """``store.r``, ``self.store.keys``, ``store.states.r``, ``store.account_client()`` and the like:
+    the raw client, key layout or scripts reached through a store or one of its parts."""
     found = []
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Attribute) and node.attr in ("r", "keys"):
-            owner = node.value
-            name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
-            if name.endswith("store"):
+        if isinstance(node, ast.Attribute) and node.attr in ("r", "keys", "scripts", "account_client"):
+            if any(name.endswith("store") for name in _names(node.value)):
                 found.append(f"line {node.lineno}: {ast.unparse(node)}")
     return found
 
@@ -67,13 +77,21 @@ def raw_store_uses(path: Path) -> list[str]:
 @pytest.mark.parametrize("package", sorted(RANKS))
 def test_only_the_store_touches_its_client_and_key_layout(package):
     for path in sources(package):
-        if path != STORE_MODULE:
+        if STORE_PACKAGE not in path.parents:
             assert raw_store_uses(path) == [], path
 
 
-def test_the_raw_store_check_can_fail():
+@pytest.mark.parametrize("path", sources("application"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_application_reaches_redis_only_through_the_store(path):
+    """Players, ratings, feeds, the lobby: each asks the store (``events.accounts``, ``events.indexes``...)."""
+    if path != CONNECTS:
+        assert "redis" not in imports(path), path
+
+
+def test_the_raw_store_checks_can_fail():
     assert raw_store_uses(ROOT / "tests" / "conftest.py") == []
     assert raw_store_uses(ROOT / "tests" / "platform" / "test_store.py")  # tests may look inside
+    assert "redis" in imports(CONNECTS)
 
 
 @pytest.mark.parametrize("path", [p for p in sources("domain") if p.parent.name not in ("domain",)],

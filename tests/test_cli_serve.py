@@ -91,3 +91,57 @@ def test_serve_runs_everything_and_ctrl_c_stops_everything(tmp_path):
     assert rest.rstrip().endswith("stopped")
     assert not [pid for pid in kids if alive(pid)]
     assert list((tmp_path / "redis").glob("appendonly*")), "AOF persistence was off"
+
+
+def _serve_once(tmp_path: Path, port: int, data_dir: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL", "DELVE_ADMIN_TOKEN")}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "delve.cli", "serve", "--port", str(port), "--data-dir",
+                           str(data_dir)], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+
+def test_a_second_server_on_the_same_data_names_the_holder_and_starts_nothing(tmp_path):
+    """The data dir's lock is a real flock held here, as a running `delve serve` holds it."""
+    from delve.preflight import data_dir_lock
+
+    data = tmp_path / "data"
+    with data_dir_lock(data):
+        done = _serve_once(tmp_path, free_port(), data)
+    assert done.returncode == 1
+    assert f"another `delve serve` (PID {os.getpid()}) is using the data dir {data}" in done.stderr
+    assert not (data / "redis").exists(), "the second server started an embedded Redis on the same data"
+    assert "Delve is up" not in done.stdout
+
+
+def test_a_taken_port_is_named_before_anything_starts(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve_once(tmp_path, port, tmp_path / "data")
+    assert done.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in done.stderr and "--port" in done.stderr
+    assert not (tmp_path / "data" / "redis").exists()
+
+
+def test_the_lock_is_released_when_its_holder_ends(tmp_path):
+    from delve.preflight import Busy, data_dir_lock
+
+    with data_dir_lock(tmp_path) as path:
+        assert path.read_text().strip() == str(os.getpid())
+        with pytest.raises(Busy):
+            with data_dir_lock(tmp_path):
+                pass
+    with data_dir_lock(tmp_path):
+        pass
+
+
+def test_a_missing_module_of_the_web_stack_is_named_not_guessed():
+    """gunicorn's gevent worker imports `packaging` without declaring it; an install that lacks it
+    is told so before anything starts (here the import is blocked the way a missing module fails)."""
+    code = ("import sys; sys.modules['packaging'] = None; sys.modules['packaging.version'] = None\n"
+            "from delve.preflight import web_stack_problem; print(web_stack_problem())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    assert "gunicorn's gevent worker needs a module this installation lacks" in out and "packaging" in out
+    assert "Reinstall delve" in out

@@ -3,7 +3,7 @@
 A :class:`Follower` (like eventsourcing's ``Follower.policy`` with its
 tracking record) is a name and a policy. :class:`Follow` reads every
 partition feed after the follower's tracked position and applies the policy
-to each entry through ``store.apply_tracked``: the policy's writes and the
+to each entry through ``store.tracking.apply``: the policy's writes and the
 new position commit in one Redis transaction, so a redelivered entry (a
 restart, a second process, a re-read) is recognised and skipped, and a crash
 leaves either both or neither. Ratings, tournament progress and the lobby
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 import redis
-from redis.client import Pipeline
 
 from events.store import RedisEventStore
+from events.tracking import Transaction
 
 log = logging.getLogger("delve.follower")
 
@@ -43,7 +43,7 @@ class FeedEntry:
                    frozenset(t for t in fields.get("types", "").split(",") if t))
 
 
-Policy = Callable[[RedisEventStore, FeedEntry, Pipeline], None]
+Policy = Callable[[RedisEventStore, FeedEntry, Transaction], None]
 """``(store, entry, tx)``: read through the store, queue writes on ``tx`` (they commit with the position)."""
 
 
@@ -66,12 +66,12 @@ class Follow:
     def step(self, block_ms: int | None = None) -> int:
         """Apply the policy to the entries after the tracked positions; returns how many it applied."""
         applied = 0
-        positions = self.store.positions(self.follower.name, self.feeds)
-        for feed, entries in self.store.read_feeds(positions, self.count, block_ms):
+        positions = self.store.tracking.positions(self.follower.name, self.feeds)
+        for feed, entries in self.store.tracking.read(positions, self.count, block_ms):
             for entry_id, fields in entries:
                 entry = FeedEntry.parse(feed, entry_id, fields)
                 try:
-                    if self.store.apply_tracked(self.follower.name, feed, entry_id,
+                    if self.store.tracking.apply(self.follower.name, feed, entry_id,
                                                 lambda tx: self.follower.policy(self.store, entry, tx)):
                         applied += 1
                 except redis.RedisError:

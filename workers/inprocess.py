@@ -146,7 +146,7 @@ class InProcessDriver:
     def close(self) -> None:
         for reactor in self.reactors:
             for feed in reactor.feeds:
-                self.service.store.drop_group(feed, reactor.group)
+                self.service.store.groups.drop(feed, reactor.group)
 
     def __enter__(self) -> "InProcessDriver":
         return self

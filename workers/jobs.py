@@ -11,7 +11,6 @@ process at per-test prefixes.
 from __future__ import annotations
 
 import logging
-import os
 import time
 from typing import Any
 
@@ -20,6 +19,7 @@ import redis
 from application.runtime import service_from_env
 from application.service import GameService
 from workers import table
+import settings
 
 _ENV = ("REDIS_URL", "DELVE_PREFIX", "DELVE_PARTITIONS", "DELVE_SNAPSHOT_EVERY", "DELVE_STATE_CACHE", "DELVE_ADMIN_TOKEN")
 _cache: dict[tuple, GameService] = {}
@@ -28,7 +28,7 @@ log = logging.getLogger("delve.jobs")
 
 
 def service() -> GameService:
-    key = tuple(os.environ.get(name) for name in _ENV)
+    key = tuple(settings.raw(name) for name in _ENV)
     if key not in _cache:
         _cache.clear()
         _cache[key] = service_from_env()

@@ -41,7 +41,7 @@ def wait_finished(service: GameService, ids: list[str], timeout: float,
     remaining = set(ids)
     deadline = time.monotonic() + timeout
     while remaining and time.monotonic() < deadline:
-        statuses = service.store.meta_field(sorted(remaining), "status")
+        statuses = service.store.reads.meta_field(sorted(remaining), "status")
         for gid, status in statuses.items():
             if status == "finished":
                 remaining.discard(gid)

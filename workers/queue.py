@@ -2,13 +2,11 @@
 table's deterministic ids that a redelivered feed entry can repeat without
 duplicating work.
 
-RQ_REDIS_URL   queue Redis (default REDIS_URL; rq cannot use a Redis Cluster)
-DELVE_QUEUE    queue name (default "delve"; tests use their own; application/runtime.py)
+RQ_REDIS_URL and DELVE_QUEUE name the queue's Redis and the queue (``settings``).
 """
 from __future__ import annotations
 
 import logging
-import os
 import time
 from datetime import datetime, timezone
 from typing import Callable
@@ -23,6 +21,7 @@ from application.runtime import queue_name, rq_redis_url
 from application.service import GameService
 from workers import table
 from workers.timers import Timers
+import settings
 
 JOB_FUNCTION = "workers.jobs.run"  # every kind goes through it: the table says what it does
 # Nobody reads a finished job's result, so rq keeps none (issue 13: a finished game's ~570 bot-turn
@@ -33,10 +32,9 @@ FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
-# without a heartbeat for STALE_AFTER seconds belongs to a dead worker and is run again, so a worker's
+# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 3) belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
 HEARTBEAT = 1
-STALE_AFTER = 3.0
 log = logging.getLogger("delve.queue")
 
 
@@ -63,7 +61,7 @@ class RqScheduler:
     def __init__(self, queue: Queue, stale_after: float | None = None):
         self.queue = queue
         self.timers = Timers(queue.connection, queue.name)
-        self.stale_after = stale_after or float(os.environ.get("DELVE_JOB_STALE_SECONDS") or STALE_AFTER)
+        self.stale_after = stale_after or settings.get("DELVE_JOB_STALE_SECONDS")
 
     def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
         """Returns "enqueued", "exists" or "replaced". A job with ``at`` is a timer (workers/timers.py):

@@ -31,8 +31,9 @@ from typing import Protocol
 import redis
 
 from application.service import GameService
-from events.store import GameNotFound
+from events.errors import GameNotFound
 from workers import table
+import settings
 
 log = logging.getLogger("delve.reactor")
 GROUP = "reactors"
@@ -70,11 +71,10 @@ class Reactor:
     @classmethod
     def from_env(cls, service: GameService, scheduler: Scheduler, **kw) -> "Reactor":
         """DELVE_REACTOR_GROUP, DELVE_REACTOR_MIN_IDLE_MS, DELVE_REACTOR_SWEEP_SECONDS tune it."""
-        env = os.environ.get
-        kw.setdefault("group", env("DELVE_REACTOR_GROUP") or GROUP)
-        kw.setdefault("min_idle_ms", int(env("DELVE_REACTOR_MIN_IDLE_MS", "5000")))
+        kw.setdefault("group", settings.get("DELVE_REACTOR_GROUP"))
+        kw.setdefault("min_idle_ms", settings.get("DELVE_REACTOR_MIN_IDLE_MS"))
         kw.setdefault("reclaim_every", min(5.0, kw["min_idle_ms"] / 1000))
-        kw.setdefault("sweep_every", float(env("DELVE_REACTOR_SWEEP_SECONDS", "30")))
+        kw.setdefault("sweep_every", settings.get("DELVE_REACTOR_SWEEP_SECONDS"))
         return cls(service, scheduler, **kw)
 
     # -- the loop ------------------------------------------------------------------
@@ -115,7 +115,7 @@ class Reactor:
             self._last_sweep = now
             self.sweep()
             self.forget_dead_consumers()
-        resp = self.store.read_group(self.group, self.consumer, self.feeds, self.count,
+        resp = self.store.groups.read(self.group, self.consumer, self.feeds, self.count,
                                      None if done or not block_ms else block_ms)
         for feed, entries in resp:
             done += self._process(feed, entries)
@@ -125,16 +125,16 @@ class Reactor:
 
     def ensure_groups(self) -> None:
         for feed in self.feeds:
-            self.store.ensure_group(feed, self.group, self.start_id)
+            self.store.groups.ensure(feed, self.group, self.start_id)
 
     def reread_own(self) -> int:
         """Handle again the entries delivered to this consumer and not acknowledged (a Redis outage
         cut their handling short; the restarted Redis still holds them as pending)."""
         done = 0
-        for feed, entries in self.store.read_group(self.group, self.consumer, self.feeds, self.count, None,
+        for feed, entries in self.store.groups.read(self.group, self.consumer, self.feeds, self.count, None,
                                                    pending=True):
             live = [(eid, f) for eid, f in entries if f]
-            self.store.ack(feed, self.group, [eid for eid, f in entries if not f])  # trimmed since: the sweep's
+            self.store.groups.ack(feed, self.group, [eid for eid, f in entries if not f])  # trimmed since: the sweep's
             if live:
                 log.info("handling again %d entries of %s read before an outage", len(live), feed)
                 done += self._process(feed, live)
@@ -146,11 +146,11 @@ class Reactor:
         for feed in self.feeds:
             start = "0-0"
             while True:
-                start, live, gone = self.store.claim(feed, self.group, self.consumer,
-                                                     self.min_idle_ms if min_idle_ms is None else min_idle_ms,
-                                                     start, self.count)
+                start, live, gone = self.store.groups.claim(feed, self.group, self.consumer,
+                                                            self.min_idle_ms if min_idle_ms is None else min_idle_ms,
+                                                            start, self.count)
                 # Nothing can be done for entries trimmed from the feed but the sweep.
-                self.store.ack(feed, self.group, gone)
+                self.store.groups.ack(feed, self.group, gone)
                 if live:
                     log.info("reclaimed %d pending entries of %s", len(live), feed)
                     done += self._process(feed, live)
@@ -161,9 +161,9 @@ class Reactor:
     def forget_dead_consumers(self, idle_ms: int = 3_600_000) -> None:
         """Drop consumers idle for an hour with nothing pending: every restart leaves one behind."""
         for feed in self.feeds:
-            for c in self.store.consumers(feed, self.group):
+            for c in self.store.groups.consumers(feed, self.group):
                 if c["name"] != self.consumer and not c["pending"] and c["idle"] > idle_ms:
-                    self.store.drop_consumer(feed, self.group, c["name"])
+                    self.store.groups.drop_consumer(feed, self.group, c["name"])
 
     def _process(self, feed: str, entries: list) -> int:
         latest: dict[str, int] = {}
@@ -172,7 +172,7 @@ class Reactor:
         for game_id, seq in latest.items():
             if self.games is None or game_id in self.games:
                 self._guarded(game_id, seq)
-        self.store.ack(feed, self.group, [eid for eid, _ in entries])
+        self.store.groups.ack(feed, self.group, [eid for eid, _ in entries])
         return len(entries)
 
     def _guarded(self, game_id: str, seen: int | None) -> dict[str, str]:
@@ -212,10 +212,10 @@ class Reactor:
 
     def sweep(self) -> None:
         """Re-handle the active games that did not move since the last sweep, and new ones."""
-        _, ids = self.store.indexed("status:active")
+        _, ids = self.store.indexes.page("status:active")
         if self.games is not None:
             ids = [gid for gid in ids if gid in self.games]
-        versions = {gid: int(v) for gid, v in self.store.meta_field(ids, "version").items()}
+        versions = {gid: int(v) for gid, v in self.store.reads.meta_field(ids, "version").items()}
         for gid, version in versions.items():
             if self._swept.get(gid, version) == version:
                 self._guarded(gid, None)
@@ -242,6 +242,6 @@ def run_from_env() -> None:
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=os.environ.get("DELVE_LOG_LEVEL", "INFO").upper(),
+    logging.basicConfig(level=settings.get("DELVE_LOG_LEVEL").upper(),
                         format="%(asctime)s reactor %(levelname)s %(message)s")
     run_from_env()

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable
 
-from redis.client import Pipeline
-
 from application import clocks, feed, lobby, ratings
 from application.service import GameService, Loaded, now_iso
-from events.store import GameNotFound, RedisEventStore
+from events.errors import GameNotFound
+from events.store import RedisEventStore
+from events.tracking import Transaction
 from application.tournaments import TournamentService, start_time
 from workers.follower import FeedEntry, Follower
 from workers.timers import NotDue
@@ -224,7 +224,7 @@ def job_id(name: str, game_id: str, version: int) -> str:
 # -- followers: each feed entry handled exactly once (workers/follower.py) -------------
 
 
-def _project_lobby(store: RedisEventStore, entry: FeedEntry, tx: Pipeline) -> None:
+def _project_lobby(store: RedisEventStore, entry: FeedEntry, tx: Transaction) -> None:
     """Index the game in the lobby as its meta says now (repairs a crash before the service did)."""
     try:
         lobby.project(store, entry.game_id, tx)

@@ -16,7 +16,7 @@ and the first poller to reach Redis again takes every overdue timer at once;
 a set lost with Redis's data is rebuilt by the reactor's sweep, which adds the
 timer of every active clocked game again (adding an existing timer changes
 nothing). The same call records that the poller is alive
-(application/liveness.py), which ``/readyz`` reports.
+(events/liveness.py), which ``/readyz`` reports.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 import redis
 
-from application.liveness import add_timer, alive_key, timers_key
+from events.liveness import add_timer, alive_key, timers_key
 
 log = logging.getLogger("delve.timers")
 

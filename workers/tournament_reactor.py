@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 
 from application.service import GameService
-from events.store import GameNotFound
+from events.errors import GameNotFound
 from application.tournaments import TournamentNotFound, TournamentService
 from workers import table
 from workers.reactor import Reactor, Scheduler
@@ -43,6 +43,6 @@ class TournamentReactor(Reactor):
     def sweep(self) -> None:
         """Re-handle every tournament not finished yet (a lost enqueue, a trimmed feed entry)."""
         for status in ("registering", "running"):
-            _total, ids = self.tournaments.store.indexed(f"status:{status}")
+            _total, ids = self.tournaments.store.indexes.page(f"status:{status}")
             for tid in ids:
                 self._guarded(tid, None)

@@ -1,1 +1,1 @@
-"""DWARF (Hero under the Mountain): shared/rules/dwarf.md as a Delve game."""
+"""DWARF (Hero under the Mountain): domain/dwarf/RULES.md as a Delve game."""

@@ -1,4 +1,4 @@
-"""DWARF (shared/rules/dwarf.md) as a Delve game. ``GAME`` is the registered object.
+"""DWARF (domain/dwarf/RULES.md) as a Delve game. ``GAME`` is the registered object.
 
 Participants: seats 0..n-1 clockwise; a one-seat game adds the solo automaton
 (``actor:automaton``, DW-SOLO-1), a game-driven participant: ``turn`` names it when it
@@ -41,10 +41,12 @@ from domain.core import (
     seat_id,
 )
 from domain.dwarf import bots as _bots
-from domain.dwarf import content, mining, options, rounds, scoring, secrecy, selection
+from domain.dwarf.sampler import SEARCH
+from domain.dwarf import content, labels, mining, options, rounds, scoring, secrecy, selection
 from domain.dwarf.commands_schema import COMMAND_SCHEMA
 from domain.dwarf.evolve import batch, evolve
-from domain.kit import BaseGame
+from domain.dwarf.secrecy import SECRECY
+from domain.kit import BaseGame, search
 
 AUTOMATON = "automaton"
 
@@ -55,11 +57,15 @@ class Dwarf(BaseGame):
     rules_version = "dwarf-2"  # 2: StepStarted events and the DW-AMB-14 order choice
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = _bots.BOTS
+    bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     game_type = GameType(1, 5, chance=True, information="imperfect", actors=(AUTOMATON,))
     players_rule = "DW-COMP-3"
     over_rule = "DW-END-4"
     evolve = staticmethod(evolve)
+    secrecy = SECRECY
+
+    def players(self, state: dict) -> int:
+        return state["seats"]
 
     def check_options(self, opts: dict, seats: int) -> dict:
         return options.check(opts, seats)
@@ -102,6 +108,9 @@ class Dwarf(BaseGame):
     def rules_legal(self, state: dict, seat: int) -> list[Command]:
         return selection.legal(state, seat)
 
+    def rules_label(self, state: dict, seat: int, command: Command, public: bool) -> str:
+        return labels.label(state, command)
+
     def rules_turn(self, state: dict) -> Turn:
         h = selection.head(state)
         if state["phase"] == "over" or h is None:
@@ -118,9 +127,6 @@ class Dwarf(BaseGame):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return secrecy.view(state, seat)
-
-    def redact(self, event: Event, seat: int | None) -> Event | None:
-        return secrecy.redact(event, seat)
 
 
 GAME = Dwarf()

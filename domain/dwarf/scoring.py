@@ -2,7 +2,7 @@
 Medals, then Iron, then Objects; still tied = shared victory (DW-AMB-21)."""
 from __future__ import annotations
 
-from domain.core import Scoreboard, SeatScore, Standing
+from domain.core import Scoreboard, SeatScore, Standing, seat_of
 
 CATEGORIES = (("steel", "steel"), ("gold", "gold"), ("objects", "object"))  # (breakdown key, holding)
 TIEBREAK = ("medal", "iron", "object")  # DW-SCORE-4
@@ -23,7 +23,8 @@ def majorities(players: list[dict]) -> list[dict]:
 def participant(s: dict, index: int) -> int | str:
     """The Scoreboard key: a seat number, or ``actor:automaton`` (DW-SOLO-1)."""
     pid = s["players"][index]["id"]
-    return int(pid.split(":")[1]) if pid.startswith("seat:") else pid
+    seat = seat_of(pid)
+    return pid if seat is None else seat
 
 
 def scoreboard(s: dict) -> Scoreboard:

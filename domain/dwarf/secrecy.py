@@ -3,10 +3,10 @@ Mountain's order (DW-CARD-3 engine note) and, of the Special Action piles, all b
 the special side of each top card (DW-AMB-19). Secrecy lives here only."""
 from __future__ import annotations
 
-from domain.core import Event
 from domain.dwarf import content
 from domain.dwarf.grid import LOCATIONS, place
 from domain.dwarf.scoring import majorities
+from domain.kit import Secrecy, Secret
 
 
 def _pile(cards: list[str]) -> dict:
@@ -44,10 +44,7 @@ def view(s: dict, seat: int | None) -> dict:
             "banned": s["banned"], "you": seat}
 
 
-def redact(ev: Event, seat: int | None) -> Event | None:
-    d = ev["data"]
-    if ev["type"] == "MountainShuffled":
-        return {"type": ev["type"], "data": {"area": d["area"], "count": len(d["cards"])}}
-    if ev["type"] == "PilesDealt":
-        return {"type": ev["type"], "data": {"area": d["area"], "piles": [_pile(p) for p in d["piles"]]}}
-    return ev
+SECRECY = Secrecy(
+    Secret("MountainShuffled", ("cards",), count="count"),                     # the Mountain's order
+    Secret("PilesDealt", ("piles",), face=lambda piles: [_pile(p) for p in piles]),  # DW-AMB-19
+)

@@ -50,11 +50,6 @@ def free_places(state: dict) -> list[str]:
     return [p for p in places(len(state["areas"])) if available(state, p)]
 
 
-def pile_id(area: int, pile: int) -> int:
-    """Piles are numbered 0-2 in Mine 0 and 3-5 in Mine 1 (DW-COMB-6)."""
-    return 3 * area + pile
-
-
 def pile_at(state: dict, pile: int) -> list[str]:
     return state["areas"][pile // 3]["piles"][pile % 3]
 

@@ -9,7 +9,7 @@ validator cannot drift apart.
 """
 from __future__ import annotations
 
-from domain.core import Drbg, event, require
+from domain.core import Drbg, event, require, seat_of
 
 from . import abilities, combat, monsters, movement, outposts, responses, strategy, turns
 from . import state as st
@@ -23,7 +23,7 @@ def waiting_on(s: State) -> int | None:
         return None
     if s["pending"]:
         return s["pending"][0]["seat"]
-    return st.seat_of(s["turn"]["who"]) if s.get("turn") else None
+    return seat_of(s["turn"]["who"]) if s.get("turn") else None
 
 
 # ----------------------------------------------------------------- checks
@@ -90,10 +90,6 @@ def attack_problem(s: State, hero: str, tile: str) -> tuple[str, str, str] | Non
     if not combat.is_enemy_target(s, ("hero", hero), tile):
         return "no_target", "IND-ATK-2", "attack an enemy hero, a monster or an enemy outpost"
     return None
-
-
-def _own_turn(s: State, seat: int) -> bool:
-    return not s["pending"] and s.get("turn") is not None and s["turn"]["who"] == f"seat:{seat}"
 
 
 # ----------------------------------------------------------------- legal

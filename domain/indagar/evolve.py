@@ -2,27 +2,16 @@
 or ``decide_actor`` produced applies without raising (DESIGN.md)."""
 from __future__ import annotations
 
-from typing import Callable
 
-from domain.kit import evolver
+from domain.kit import Handlers
 
 from . import content
-from .state import State
 
-HANDLERS: dict[str, Callable[[State, dict], None]] = {}
-
-
-def on(*types: str):
-    """Register the handler of one or more event types (``evolver`` raises on any other)."""
-    def register(fn):
-        for t in types:
-            HANDLERS[t] = fn
-        return fn
-    return register
+handlers = Handlers()
 
 
 # ------------------------------------------------------------------ setup
-@on("BoardBuilt")
+@handlers.on("BoardBuilt")
 def _board(s, d):
     s.update(n=d["players"], solo=d["players"] == 1, options=dict(d["options"]), phase="setup", round=0, initiative=0,
              tiles={t: {"type": k, "destroyed": False} for t, k in d["tiles"].items()},
@@ -32,17 +21,17 @@ def _board(s, d):
              last_ability_seat=None, result=None)
 
 
-@on("TilesShuffled")
+@handlers.on("TilesShuffled")
 def _shuffled(s, d):
     s["hidden"] = dict(d["hidden"])
 
 
-@on("InitiativeTaken", "InitiativePassed")
+@handlers.on("InitiativeTaken", "InitiativePassed")
 def _initiative(s, d):
     s["initiative"] = d["seat"]
 
 
-@on("FactionsChosen")
+@handlers.on("FactionsChosen")
 def _factions(s, d):
     for p, seat in enumerate(d["seats"]):
         s["seats"].append({"faction": seat["faction"], "heroes": list(seat["heroes"]), "commander": seat["commander"],
@@ -53,7 +42,7 @@ def _factions(s, d):
                               "activated": False}
 
 
-@on("MonstersPlaced")
+@handlers.on("MonstersPlaced")
 def _monsters(s, d):
     for m, home in d["homes"].items():
         s["monsters"][m] = {"kind": "primary", "script": content.monsters()[m]["script"], "home": home,
@@ -62,20 +51,20 @@ def _monsters(s, d):
     s["ring"] = ring(s)
 
 
-@on("HeroesDeployed")
+@handlers.on("HeroesDeployed")
 def _deployed(s, d):
     for h, t in d["tiles"].items():
         s["heroes"][h]["tile"] = t
 
 
-@on("ResourcesTaken")
+@handlers.on("ResourcesTaken")
 def _resources(s, d):
     for seat in s["seats"]:
         seat["res"] = dict(d["res"])
 
 
 # ------------------------------------------------------------------ rounds
-@on("RoundBegan")
+@handlers.on("RoundBegan")
 def _round(s, d):
     s.update(round=d["round"], phase="play", turn=None)
     for m in s["monsters"].values():
@@ -84,25 +73,25 @@ def _round(s, d):
         seat.update(traitors=False, tree=None)      # IND-EVT-9 lasts the round; P1 declares anew
 
 
-@on("MonstersRecovered")
+@handlers.on("MonstersRecovered")
 def _recovered(s, d):
     for m, dmg in d["damage"].items():
         s["monsters"][m]["damage"] = dmg
 
 
-@on("MonsterFlipped")
+@handlers.on("MonsterFlipped")
 def _flipped(s, d):
     s["monsters"][d["monster"]]["retreat"] = "colour"
 
 
-@on("MonsterRedeployed")
+@handlers.on("MonsterRedeployed")
 def _redeployed(s, d):
     m = s["monsters"][d["monster"]]
     if d["tile"] is not None:
         m.update(tile=d["tile"], retreat=None)
 
 
-@on("HeroesReadied")
+@handlers.on("HeroesReadied")
 def _readied(s, d):
     for h in s["seats"][d["seat"]]["heroes"]:
         s["heroes"][h]["activated"] = False
@@ -110,12 +99,12 @@ def _readied(s, d):
         s["heroes"][h]["damage"] = dmg
 
 
-@on("HeroRedeployed")
+@handlers.on("HeroRedeployed")
 def _hero_redeployed(s, d):
     s["heroes"][d["hero"]]["tile"] = d["tile"]
 
 
-@on("TurnBegan")
+@handlers.on("TurnBegan")
 def _turn(s, d):
     s["cursor"] = d["cursor"]
     s["turn"] = {"who": d["who"], "hero": None, "moves": 0, "action": False, "used": [], "stopped": False,
@@ -125,7 +114,7 @@ def _turn(s, d):
         s["monsters"][name]["turns"] += 1
 
 
-@on("TurnEnded")
+@handlers.on("TurnEnded")
 def _turn_ended(s, d):
     for o in s["outposts"].values():
         o.update(damage=0, downgraded=False)
@@ -134,44 +123,44 @@ def _turn_ended(s, d):
         s["event_queue"].pop(0)
 
 
-@on("RoundEnding")
+@handlers.on("RoundEnding")
 def _round_ending(s, d):
     s["phase"] = "round_end"
     s["event_queue"] = list(d["event_monsters"])
     s["round_windows"] = False
 
 
-@on("ResponseWindowsOpened")
+@handlers.on("ResponseWindowsOpened")
 def _windows_opened(s, d):
     s["round_windows"] = True
 
 
-@on("EventMonsterSkipped")
+@handlers.on("EventMonsterSkipped")
 def _skipped(s, d):
     s["event_queue"].pop(0)
 
 
-@on("GameEnded")
+@handlers.on("GameEnded")
 def _ended(s, d):
     s["phase"] = "over"
     s["turn"] = None
     s["result"] = dict(d)
 
 
-@on("OutpostsProduced")
+@handlers.on("OutpostsProduced")
 def _produced(s, d):
     for p, res in d["res"].items():
         for r, n in res.items():
             s["seats"][int(p)]["res"][r] += n
 
 
-@on("SpiritPlaced")
+@handlers.on("SpiritPlaced")
 def _spirit(s, d):
     s["source"] = d["total"]
 
 
 # ------------------------------------------------------------------ heroes, tiles
-@on("HeroActivated")
+@handlers.on("HeroActivated")
 def _activated(s, d):
     s["heroes"][d["hero"]]["activated"] = True
     s["turn"].update(hero=d["hero"], moves=d["moves"])
@@ -179,7 +168,7 @@ def _activated(s, d):
         s["first_pass"].append(d["seat"])
 
 
-@on("HeroMoved")
+@handlers.on("HeroMoved")
 def _moved(s, d):
     s["heroes"][d["hero"]]["tile"] = d["to"]
     s["turn"]["moves"] = d["moves"]
@@ -189,36 +178,36 @@ def _moved(s, d):
         s["turn"].update(charged=True, must_attack=True)
 
 
-@on("HeroMoveBlocked")
+@handlers.on("HeroMoveBlocked")
 def _blocked(s, d):
     s["turn"]["moves"] = d["moves"]
 
 
-@on("FiguresSwapped")
+@handlers.on("FiguresSwapped")
 def _swapped_figures(s, d):
     s["heroes"][d["hero"]]["tile"] = d["hero_to"]
     (s["heroes"].get(d["other"]) or s["monsters"][d["other"]])["tile"] = d["other_to"]
     s["turn"]["swapped"] = True
 
 
-@on("HeroFellBack", "ChargedThrough")
+@handlers.on("HeroFellBack", "ChargedThrough")
 def _fell_back(s, d):
     s["heroes"][d["hero"]]["tile"] = d["to"]
 
 
-@on("HeroHealed")
+@handlers.on("HeroHealed")
 def _healed(s, d):
     s["heroes"][d["hero"]]["damage"] = d["damage"]
     if d["reason"] == "mystic_clearing" and s["turn"]:
         s["turn"]["cleared"] = True
 
 
-@on("HeroDamaged")
+@handlers.on("HeroDamaged")
 def _damaged(s, d):
     s["heroes"][d["hero"]]["damage"] = d["damage"]
 
 
-@on("HeroRetreated")
+@handlers.on("HeroRetreated")
 def _retreated(s, d):
     h = s["heroes"][d["hero"]]
     h.update(tile=None, damage=0, xp=0)
@@ -239,14 +228,14 @@ def _add_pp(s, seat, category, n):
     pp[category] = pp.get(category, 0) + n
 
 
-@on("TilePeeked")
+@handlers.on("TilePeeked")
 def _peeked(s, d):
     s["peeks"].setdefault(str(d["seat"]), {})[d["tile"]] = d["kind"]
     s["turn"]["moves"] = d["moves"]
     s["pending"].append({"kind": "explore", "seat": d["seat"], "tile": d["tile"]})
 
 
-@on("TileRevealed")
+@handlers.on("TileRevealed")
 def _revealed(s, d):
     s["tiles"][d["tile"]]["type"] = d["kind"]
     s["hidden"].pop(d["tile"], None)
@@ -256,7 +245,7 @@ def _revealed(s, d):
         s["mountains"].append(d["tile"])
 
 
-@on("MountainSwapped")
+@handlers.on("MountainSwapped")
 def _swapped(s, d):
     old, new = d["mountain"], d["to"]
     s["tiles"][old]["type"] = None
@@ -267,22 +256,22 @@ def _swapped(s, d):
     s["mountains"][s["mountains"].index(old)] = new
 
 
-@on("CacheTaken")
+@handlers.on("CacheTaken")
 def _cache(s, d):
     s["heroes"][d["hero"]]["caches"].append(d["side"])
 
 
-@on("SpiritsGained")
+@handlers.on("SpiritsGained")
 def _spirits(s, d):
     s["seats"][d["seat"]]["spirits"] += d["n"]
 
 
-@on("TraitorsRevealed")
+@handlers.on("TraitorsRevealed")
 def _traitors(s, d):
     s["seats"][d["seat"]]["traitors"] = True
 
 
-@on("TileDestroyed")
+@handlers.on("TileDestroyed")
 def _tile_destroyed(s, d):
     s["tiles"][d["tile"]]["destroyed"] = True
     _count(s, d["monster"], "tiles_destroyed", 1)
@@ -295,7 +284,7 @@ def _count(s, monster, what, n):
 
 
 # ------------------------------------------------------------------ outposts, spirits, resources
-@on("OutpostBuilt")
+@handlers.on("OutpostBuilt")
 def _built(s, d):
     old = s["outposts"].get(d["tile"], {})
     s["outposts"][d["tile"]] = {"owner": d["seat"], "level": d["level"], "damage": old.get("damage", 0),
@@ -304,7 +293,7 @@ def _built(s, d):
     s["turn"]["action"] = True
 
 
-@on("OutpostPlaced")
+@handlers.on("OutpostPlaced")
 def _placed(s, d):
     s["outposts"][d["tile"]] = {"owner": d["seat"], "level": d["level"], "damage": 0, "downgraded": False}
 
@@ -314,18 +303,18 @@ def _pay(s, seat, cost):
         s["seats"][seat]["res"][r] -= n
 
 
-@on("OutpostDamaged")
+@handlers.on("OutpostDamaged")
 def _outpost_damaged(s, d):
     s["outposts"][d["tile"]]["damage"] = d["damage"]
 
 
-@on("OutpostDowngraded")
+@handlers.on("OutpostDowngraded")
 def _downgraded(s, d):
     s["outposts"][d["tile"]].update(level=d["level"], damage=0, downgraded=True)
     _outpost_hit(s, d["tile"])
 
 
-@on("OutpostDestroyed")
+@handlers.on("OutpostDestroyed")
 def _destroyed(s, d):
     del s["outposts"][d["tile"]]
     if d["by_seat"] is not None:
@@ -335,7 +324,7 @@ def _destroyed(s, d):
     _outpost_hit(s, d["tile"])
 
 
-@on("OutpostCaptured")
+@handlers.on("OutpostCaptured")
 def _captured(s, d):
     s["outposts"][d["tile"]]["owner"] = d["seat"]
     _outpost_hit(s, d["tile"])
@@ -346,7 +335,7 @@ def _outpost_hit(s, tile):
         s["attack"]["outpost_hit"] = True
 
 
-@on("SpiritsGathered")
+@handlers.on("SpiritsGathered")
 def _gathered(s, d):
     s["source"] = 0
     if d["seat"] is not None:
@@ -356,7 +345,7 @@ def _gathered(s, d):
         _count(s, d["monster"], "spirits_held", d["n"])
 
 
-@on("SpiritSpent")
+@handlers.on("SpiritSpent")
 def _spent(s, d):
     me = s["seats"][d["seat"]]
     me["spirits"] -= d["n"]
@@ -378,13 +367,13 @@ def _ignore(s, n):
         window["damage"] = max(0, window["damage"] - n)
 
 
-@on("ResourcesExchanged")
+@handlers.on("ResourcesExchanged")
 def _exchanged(s, d):
     _pay(s, d["seat"], d["give"])
     s["seats"][d["seat"]]["res"][d["get"]] += 1
 
 
-@on("TreeDeclared")
+@handlers.on("TreeDeclared")
 def _declared(s, d):
     me = s["seats"][d["seat"]]
     me["tree"] = d["tree"]
@@ -392,18 +381,18 @@ def _declared(s, d):
         me["unlocked"][d["unlock"]] = d["token"]
 
 
-@on("ResourcesGained")
+@handlers.on("ResourcesGained")
 def _gained(s, d):
     for r, n in d["res"].items():
         s["seats"][d["seat"]]["res"][r] += n
 
 
-@on("PrimacyGained")
+@handlers.on("PrimacyGained")
 def _primacy(s, d):
     _add_pp(s, d["seat"], d["category"], d["n"])
 
 
-@on("AbilityUsed")
+@handlers.on("AbilityUsed")
 def _ability(s, d):
     _pay(s, d["seat"], d["cost"])
     a = s["attack"]
@@ -425,22 +414,22 @@ def _ability(s, d):
 
 
 # ------------------------------------------------------------------ attacks
-@on("MonsterIdle", "ExploreResolved")
+@handlers.on("MonsterIdle", "ExploreResolved")
 def _nothing(s, d):
     """Facts for the log and the viewer that change no state."""
 
 
-@on("MonsterActed")
+@handlers.on("MonsterActed")
 def _monster_acted(s, d):
     s["turn"]["action"] = True
 
 
-@on("ActionTaken")
+@handlers.on("ActionTaken")
 def _action(s, d):
     s["turn"]["action"] = True
 
 
-@on("AttackBegan")
+@handlers.on("AttackBegan")
 def _attack(s, d):
     s["attack"] = {"attacker": d["attacker"], "seat": d["seat"], "tile": d["tile"], "defender": d["defender"],
                    "defender_seat": d["defender_seat"], "outpost": d["outpost"], "reveal": d["reveal"],
@@ -451,53 +440,53 @@ def _attack(s, d):
         s["turn"]["must_attack"] = False
 
 
-@on("DiceRolled")
+@handlers.on("DiceRolled")
 def _dice(s, d):
     s["attack"]["adice" if d["side"] == "attack" else "ddice"] += d["dice"]
 
 
-@on("DiceRerolled")
+@handlers.on("DiceRerolled")
 def _rerolled(s, d):
     s["attack"]["adice" if d["side"] == "attack" else "ddice"] = list(d["dice"])
 
 
-@on("WindowOpened")
+@handlers.on("WindowOpened")
 def _window(s, d):
     s["attack"]["stage"] = d["side"]
     s["pending"].append({"kind": "window", "side": d["side"], "seat": d["seat"]})
 
 
-@on("WindowClosed", "DecisionMade")
+@handlers.on("WindowClosed", "DecisionMade")
 def _decided(s, d):
     s["pending"].pop(0)
 
 
-@on("DecisionAsked")
+@handlers.on("DecisionAsked")
 def _asked(s, d):
     s["pending"].append(dict(d))
 
 
-@on("DamageDealt")
+@handlers.on("DamageDealt")
 def _dealt(s, d):
     s["attack"].update(figure_damage=d["figure"], stage="fallback")
 
 
-@on("AttackStage")
+@handlers.on("AttackStage")
 def _stage(s, d):
     s["attack"]["stage"] = d["stage"]
 
 
-@on("AttackRetreat")
+@handlers.on("AttackRetreat")
 def _attack_retreat(s, d):
     s["attack"]["caused"] = d["caused"]
 
 
-@on("AttackEnded")
+@handlers.on("AttackEnded")
 def _attack_ended(s, d):
     s["attack"] = None
 
 
-@on("XpGained")
+@handlers.on("XpGained")
 def _xp(s, d):
     h = s["heroes"][d["hero"]]
     h["xp"] = d["xp"]
@@ -506,14 +495,14 @@ def _xp(s, d):
         _add_pp(s, h["owner"], "levels", 1)                     # IND-PP-5, IND-LVL-7
 
 
-@on("LevelBonusChosen")
+@handlers.on("LevelBonusChosen")
 def _bonus(s, d):
     b = s["heroes"][d["hero"]]["bonuses"]
     b[b.index("?")] = d["side"]
 
 
 # ------------------------------------------------------------------ monsters
-@on("EventMonsterAppeared")
+@handlers.on("EventMonsterAppeared")
 def _appeared(s, d):
     card = content.event_monsters()[d["monster"]]
     s["monsters"][d["monster"]] = {"kind": "event", "script": "event", "home": None, "tile": d["tile"], "damage": 0,
@@ -521,17 +510,17 @@ def _appeared(s, d):
     s["event_order"].append(d["monster"])
 
 
-@on("MonsterMoved")
+@handlers.on("MonsterMoved")
 def _monster_moved(s, d):
     s["monsters"][d["monster"]]["tile"] = d["path"][-1]
 
 
-@on("MonsterDamaged", "MonsterHealed")
+@handlers.on("MonsterDamaged", "MonsterHealed")
 def _monster_damaged(s, d):
     s["monsters"][d["monster"]]["damage"] = d["damage"]
 
 
-@on("MonsterRetreated")
+@handlers.on("MonsterRetreated")
 def _monster_retreated(s, d):
     m = s["monsters"][d["monster"]]
     m.update(tile=None, damage=0, retreat="grey" if m["kind"] == "primary" else "gone")   # IND-MRET-2/4
@@ -540,4 +529,4 @@ def _monster_retreated(s, d):
         a["retreated"] = True
 
 
-evolve = evolver(HANDLERS)
+evolve = handlers.evolver()

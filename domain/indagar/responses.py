@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from domain.core import Drbg, event
+from domain.core import Drbg, event, seat_of
 
 from . import abilities, content
 from . import state as st
@@ -119,7 +119,7 @@ def ask_turn(s: State, emit: Emit) -> None:
     """Option ``every_turn``: at a turn's start, every other seat holding a spirit."""
     if s["options"].get("spirit_windows") != "every_turn":
         return
-    mover = st.seat_of(s["turn"]["who"])
+    mover = seat_of(s["turn"]["who"])
     for p in st.play_order(s):
         if p != mover and s["seats"][p]["spirits"] >= 1:
             emit(event("DecisionAsked", kind="respond", seat=p, moment="turn"))

@@ -1,4 +1,4 @@
-"""La Guerra de Indagar as a Delve game (shared/rules/indagar.md).
+"""La Guerra de Indagar as a Delve game (domain/indagar/RULES.md).
 
 ``GAME`` is the registered object. Seat N plays the starting area marked N on
 the layout (seats sit clockwise, IND-SETUP-2); primary monsters sit between the
@@ -31,13 +31,15 @@ ignore-damage abilities before damage, or ``pass``; ``{"type": "fall_back", "to"
 """
 from __future__ import annotations
 
-from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
-from domain.kit import BaseGame, Batch, random_bot
+from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require, seat_of
+from domain.kit import BaseGame, Batch, random_bot, search
 
-from . import commands, content, monsters, scoring, secrecy, setup, turns
+from . import commands, content, labels, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
+from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve as _evolve
+from .secrecy import SECRECY
 
 MONSTERS = tuple(content.monsters())
 OPTIONS_SCHEMA: dict = {
@@ -84,11 +86,15 @@ class Indagar(BaseGame):
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = {"random": random_bot, "greedy": greedy}
+    bots = {"random": random_bot, "greedy": greedy, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS
     evolve = staticmethod(_evolve)
+    secrecy = SECRECY
     game_type = GameType(1, 4, chance=True, information="imperfect",
                          actors=tuple(f"monster-{m}" for m in MONSTERS)
                          + tuple(f"event-{m}" for m in content.event_monsters()))
+
+    def players(self, state: dict) -> int:
+        return state["n"]
 
     def check_options(self, out: dict, seats: int) -> dict:
         """Cross-option checks and the computed defaults (the schema typed each option)."""
@@ -139,6 +145,9 @@ class Indagar(BaseGame):
             return []
         return commands.legal(state, seat)
 
+    def rules_label(self, state: dict, seat: int, command: dict, public: bool) -> str:
+        return labels.label(state, command)
+
     def rules_turn(self, state: dict) -> Turn:
         if state.get("phase") not in ("play", "round_end"):
             return Turn.over()
@@ -159,9 +168,6 @@ class Indagar(BaseGame):
     def view(self, state: dict, seat: int | None) -> dict:
         return secrecy.view(state, seat)
 
-    def redact(self, ev: Event, seat: int | None) -> Event | None:
-        return secrecy.redact(ev, seat)
-
 
 def settle(s: dict, emit) -> None:
     """After a command: a monster turn whose attack is over ends (IND-MTURN-7); nothing
@@ -169,7 +175,7 @@ def settle(s: dict, emit) -> None:
     if s.get("phase") not in ("play", "round_end") or s["pending"] or s["attack"] is not None:
         return
     t = s.get("turn")
-    if t and not t["who"].startswith("seat:") and t["action"]:
+    if t and seat_of(t["who"]) is None and t["action"]:
         turns.end_turn(s, emit)
 
 

@@ -7,7 +7,7 @@ meets its card's victory condition wins first and every player loses
 """
 from __future__ import annotations
 
-from domain.core import Outcome, Scoreboard, SeatScore, Standing
+from domain.core import Outcome, Scoreboard, SeatScore, Standing, seat_of
 
 from . import content
 from . import state as st
@@ -78,7 +78,7 @@ def scoreboard(s: State) -> Scoreboard:
     key = {p: (f"seat:{p}" == winner, min(st.pp(s, p), cap), -order.index(p)) for p in range(s["n"])}
     ranked = sorted(range(s["n"]), key=lambda p: key[p], reverse=True)
     monster_won = bool(winner and winner.startswith("monster-"))
-    nobody = final and not (winner or "").startswith("seat:")   # every player lost: nobody places 1st
+    nobody = final and (winner is None or seat_of(winner) is None)   # every player lost: nobody places 1st
     seats = [SeatScore(p, st.pp(s, p), breakdown(s, p), i + 1 + (1 if nobody else 0))
              for i, p in enumerate(ranked)]
     others = [monster_line(s, m, winner) for m in st.primaries(s)]

@@ -4,7 +4,7 @@ tile is known to its explorer only. Reserves, PP, heroes, outposts and monsters
 are public: the rulebook hides nothing else."""
 from __future__ import annotations
 
-from domain.core import Event
+from domain.kit import Secrecy, Secret, copy_state
 
 from . import commands, scoring
 from . import state as st
@@ -16,7 +16,7 @@ def view(s: State, seat: int | None) -> dict:
         return {"phase": s.get("phase", "setup")}
     over = s["phase"] == "over"
     out = {k: v for k, v in s.items() if k not in ("hidden", "peeks")}
-    out = st.copy(out)
+    out = copy_state(out)
     out["face_down"] = sorted(t for t, x in s["tiles"].items() if x["type"] is None and t not in s["sealed"])
     if over:
         out["hidden"] = dict(s["hidden"])        # everyone sees everything after the end (DESIGN.md)
@@ -28,10 +28,7 @@ def view(s: State, seat: int | None) -> dict:
     return out
 
 
-def redact(ev: Event, seat: int | None) -> Event | None:
-    d = ev["data"]
-    if ev["type"] == "TilesShuffled":
-        return {"type": ev["type"], "data": {"face_down": len(d["hidden"])}}
-    if ev["type"] == "TilePeeked" and d["seat"] != seat:
-        return {"type": ev["type"], "data": {k: v for k, v in d.items() if k != "kind"}}
-    return ev
+SECRECY = Secrecy(
+    Secret("TilesShuffled", ("hidden",), count="face_down"),   # IND-FOG-1: the face-down mix
+    Secret("TilePeeked", ("kind",), seen_by=("seat",)),        # IND-FOG-7: its explorer only
+)

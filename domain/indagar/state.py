@@ -20,7 +20,6 @@ Shape (all keys plain JSON):
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from . import content
@@ -35,17 +34,8 @@ PIECES = {1: 6, 2: 4, 3: 2}              # IND-COMP-2
 XP_TO_LEVEL = {1: 3, 2: 4, 3: 5}         # IND-LVL-4
 
 
-def copy(state: State) -> State:
-    """A private deep copy (a JSON round trip is faster than ``copy.deepcopy``)."""
-    return json.loads(json.dumps(state))
-
-
 def board(s: State) -> Layout:
     return layout(s["n"])
-
-
-def seat_of(participant: str) -> int | None:
-    return int(participant.split(":")[1]) if participant.startswith("seat:") else None
 
 
 def hero_at(s: State, tile: str) -> str | None:
@@ -158,7 +148,3 @@ def last_player(s: State) -> int:
 
 def play_order(s: State) -> list[int]:
     return [(s["initiative"] + i) % s["n"] for i in range(s["n"])]
-
-
-def area_tiles(s: State, seat: int) -> list[str]:
-    return board(s).area(seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain.core import Event, event
+from domain.core import Event, event, seat_of
 
 from . import state as st
 from .state import State
@@ -104,7 +104,7 @@ def _walk(s: State, emit: Emit, cursor: int, include_start: bool) -> None:
             return
         at = (cursor + step) % len(ring_)
         who = ring_[at]
-        seat = st.seat_of(who)
+        seat = seat_of(who)
         if seat is not None:
             if st.available_heroes(s, seat):
                 begin_turn(s, emit, who, at)

@@ -1,7 +1,7 @@
 """``BaseGame``: the protocol methods every kit game shares, written once.
 
 A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
-``evolve = evolver(HANDLERS)``) and writes the rules hooks:
+``evolve = handlers.evolver()``, see ``domain.kit.state``) and writes the rules hooks:
 
 - ``check_options(options, seats) -> options`` checks between options (the
   schema has typed each one already) and fills computed defaults;
@@ -11,6 +11,9 @@ A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
   schema already;
 - ``rules_legal(state, seat) -> commands``;
 - ``rules_scores(state) -> Scoreboard``;
+- ``players(state) -> int``: the number of seats (read from the state);
+- ``rules_label(state, seat, command, public) -> str``: a short human label of
+  one of the game's commands (``label`` below);
 - ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns.
 
 The kit adds what is the same for every game: schema checks of options and
@@ -23,10 +26,11 @@ from __future__ import annotations
 from typing import Callable, ClassVar, Mapping
 
 from domain.core import (
-    BotPolicy, Command, Drbg, Event, GameType, Illegal, Scoreboard, Seat, Turn, require,
+    BotPolicy, PLATFORM_COMMANDS, Command, Drbg, Event, GameType, Illegal, Scoreboard, Seat, Turn, require,
 )
 from domain.kit import platform
 from domain.kit.schemas import check_command, check_options
+from domain.kit.secrecy import Secrecy
 from domain.kit.state import State, copy_state
 
 
@@ -43,6 +47,8 @@ class BaseGame:
     over_rule: ClassVar[str | None] = None
     """Rule ID cited when a command comes after the game has ended."""
     evolve: Callable[[State, Event], State]
+    secrecy: ClassVar[Secrecy] = Secrecy()
+    """What ``redact`` hides of each event type (``domain.kit.secrecy``); none by default."""
 
     @property
     def min_players(self) -> int:
@@ -70,6 +76,9 @@ class BaseGame:
         raise NotImplementedError
 
     def rules_scores(self, state: State) -> Scoreboard:
+        raise NotImplementedError
+
+    def rules_label(self, state: State, seat: int, command: Command, public: bool) -> str:
         raise NotImplementedError
 
     def decide_actor(self, state: State, actor: str, rng: Drbg) -> list[Event]:
@@ -105,6 +114,18 @@ class BaseGame:
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         return [] if platform.ended(state) else self.rules_legal(state, seat)
 
+    def label(self, state: State, seat: int | None, command: Command, *, public: bool = False) -> str:
+        """A short human label of ``command`` by ``seat`` in ``state`` (the state it is
+        decided in), so every client names moves alike ("Dig D2 at (10,3)-(11,3)").
+
+        ``public=False``: for ``seat`` itself (legal-actions), from what that seat may
+        see. ``public=True``: for anyone else (an event list), so it names nothing the
+        acting seat alone knows (a card discarded face down). The kit labels the
+        platform commands; a game labels its own in ``rules_label``."""
+        if command.get("type") in PLATFORM_COMMANDS:
+            return platform.label(command)
+        return self.rules_label(state, seat, command, public)
+
     def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
         """The kit's default: see ``domain.kit.platform``. Override to give a
         platform command a meaning under this game's rules."""
@@ -112,12 +133,20 @@ class BaseGame:
         return platform.decide(state, seat, command, self.players(state))
 
     def players(self, state: State) -> int:
-        """Number of seats at the table (for checking a platform command's seat)."""
+        """Number of seats at the table (for checking a platform command's seat).
+
+        Every current game reads it from its own state (the conformance suite
+        checks each overrides this); counting the scoreboard's lines, as here,
+        scores the whole game to count chairs and is kept only for the frozen
+        rules versions, which are never edited."""
         return len(self.rules_scores(state).seats)
 
     def scores(self, state: State) -> Scoreboard:
         board = self.rules_scores(state)
         return platform.outcome_board(state, board) if platform.ended(state) else board
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return self.secrecy.redact(event, seat)
 
     def dump_state(self, state: State) -> dict:
         return copy_state(state)

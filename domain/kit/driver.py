@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from domain.core import BotPolicy, Command, Drbg, Event, Game, Illegal, Seat, State, fold
+from domain.kit.search import with_clock
 
 START_STREAM = "start"
 ACTOR_STEP = "actor_step"
@@ -49,12 +50,15 @@ def random_bot(game: Any, state: State, seat: int, rng: Drbg) -> Command:
     return rng.choice(game.legal_commands(state, seat))
 
 
-def bot_choice(game: Game, state: State, seat: int, policy: BotPolicy, seed: bytes, version: int) -> Command:
+def bot_choice(game: Game, state: State, seat: int, policy: BotPolicy, seed: bytes, version: int,
+               time_left_ms: int | None = None) -> Command:
     """A bot's command, chosen on a private copy of the state (whatever the
     policy does while thinking, the state the command is decided on stays the
-    one the log produced)."""
+    one the log produced). ``time_left_ms``: the seat's clock at the last batch's
+    stamp (it follows from the log), which caps a thinking bot's budget
+    (``search.with_clock``)."""
     private = game.load_state(game.dump_state(state))
-    return policy(game, private, seat, Drbg(seed, bot_stream(version, seat)))
+    return with_clock(policy, time_left_ms)(game, private, seat, Drbg(seed, bot_stream(version, seat)))
 
 
 def actor_step(game: Game, state: State, actor: str, seed: bytes, version: int) -> list[Event]:

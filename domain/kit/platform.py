@@ -58,6 +58,14 @@ def decide(state: dict, seat: int | None, command: dict, players: int) -> list[d
     raise Illegal("unknown_command", None, f"{kind!r} is not a platform command")
 
 
+_LABELS = {"resign": "Resign", "timeout": "Out of time", "forfeit": "Forfeit", "abort": "Abort the game"}
+
+
+def label(command: dict) -> str:
+    """The human label of a platform command (``BaseGame.label``); the seat is the event's."""
+    return _LABELS[command["type"]]
+
+
 def outcome_board(state: dict, board: Scoreboard) -> Scoreboard:
     """``board`` (the rules' scoreboard now) with the platform's ending applied."""
     p = state["platform"]

@@ -4,8 +4,17 @@ Lists, dicts with string keys, str/int/bool/None only, so a snapshot is the
 state itself and ``dump_state``/``load_state`` are copies (``copy_state``). The key
 ``"platform"`` is the kit's (concessions, an abort): games never use it.
 
-``evolve`` is built from one handler per event type (``evolver``). An event
-type without a handler raises ``UnknownEvent``: a replay that meets an event
+``evolve`` is built from one handler per event type, the one idiom of every
+kit game (``Handlers``)::
+
+    handlers = Handlers()
+
+    @handlers.on("CardDrawn")
+    def _card_drawn(s, d): s["hands"][d["seat"]].append(d["card"])
+
+    evolve = handlers.evolver()
+
+An event type without a handler raises ``UnknownEvent``: a replay that meets an event
 its rules do not know was recorded under other rules, and must fail loudly
 rather than fold it away and diverge later. Platform envelopes
 (``GameCreated``, ``SeedRevealed``, ``GameFinished``) never reach ``evolve``.
@@ -43,13 +52,43 @@ def copy_state(state: State) -> State:
         return json.loads(json.dumps(state))
 
 
-def evolver(handlers: Mapping[str, Handler]) -> Callable[[State, Event], State]:
-    """``evolve(state, event)`` from ``{event type: handler(state, data)}``.
+class Handlers:
+    """A game's event handlers, one per event type, registered with ``@handlers.on``.
 
     The kit's own events (a seat conceding, an abort: ``domain.kit.platform``)
     are folded for every game, so any game's evolve understands them.
     """
-    table = {**PLATFORM_HANDLERS, **handlers}
+
+    def __init__(self) -> None:
+        self.table: dict[str, Handler] = dict(PLATFORM_HANDLERS)
+
+    def on(self, *types: str) -> Callable[[Handler], Handler]:
+        """Register the decorated function as the handler of ``types``; a type
+        handled twice is a mistake and raises at import."""
+        def register(fn: Handler) -> Handler:
+            for t in types:
+                if t in self.table:
+                    raise ValueError(f"event {t!r} already has a handler")
+                self.table[t] = fn
+            return fn
+        return register
+
+    @property
+    def types(self) -> frozenset[str]:
+        """Every event type this game folds (its own and the kit's)."""
+        return frozenset(self.table)
+
+    def evolver(self) -> Callable[[State, Event], State]:
+        """``evolve(state, event)`` over the handlers (those registered after this call too)."""
+        return evolver(self.table)
+
+
+def evolver(handlers: Mapping[str, Handler]) -> Callable[[State, Event], State]:
+    """``evolve`` over a ready ``{event type: handler}`` table plus the kit's own events.
+
+    The frozen rules versions (``domain/<game>/versions/``) were written with it
+    and are never edited; a current game registers its handlers with ``Handlers``."""
+    table = handlers if PLATFORM_HANDLERS.keys() <= handlers.keys() else {**PLATFORM_HANDLERS, **handlers}
 
     def evolve(state: State, ev: Event) -> State:
         handler = table.get(ev["type"])

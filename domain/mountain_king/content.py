@@ -194,13 +194,6 @@ def horde_trolls() -> list[HordeTroll]:
     return list(_horde())
 
 
-def horde_troll(troll_id: str) -> HordeTroll:
-    for t in _horde():
-        if t.id == troll_id:
-            return t
-    raise KeyError(troll_id)
-
-
 @lru_cache(maxsize=1)
 def _starters() -> tuple[tuple[str, ...], tuple[StarterTroll, ...]]:
     data = _yaml("starters.yaml")
@@ -222,13 +215,6 @@ def starter_trolls(colour: str) -> list[StarterTroll]:
     if colour not in colours():
         raise KeyError(colour)
     return [s for s in _starters()[1] if s.colour == colour]
-
-
-def starter_troll(troll_id: str) -> StarterTroll:
-    for s in _starters()[1]:
-        if s.id == troll_id:
-            return s
-    raise KeyError(troll_id)
 
 
 # --------------------------------------------------------------------------- board

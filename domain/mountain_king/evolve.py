@@ -1,12 +1,11 @@
-"""Event appliers: ``APPLY[type](state, data)`` mutates the state in place.
+"""Event handlers (``domain.kit.Handlers``): each mutates the state in place.
 
 Total by construction for events ``decide`` produced: every check happened in
-``decide``; these functions only move tokens and cards. Each applier is named
-after the event type it applies.
+``decide``; these functions only move tokens and cards.
 """
 from __future__ import annotations
 
-from domain.kit import evolver
+from domain.kit import Handlers
 
 from . import terrain
 from .catalog import level, top_row
@@ -15,18 +14,13 @@ from .economy import add, apply_payment, to_store
 from .roster import fill
 from .state import STEPS, key, store_of
 
-APPLY = {}
-
-
-def applies(fn):
-    APPLY[fn.__name__] = fn
-    return fn
+handlers = Handlers()
 
 
 # --- setup -----------------------------------------------------------------
 
-@applies
-def TableSet(s, d):
+@handlers.on("TableSet")
+def _table_set(s, d):
     s.update({
         "n": d["players"], "board": d["board"], "options": dict(d["options"]), "teams": d["teams"],
         "store_of": d["store_of"],
@@ -47,47 +41,47 @@ def TableSet(s, d):
     return s
 
 
-@applies
-def HordeDealt(s, d):
+@handlers.on("HordeDealt")
+def _horde_dealt(s, d):
     s["horde"] = {"slots": {sl: {"card": c, "bribes": {}, "ped": None} for sl, c in d["slots"].items()},
                   "decks": {lv: list(cards) for lv, cards in d["decks"].items()}}
 
 
-@applies
-def PedestalsDrawn(s, d):
+@handlers.on("PedestalsDrawn")
+def _pedestals_drawn(s, d):
     for sl, clan in d["slots"].items():
         s["horde"]["slots"][sl]["ped"] = clan
     s["bag"] = dict(d["bag"])
 
 
-@applies
-def WorkshopsRevealed(s, d):
+@handlers.on("WorkshopsRevealed")
+def _workshops_revealed(s, d):
     s["ws_supply"] = list(d["kinds"])
 
 
-@applies
-def SpellbookRevealed(s, d):
+@handlers.on("SpellbookRevealed")
+def _spellbook_revealed(s, d):
     s["spells"] = {"book": [{"id": c, "runes": 0} for c in d["book"]], "deck": list(d["deck"])}
 
 
-@applies
-def StatuesPlaced(s, d):
+@handlers.on("StatuesPlaced")
+def _statues_placed(s, d):
     terrain.place_statues(s, d["statues"])
 
 
-@applies
-def StarterDecksShuffled(s, d):
+@handlers.on("StarterDecksShuffled")
+def _starter_decks_shuffled(s, d):
     s["draft"] = [{"deck": list(deck), "hand": [], "placed": {}} for deck in d["decks"]]
 
 
-@applies
-def PhaseBegan(s, d):
+@handlers.on("PhaseBegan")
+def _phase_began(s, d):
     s["phase"] = d["phase"]
     s["current"] = d.get("seat")
 
 
-@applies
-def DoorPlaced(s, d):
+@handlers.on("DoorPlaced")
+def _door_placed(s, d):
     terrain.place_door(s, d["seat"], d["point"])
     s["door_points"][d["seat"]] = d["point"]
     s["current"] = d["next"]
@@ -95,35 +89,35 @@ def DoorPlaced(s, d):
 
 # --- starter draft (MK-PSETUP-4..8) ----------------------------------------
 
-@applies
-def StartersDrawn(s, d):
+@handlers.on("StartersDrawn")
+def _starters_drawn(s, d):
     dr = s["draft"][d["seat"]]
     for _ in range(d["count"]):
         dr["hand"].append(dr["deck"].pop(0))
 
 
-@applies
-def StarterPlaced(s, d):
+@handlers.on("StarterPlaced")
+def _starter_placed(s, d):
     dr = s["draft"][d["seat"]]
     dr["hand"].remove(d["card"])
     dr["placed"][str(d["slot"])] = d["card"]
     s["rosters"][d["seat"]][key((1, d["slot"]))] = {"card": d["card"], "held": [False] * len(top_row(d["card"]))}
 
 
-@applies
-def StartingResourcesTaken(s, d):
+@handlers.on("StartingResourcesTaken")
+def _starting_resources_taken(s, d):
     to_store(s, d["seat"], d["resources"])
 
 
-@applies
-def DraftFinished(s, d):
+@handlers.on("DraftFinished")
+def _draft_finished(s, d):
     s["draft"] = None  # MK-PSETUP-8: unplaced starters go back to the box
 
 
 # --- turns -----------------------------------------------------------------
 
-@applies
-def TurnStarted(s, d):
+@handlers.on("TurnStarted")
+def _turn_started(s, d):
     s["phase"] = "play"
     s["current"] = d["seat"]
     s["round"] = d["round"]
@@ -132,8 +126,8 @@ def TurnStarted(s, d):
                  "hall": False, "flags": [], "dug": None}
 
 
-@applies
-def StepBegan(s, d):
+@handlers.on("StepBegan")
+def _step_began(s, d):
     s["turn"]["step"] = d["step"]
     if STEPS.index(d["step"]) > 0 and s["turn"]["ws"] is not None:
         s["turn"]["ws"]["left"] = 0  # MK-TURN-3: the activation is over
@@ -141,21 +135,21 @@ def StepBegan(s, d):
         s["turn"]["acted"] = True  # step 2 is over, done or skipped (MK-TURN-3)
 
 
-@applies
-def TurnEnded(s, d):
+@handlers.on("TurnEnded")
+def _turn_ended(s, d):
     s["turn"] = None
     s["turns_played"] += 1
     if s["turns_left"] is not None:
         s["turns_left"] -= 1
 
 
-@applies
-def EndTriggered(s, d):
+@handlers.on("EndTriggered")
+def _end_triggered(s, d):
     s["turns_left"] = d["turns_left"] + 1  # the trigger turn itself ends first
 
 
-@applies
-def GameEnded(s, d):
+@handlers.on("GameEnded")
+def _game_ended(s, d):
     s["phase"] = "over"
     s["current"] = None
     s["final"] = d["scores"]
@@ -163,24 +157,24 @@ def GameEnded(s, d):
 
 # --- resources ---------------------------------------------------------------
 
-@applies
-def Traded(s, d):
+@handlers.on("Traded")
+def _traded(s, d):
     add(s["supply"], apply_payment(s, d["seat"], d["paid"]))
     to_store(s, d["seat"], d["gained"])
 
 
-@applies
-def ResourcesExchanged(s, d):
-    Traded(s, d)
+@handlers.on("ResourcesExchanged")
+def _resources_exchanged(s, d):
+    _traded(s, d)
 
 
-@applies
-def ResourcesGained(s, d):
+@handlers.on("ResourcesGained")
+def _resources_gained(s, d):
     to_store(s, d["seat"], d["resources"])
 
 
-@applies
-def TokensStored(s, d):
+@handlers.on("TokensStored")
+def _tokens_stored(s, d):
     seat = d["seat"]
     roster = s["rosters"][seat]
     store = s["stores"][store_of(s, seat)]
@@ -190,15 +184,15 @@ def TokensStored(s, d):
         store[res] += 1  # a clan cart in storage is wild (MK-CART-4)
 
 
-@applies
-def TurnFlagSet(s, d):
+@handlers.on("TurnFlagSet")
+def _turn_flag_set(s, d):
     s["turn"]["flags"].append(d["flag"])
 
 
 # --- spells ----------------------------------------------------------------
 
-@applies
-def SpellCast(s, d):
+@handlers.on("SpellCast")
+def _spell_cast(s, d):
     apply_payment(s, d["seat"], d["paid"])  # the rune goes onto the card (MK-RES-3)
     s["turn"]["spell"] = True
     if s["turn"]["ws"] is not None:
@@ -208,8 +202,8 @@ def SpellCast(s, d):
             card["runes"] = d["runes"]
 
 
-@applies
-def SpellDisintegrated(s, d):
+@handlers.on("SpellDisintegrated")
+def _spell_disintegrated(s, d):
     book = s["spells"]["book"]
     idx = next(i for i, c in enumerate(book) if c["id"] == d["spell"])
     s["supply"]["rune"] += book[idx]["runes"]
@@ -220,8 +214,8 @@ def SpellDisintegrated(s, d):
 
 # --- horde -----------------------------------------------------------------
 
-@applies
-def BribesPlaced(s, d):
+@handlers.on("BribesPlaced")
+def _bribes_placed(s, d):
     spot = s["horde"]["slots"][d["slot"]]
     if d["paid"] is None:
         add(s["supply"], d["resources"], -1)
@@ -230,21 +224,21 @@ def BribesPlaced(s, d):
     add(spot["bribes"], d["resources"])
 
 
-@applies
-def BribesCollected(s, d):
+@handlers.on("BribesCollected")
+def _bribes_collected(s, d):
     spot = s["horde"]["slots"][d["slot"]]
     add(s["stores"][store_of(s, d["seat"])], d["resources"])
     spot["bribes"] = {}
 
 
-@applies
-def PedestalTaken(s, d):
+@handlers.on("PedestalTaken")
+def _pedestal_taken(s, d):
     s["bag"][d["clan"]] -= 1
     s["peds"][store_of(s, d["seat"])][d["clan"]] += 1
 
 
-@applies
-def TrollRecruited(s, d):
+@handlers.on("TrollRecruited")
+def _troll_recruited(s, d):
     seat = d["seat"]
     apply_payment(s, seat, d["paid"])
     slots = s["horde"]["slots"]
@@ -261,8 +255,8 @@ def TrollRecruited(s, d):
     s["turn"]["step"] = "hall"
 
 
-@applies
-def HordeRefilled(s, d):
+@handlers.on("HordeRefilled")
+def _horde_refilled(s, d):
     spot = s["horde"]["slots"][d["slot"]]
     spot["card"] = d["card"]
     spot["bribes"] = {}
@@ -273,8 +267,8 @@ def HordeRefilled(s, d):
         spot["ped"] = d["pedestal"]
 
 
-@applies
-def TrollRetired(s, d):
+@handlers.on("TrollRetired")
+def _troll_retired(s, d):
     spot = s["horde"]["slots"][d["slot"]]
     add(s["supply"], spot["bribes"])  # MK-HORDE-4.2
     s["horde"]["decks"][str(level(d["card"]))].append(d["card"])  # bottom of its printed level (MK-AMB-6)
@@ -282,45 +276,45 @@ def TrollRetired(s, d):
     spot["bribes"] = {}
 
 
-@applies
-def TrollsActivated(s, d):
+@handlers.on("TrollsActivated")
+def _trolls_activated(s, d):
     fill(s, d["seat"], d["filled"])
 
 
-@applies
-def CoronationTaken(s, d):
+@handlers.on("CoronationTaken")
+def _coronation_taken(s, d):
     s["coronation"]["left"].remove(d["token"])
     s["coronation"]["taken"][str(d["token"])] = d["seat"]
 
 
 # --- workshops ---------------------------------------------------------------
 
-@applies
-def WorkshopActivated(s, d):
+@handlers.on("WorkshopActivated")
+def _workshop_activated(s, d):
     s["turn"]["ws"] = {"space": d["space"], "left": d["uses"]}
 
 
-@applies
-def WorkshopUsed(s, d):
+@handlers.on("WorkshopUsed")
+def _workshop_used(s, d):
     seat = d["seat"]
     if "move" in d:
         r, i, idx = d["move"]
-        TokensStored(s, {"seat": seat, "tokens": [[key((r, i)), idx]]})
+        _tokens_stored(s, {"seat": seat, "tokens": [[key((r, i)), idx]]})
     else:
-        Traded(s, d)
+        _traded(s, d)
     s["turn"]["ws"]["left"] -= 1
 
 
-@applies
-def WorkshopEstablished(s, d):
+@handlers.on("WorkshopEstablished")
+def _workshop_established(s, d):
     s["ws_supply"].remove(d["kind"])
     terrain.establish(s, d["space"], d["kind"])
 
 
 # --- digging, halls, statues -----------------------------------------------------
 
-@applies
-def TunnelDug(s, d):
+@handlers.on("TunnelDug")
+def _tunnel_dug(s, d):
     seat = d["seat"]
     add(s["supply"], apply_payment(s, seat, d["paid"]))
     s["honor"][store_of(s, seat)] += d["honor"]
@@ -332,8 +326,8 @@ def TunnelDug(s, d):
                         "workshops": d["workshops"], "pedestal": False}
 
 
-@applies
-def PedestalPlaced(s, d):
+@handlers.on("PedestalPlaced")
+def _pedestal_placed(s, d):
     s["peds"][store_of(s, d["seat"])][d["clan"]] -= 1
     token = s["ped_track"].pop(f"{d['level']}:{d['clan']}")
     s["ped_tokens"][store_of(s, d["seat"])].append(token)
@@ -341,8 +335,8 @@ def PedestalPlaced(s, d):
     s["turn"]["dug"]["pedestal"] = True
 
 
-@applies
-def GreatHallBuilt(s, d):
+@handlers.on("GreatHallBuilt")
+def _great_hall_built(s, d):
     # free and no honor now (MK-HALL-4); statues keep their spaces (MK-HALL-5)
     s["halls"].remove(d["hall"])
     terrain.build_hall(s, d["seat"], d)
@@ -350,12 +344,12 @@ def GreatHallBuilt(s, d):
     s["turn"]["step"] = "hall"
 
 
-@applies
-def StatueMoved(s, d):
+@handlers.on("StatueMoved")
+def _statue_moved(s, d):
     if d["paid"] is not None:
         add(s["supply"], apply_payment(s, d["seat"], d["paid"]))
     terrain.move_statue(s, d["from"], d["to"])
 
 
-evolve = evolver(APPLY)
+evolve = handlers.evolver()
 """Apply one event to the state in place and return it (an unknown type raises, ``domain.kit.state``)."""

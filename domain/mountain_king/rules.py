@@ -1,4 +1,4 @@
-"""In the Hall of the Mountain King as a Delve game (shared/rules/mountain-king.md).
+"""In the Hall of the Mountain King as a Delve game (domain/mountain_king/RULES.md).
 
 ``GAME`` is the registered object. Seats are clockwise; the start player is the
 ``start_player`` option, seat 0 by default. In the 2v2 variant the 1st+4th and
@@ -72,13 +72,15 @@ resolution): ``board`` ("winter" | "autumn"; default by player count, MK-BOARD-1
 from __future__ import annotations
 
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
-from domain.kit import BaseGame, Batch, rule
+from domain.kit import BaseGame, Batch, rule, search
 
-from . import commands, content, public, secrecy, setup
+from . import commands, content, labels, public, secrecy, setup
 from .bots import BOTS
+from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve
 from .scoring import CATEGORIES, breakdowns, tiebreak
+from .secrecy import SECRECY
 from .state import store_of
 from .workshops import TYPES
 
@@ -136,8 +138,9 @@ class MountainKing(BaseGame):
     over_rule = "MK-END-6"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = BOTS
+    bots = {**BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
+    secrecy = SECRECY
 
     def check_options(self, out: dict, seats: int) -> dict:
         teams = out["teams"]
@@ -175,6 +178,9 @@ class MountainKing(BaseGame):
             return []
         return commands.legal(state, seat)
 
+    def rules_label(self, state: dict, seat: int, command: dict, public: bool) -> str:
+        return labels.label(state, command, public)
+
     def rules_turn(self, state: dict) -> Turn:
         phase = state.get("phase")
         if phase == "draft":
@@ -191,9 +197,6 @@ class MountainKing(BaseGame):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return secrecy.view(state, seat)
-
-    def redact(self, event: Event, seat: int | None) -> Event | None:
-        return secrecy.redact(event, seat)
 
     def rules_scores(self, state: dict) -> Scoreboard:
         """Live totals during play; the GameEnded breakdown once over (section 23)."""

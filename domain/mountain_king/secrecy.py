@@ -20,6 +20,7 @@ over, ``final``.
 """
 from __future__ import annotations
 
+from domain.kit import Secrecy, Secret, sizes
 
 from . import horde, terrain
 from .state import store_of
@@ -65,20 +66,9 @@ def _player(s, p: int, viewer: int | None) -> dict:
     return out
 
 
-SECRET = {
-    "HordeDealt": ("decks",), "SpellbookRevealed": ("deck",), "StarterDecksShuffled": ("decks",),
-}
-
-
-def redact(ev: dict, seat: int | None) -> dict:
-    kind, data = ev["type"], ev["data"]
-    if kind in SECRET:
-        data = dict(data)
-        for field in SECRET[kind]:
-            value = data[field]
-            data[field] = ({k: len(v) for k, v in value.items()} if isinstance(value, dict)
-                           else [len(v) for v in value] if value and isinstance(value[0], list) else len(value))
-        return {"type": kind, "data": data}
-    if kind == "StartersDrawn" and seat != data["seat"]:
-        return {"type": kind, "data": {"seat": data["seat"], "count": data["count"]}}
-    return ev
+SECRECY = Secrecy(
+    Secret("HordeDealt", ("decks",), face=sizes),             # the troll decks' order
+    Secret("SpellbookRevealed", ("deck",), face=sizes),       # the spell deck's order
+    Secret("StarterDecksShuffled", ("decks",), face=sizes),   # the starter decks' order
+    Secret("StartersDrawn", ("cards",), seen_by=("seat",)),   # a starter hand (MK-AMB-28)
+)

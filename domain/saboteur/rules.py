@@ -1,4 +1,4 @@
-"""Saboteur as a Delve game (shared/rules/saboteur.md). ``GAME`` is the registered object.
+"""Saboteur as a Delve game (domain/saboteur/RULES.md). ``GAME`` is the registered object.
 
 Commands (card ids are those of the content pack: paths P01..P40, actions A01..A27):
 
@@ -34,10 +34,12 @@ Options: see ``OPTIONS_SCHEMA``; every default is the spec's "Proposed" resoluti
 from __future__ import annotations
 
 from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, require
-from domain.kit import BaseGame, Batch, rule
+from domain.kit import BaseGame, Batch, rule, search
 from domain.saboteur import bots as _bots
-from domain.saboteur import rounds, secrecy, turns
+from domain.saboteur.sampler import SEARCH
+from domain.saboteur import labels, rounds, secrecy, turns
 from domain.saboteur.commands_schema import COMMAND_SCHEMA
+from domain.saboteur.secrecy import SECRECY
 from domain.saboteur.content import ROUNDS, components
 from domain.saboteur.evolve import evolve
 from domain.saboteur.state import SaboteurState, new_state
@@ -79,8 +81,9 @@ class Saboteur(BaseGame):
     over_rule = "SAB-WIN-1"
     options_schema = OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
-    bots = _bots.BOTS
+    bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
+    secrecy = SECRECY
 
     def check_options(self, options: dict, seats: int) -> dict:
         first = options["first_player"]
@@ -148,6 +151,9 @@ class Saboteur(BaseGame):
             return [{"type": "take_gold", "values": v} for v in rounds.gold_options(state)]
         return turns.legal(state, seat)
 
+    def rules_label(self, state: SaboteurState, seat: int, command: Command, public: bool) -> str:
+        return labels.label(command, public)
+
     def rules_turn(self, state: SaboteurState) -> Turn:
         if state["phase"] == "play" and state["turn"] is not None:
             return Turn.to_seats({state["turn"]})
@@ -162,9 +168,6 @@ class Saboteur(BaseGame):
 
     def view(self, state: SaboteurState, seat: int | None) -> dict:
         return secrecy.view(state, seat)
-
-    def redact(self, event: Event, seat: int | None) -> Event | None:
-        return secrecy.redact(event, seat)
 
     def rules_scores(self, state: SaboteurState) -> Scoreboard:
         """Nuggets per round. Gold stays secret until the end (SAB-GOLD-10), so a

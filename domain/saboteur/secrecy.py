@@ -1,10 +1,10 @@
-"""Who sees what (SAB-INFO-1): ``view`` of the state and ``redact`` of events.
+"""Who sees what (SAB-INFO-1): ``view`` of the state and the events' ``SECRECY``.
 
 Secrecy lives here only, so the canary tests have one place to prove.
 """
 from __future__ import annotations
 
-from domain.core import Event
+from domain.kit import Secrecy, Secret
 from domain.saboteur.content import CARDS, ROUNDS, TREASURE
 from domain.saboteur.maze import oriented
 from domain.saboteur.rounds import gold_options, gold_seat
@@ -83,34 +83,18 @@ def view(s: SaboteurState, seat: int | None) -> dict:
     return out
 
 
-def _keep(*names: str):
-    return lambda d: {k: d[k] for k in names if k in d}
-
-
-# event type -> (seats allowed the full event, reduced data for everyone else)
-_SECRET = {
-    "GoalsShuffled": (lambda d: (), lambda d: {}),
-    "RoleDealt": (lambda d: (d["seat"],), _keep("seat")),
-    "RoleSetAside": (lambda d: (), lambda d: {}),
-    "DeckShuffled": (lambda d: (), lambda d: {"count": len(d["cards"])}),
-    "HandDealt": (lambda d: (d["seat"],), lambda d: {"seat": d["seat"], "count": len(d["cards"])}),
-    "CardDrawn": (lambda d: (d["seat"],), _keep("seat")),
-    "CardDiscarded": (lambda d: (d["seat"],), _keep("seat")),
-    "GoalPeeked": (lambda d: (d["seat"],), _keep("seat", "card", "goal")),
-    "GoldBundleDrawn": (lambda d: (d["holder"],), lambda d: {"holder": d["holder"], "count": len(d["values"])}),
-    "GoldKept": (lambda d: (d["seat"],), _keep("seat")),
-    "GoldBundlePassed": (lambda d: (d["from"], d["to"]),
-                         lambda d: {"from": d["from"], "to": d["to"], "count": len(d["values"])}),
-    "GoldPaid": (lambda d: (d["seat"],), lambda d: {"seat": d["seat"], "count": len(d["values"])}),
-}
-
-
-def redact(ev: Event, seat: int | None) -> Event:
-    """``ev`` as ``seat`` may see it: secret fields removed, counts kept."""
-    rule = _SECRET.get(ev["type"])
-    if rule is None:
-        return ev
-    allowed, reduce = rule
-    if seat is not None and seat in allowed(ev["data"]):
-        return ev
-    return {"type": ev["type"], "data": reduce(ev["data"])}
+SECRECY = Secrecy(
+    Secret("GoalsShuffled", ("goals",)),                                      # SAB-GRID-2: face down
+    Secret("RoleDealt", ("role",), seen_by=("seat",)),                        # SAB-ROLE-2
+    Secret("RoleSetAside", ("role",)),                                        # SAB-ROLE-3
+    Secret("DeckShuffled", ("cards",), count="count"),
+    Secret("HandDealt", ("cards",), seen_by=("seat",), count="count"),
+    Secret("CardDrawn", ("card",), seen_by=("seat",)),
+    Secret("CardDiscarded", ("card",), seen_by=("seat",)),                    # SAB-PASS-1: face down
+    Secret("GoalPeeked", ("shape",), seen_by=("seat",)),                      # SAB-MAP-1
+    Secret("GoldBundleDrawn", ("values",), seen_by=("holder",), count="count"),
+    Secret("GoldKept", ("value",), seen_by=("seat",)),
+    Secret("GoldBundlePassed", ("values",), seen_by=("from", "to"), count="count"),
+    Secret("GoldPaid", ("values",), seen_by=("seat",), count="count"),        # SAB-GOLD-10
+)
+"""What ``redact`` hides (``domain.kit.secrecy``): secret fields removed, counts kept."""

@@ -26,7 +26,7 @@ def evolve(state: dict, ev: dict) -> dict:
     if kind == "TournamentCreated":
         state.update({k: d[k] for k in ("tournament", "game", "options", "config", "seed_commitment", "name")})
         state.update(organizer=d.get("organizer"), clock=d.get("clock"), start_at=d.get("start_at"),
-                     status="registering")
+                     rules_version=d.get("rules_version"), status="registering")
     elif kind == "EntrantRegistered":
         state["entrants"].append({**d["entrant"], "withdrawn": False})
     elif kind == "EntrantWithdrew":

@@ -5,6 +5,7 @@ from flask import Blueprint
 
 from domain import registry
 from domain.core import Illegal
+from domain.kit import search
 from server import schemas
 from server.errors import ApiError
 from server.routes.common import dump
@@ -14,7 +15,9 @@ bp = Blueprint("catalog", __name__, url_prefix="/v1")
 
 def _entry(game) -> dict:
     return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
-            "rules_version": game.rules_version, "bots": sorted(game.bots), "options_schema": game.options_schema}
+            "rules_version": game.rules_version, "rules_versions": registry.versions(game.id), "bots": sorted(game.bots),
+            "bot_levels": [{"id": bot, **entry} for bot, entry in search.levels(game.bots).items()],
+            "options_schema": game.options_schema}
 
 
 @bp.get("/catalog")

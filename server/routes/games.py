@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
 from application.service import ADMIN
-from events.store import KeyAlreadyUsed, VersionConflict
+from events.errors import KeyAlreadyUsed, VersionConflict
 from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
 from server.errors import ApiError

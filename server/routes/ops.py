@@ -1,28 +1,18 @@
 """Operations: liveness, readiness, metrics, the OpenAPI document and its page."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-import yaml
-from flask import Blueprint, Response, current_app, render_template
+from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
-from application import liveness
+from events import liveness
 from application.runtime import queue_name, queue_redis_from_env
-from server import metrics
+from server import metrics, spec
 from server.errors import ApiError
 from server.routes.common import service
 
 bp = Blueprint("ops", __name__)
-
-
-@lru_cache(maxsize=1)
-def openapi_text() -> str:
-    """The spec at the repository root (source of truth), or the copy in the working directory."""
-    for path in (Path(__file__).resolve().parents[2] / "openapi.yaml", Path.cwd() / "openapi.yaml"):
-        if path.is_file():
-            return path.read_text()
-    raise FileNotFoundError("openapi.yaml not found next to the server package or in the working directory")
+SWAGGER_UI = Path(__file__).resolve().parents[1] / "swagger_ui"
 
 
 @bp.get("/healthz")
@@ -52,10 +42,17 @@ def prometheus():
 
 @bp.get("/openapi.yaml")
 def openapi():
-    return Response(openapi_text(), mimetype="application/yaml")
+    return Response(spec.text(), mimetype="application/yaml")
 
 
 @bp.get("/docs")
 def docs():
-    spec = yaml.safe_load(openapi_text())
-    return render_template("docs.html", spec=spec)
+    """The API reference: the vendored Swagger UI renders /openapi.yaml in the browser."""
+    info = spec.document()["info"]
+    return render_template("docs.html", title=info["title"], version=info["version"])
+
+
+@bp.get("/docs/assets/<name>")
+def docs_asset(name: str):
+    """Swagger UI's script and stylesheet (a flat folder: no sub-paths)."""
+    return send_from_directory(SWAGGER_UI, name, max_age=3600)

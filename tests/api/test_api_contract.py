@@ -11,7 +11,7 @@ from schemathesis import checks
 import yaml
 from hypothesis import HealthCheck, settings
 
-SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "server" / "openapi.yaml").read_text())
 
 
 def spec_operations() -> set[tuple[str, str]]:
@@ -43,8 +43,6 @@ def test_every_operation_documents_its_responses():
 def test_served_spec_is_the_file(client):
     resp = client.get("/openapi.yaml")
     assert resp.status_code == 200 and yaml.safe_load(resp.data) == SPEC
-    page = client.get("/docs")
-    assert page.status_code == 200 and b"createGame" in page.data
 
 
 @schemathesis.serializer("application/x-ndjson")

@@ -243,3 +243,17 @@ def test_mountain_king_view_ids_resolve_in_the_catalog(client):
     slots = client.get(f"/v1/games/{gid}").json["view"]["horde"]["slots"]
     shown = {s["card"] for s in slots.values() if s["card"]}
     assert shown and shown <= trolls
+
+
+def test_legal_actions_label_every_command_for_the_seat(client):
+    """A human label per command, in the same order, written by the game (Saboteur's
+    labels name the seat's own hand to that seat only)."""
+    created = client.post("/v1/games", json={"game": "saboteur", "seats": [{"name": f"p{i}"} for i in range(3)]}).json
+    gid = created["id"]
+    seat = client.get(f"/v1/games/{gid}").json["active_seats"][0]
+    legal = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(created["seats"][seat]["token"])).json
+    assert legal["commands"] and len(legal["labels"]) == len(legal["commands"])
+    for cmd, text in zip(legal["commands"], legal["labels"]):
+        assert text and (cmd.get("card") is None or cmd["card"] in text), (cmd, text)
+    other = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(created["seats"][(seat + 1) % 3]["token"])).json
+    assert other["commands"] == other["labels"] == []

@@ -44,7 +44,7 @@ def ndjson_lines(client, gid, headers, until):
 
 def assert_stream_lines(lines):
     """Each non-empty line is a StreamLine as the spec declares it."""
-    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "server" / "openapi.yaml").read_text())
     validator = jsonschema.Draft202012Validator({"$ref": "#/components/schemas/StreamLine", **spec})
     for line in lines:
         if line:

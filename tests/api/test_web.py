@@ -13,7 +13,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "server" / "web" / "static"
-SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SPEC = yaml.safe_load((ROOT / "server" / "openapi.yaml").read_text())
 
 ENTRIES = ("lobby.js", "viewer.js", "tournament.js", "player.js")  # each page's script
 REFERENCES = re.compile(r'(?:src|href)="([^"]+)"')

@@ -5,7 +5,9 @@ its own rule tests.
 Per game, random-bot games (the kit's driver, on the server's DRBG streams)
 at the smallest and largest table must: end within a bound; replay (a fold of
 the recorded events) to the live state; verify as a sealed export; accept every
-legal command offered, each fitting the command schema; round-trip
+legal command offered, each fitting the command schema; label every legal
+command and every command played, naming nothing hidden from whoever reads the
+label (the same canary as the views'); round-trip
 ``dump_state``/``load_state``; never show a seat, through ``view``, a value that
 ``redact`` hid from it (a canary check: the hidden string values of each event);
 and end with the documented outcome on ``resign`` and ``abort``, verifiably.
@@ -13,13 +15,14 @@ and end with the documented outcome on ``resign`` and ``abort``, verifiably.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 
 import pytest
 
 from domain import registry
 from domain.core import Drbg, Turn, canonical_json, fold, seat_id
-from domain.kit import Played, Step, check_command, command_stream, play, table
+from domain.kit import BaseGame, Played, Step, check_command, command_stream, play, table
 from application.replay import verify
 from tests.support.exports import export_lines
 
@@ -27,6 +30,7 @@ GAMES = registry.available()
 MAX_STEPS = 20_000  # batches; a random game that has not ended by then is taken not to end
 LEGAL_SAMPLE = 12  # states whose every legal command is tried, spread over a game
 SEED = b"conformance"
+SECRET_GAMES = 30  # more random games, at most, to see every declared secret dealt
 
 
 def tables() -> list[tuple[str, int]]:
@@ -108,6 +112,14 @@ def test_every_legal_command_is_accepted_and_fits_the_schema(gid, players):
 
 
 @pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_the_seat_count_is_read_from_the_state(gid, players):
+    """``players`` is the game's own cheap read (the kit's scoreboard count is for frozen versions)."""
+    g = played(gid, players)
+    assert type(g.game).players is not BaseGame.players
+    assert g.game.players(g.state) == players
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
 def test_dump_and_load_round_trip(gid, players):
     g = played(gid, players)
     walk = list(states(g))
@@ -129,8 +141,9 @@ def _strings(value) -> set[str]:
 
 
 def first_leak(g: Played, players: int) -> str | None:
-    """Canary: every string value an event carries but ``redact`` never showed a seat
-    (a card id, a role, a goal shape) must be absent from that seat's view."""
+    """Canary: every string value of a secret the game declares (``game.secrecy``: a
+    card id, a role, a goal shape) that ``redact`` has not shown a seat so far must be
+    absent from that seat's view."""
     state = g.game.initial_state()
     seen: dict[int | None, set[str]] = {seat: {g.game.id, g.game.title} for seat in [None, *range(players)]}
     for step in g.steps[:400]:
@@ -139,7 +152,7 @@ def first_leak(g: Played, players: int) -> str | None:
             hidden: set[str] = set()
             for ev in step.events:
                 shown = g.game.redact(ev, seat)
-                hidden |= _strings(ev["data"])
+                hidden |= _strings(g.game.secrecy.hidden(ev, seat))
                 shown_so_far |= _strings(shown["data"]) if shown else set()
             leaked = (hidden - shown_so_far) & _strings(g.game.view(state, seat))
             if leaked:
@@ -157,6 +170,37 @@ def test_a_view_never_shows_what_redaction_hid(gid, players):
     assert hid_any or g.game.game_type.information == "perfect", "imperfect information, yet nothing is hidden"
 
 
+@pytest.mark.parametrize("gid", GAMES)
+def test_redaction_hides_every_declared_secret_and_each_is_dealt(gid):
+    """The one secrecy description (``game.secrecy``) is what ``redact`` applies:
+    a seat it does not name never gets a secret field as it was, and every event
+    type it declares occurs in the game's random games (no stale declaration; a
+    rare event may take a few more games, up to ``SECRET_GAMES``)."""
+    game = registry.get(gid)
+    seen: set[str] = set()
+    bots = sorted(game.bots)
+    games = itertools.chain(
+        (played(gid, n) for n in sorted({game.min_players, game.max_players})),
+        (play(game, table(game, game.min_players, bots[i % len(bots)]), {}, SEED + b"%d" % i, max_steps=MAX_STEPS)
+         for i in range(SECRET_GAMES)))
+    for i, g in enumerate(games):
+        if i >= 2 and seen == set(game.secrecy.by_event):
+            break
+        for ev in (ev for step in g.steps for ev in step.events):
+            secret = game.secrecy.by_event.get(ev["type"])
+            if secret is None:
+                continue
+            seen.add(ev["type"])
+            for seat in [None, *range(len(g.seats))]:
+                shown = game.redact(ev, seat)["data"]
+                if secret.sees(ev["data"], seat):
+                    assert shown == ev["data"]
+                    continue
+                for f in secret.fields:
+                    assert f not in shown or (secret.face and shown[f] == secret.face(ev["data"][f])), (ev, seat)
+    assert seen == set(game.secrecy.by_event), f"declared but never dealt: {set(game.secrecy.by_event) - seen}"
+
+
 def test_the_canary_catches_a_view_that_shows_the_deck():
     from domain.saboteur.rules import Saboteur
 
@@ -167,6 +211,85 @@ def test_the_canary_catches_a_view_that_shows_the_deck():
     g = played("saboteur", 3)
     leaky = Played(Leaky(), g.seats, g.options, g.seed, g.steps, g.state, g.version)
     assert "that redaction hid" in (first_leak(leaky, 3) or "")
+
+
+def _hidden_from(g: Played, players: int):
+    """(state before the step, step, secrets before, secrets after) along the game,
+    where secrets maps each seat to the strings the events so far hid from it and its
+    view does not show: what a label must not name to that seat."""
+    state = g.game.initial_state()
+    seen: dict[int | None, set[str]] = {seat: set() for seat in [None, *range(players)]}
+    hidden: dict[int | None, set[str]] = {seat: set() for seat in seen}
+
+    def secrets(at) -> dict:
+        return {seat: hidden[seat] - seen[seat] - _strings(g.game.view(at, seat)) for seat in seen}
+
+    before = None
+    for i, step in enumerate(g.steps):
+        after_state = fold(g.game, step.events, g.game.load_state(g.game.dump_state(state)))
+        for seat in seen:
+            for ev in step.events:
+                shown = g.game.redact(ev, seat)
+                hidden[seat] |= _strings(ev["data"])
+                seen[seat] |= _strings(shown["data"]) if shown else set()
+        after = secrets(after_state)
+        if i:
+            yield state, step, before, after
+        state, before = after_state, after
+
+
+def _names(label: str, secrets: set[str]) -> list[str]:
+    words = set(label.replace("(", " ").replace(")", " ").replace(",", " ").split())
+    return sorted(words & secrets)
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_every_command_has_a_label_that_hides_what_its_reader_may_not_see(gid, players):
+    """Legal commands are labelled for the seat that may issue them, and every
+    command played is labelled for everyone else (``public``): non-empty, and
+    naming no value hidden from the reader (the canary of the views) once the
+    command has landed."""
+    g = played(gid, players)
+    walk = list(_hidden_from(g, players))
+    sampled = {id(step) for _state, step, _before, _after in walk[:: max(1, len(walk) // LEGAL_SAMPLE)]}
+    labelled = 0
+    for state, step, secrets, landed in walk[:600]:
+        if step.seat is None:
+            continue
+        others = set().union(*(landed[s] for s in landed if s != step.seat))
+        public = g.game.label(state, step.seat, step.command, public=True)
+        assert public.strip() and not _names(public, others), (step.command, public)
+        seats = g.game.turn(state).seats if id(step) in sampled else {step.seat}
+        for seat in seats:
+            for cmd in g.game.legal_commands(state, seat):
+                text = g.game.label(state, seat, cmd)
+                assert isinstance(text, str) and text.strip(), cmd
+                assert not _names(text, secrets[seat]), (cmd, text)
+                labelled += 1
+    assert labelled
+
+
+def test_the_kit_labels_the_platform_commands():
+    game = registry.get(GAMES[0])
+    assert [game.label({}, 0, {"type": t}) for t in ("resign", "timeout", "forfeit")] == \
+        ["Resign", "Out of time", "Forfeit"]
+    assert game.label({}, None, {"type": "abort"}) == "Abort the game"
+
+
+def test_the_label_canary_catches_a_discard_named_in_public():
+    from domain.saboteur.rules import Saboteur
+
+    class Leaky(Saboteur):
+        def rules_label(self, state, seat, command, public):
+            return super().rules_label(state, seat, command, False)
+
+    g = played("saboteur", 3)
+    caught = []
+    for state, step, _before, landed in _hidden_from(g, 3):
+        if step.seat is not None and step.command.get("type") == "pass" and "card" in step.command:
+            others = set().union(*(landed[s] for s in landed if s != step.seat))
+            caught.append(_names(Leaky().label(state, step.seat, step.command, public=True), others))
+    assert any(caught)
 
 
 def _at_middle(g: Played):

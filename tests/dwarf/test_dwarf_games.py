@@ -4,11 +4,12 @@ from __future__ import annotations
 import pytest
 
 from domain.dwarf.rules import GAME
+from domain.kit import search
 from tests.dwarf.dwarf_support import played
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-@pytest.mark.parametrize("bot", sorted(GAME.bots))
+@pytest.mark.parametrize("bot", sorted(set(GAME.bots) - set(search.levels(GAME.bots))))  # search: tests/kit
 def test_DW_ROUND_1_DW_ROUND_2_bot_games_end(n, bot):
     """DW-ROUND-1/2, DW-END-1/2: rounds repeat until 4 Objects or an empty Mountain."""
     s = played(n, bot, seed=bytes([n])).state

@@ -21,7 +21,7 @@ from datetime import datetime
 import pytest
 import redis as redis_lib
 
-from application import liveness
+from events import liveness
 from application.service import GameService
 from events.store import RedisEventStore
 from localredis.server import _free_port

@@ -12,7 +12,7 @@ import pytest
 import redis as redis_lib
 
 from events.keys import Keys
-from application.service import GameService
+from events.states import States
 from tests.faults import tally
 from tests.faults.support import Redis, api
 
@@ -33,7 +33,7 @@ def test_a_retry_after_a_crash_between_append_and_answer_gets_the_stored_201(cli
         raise Died()
 
     with monkeypatch.context() as m:
-        m.setattr(GameService, "_keep", die)  # the first thing after the append
+        m.setattr(States, "keep", die)  # the first thing after the append
         with pytest.raises(Died):
             client.post(f"/v1/games/{gid}/actions", json=body, headers=auth)
     assert service.store.version(gid) == created["version"] + 1  # the move was committed

@@ -38,7 +38,7 @@ def finish_and_verify(svc: GameService, ids: list[str], timeout: float, log) -> 
     wait_for(lambda: all(svc.store.meta(g)["status"] == "finished" for g in ids), timeout,
              f"every game to finish; see {log}")
     for gid in ids:
-        envs = list(svc.store.iter_all(gid))
+        envs = list(svc.store.reads.iter_all(gid))
         batches = [e["command_id"] for i, e in enumerate(envs) if i == 0 or envs[i - 1]["command_id"] != e["command_id"]]
         seen = tally.check_export(list(svc.store.export(gid)), [])
         tally.count(games_finished=1, duplicates=len(batches) - len(set(batches)))

@@ -3,6 +3,7 @@ figures, outposts and tiles where a rule test needs them (like a FEN fixture).""
 from __future__ import annotations
 
 from domain.core import Drbg, Seat, fold
+from domain.kit import copy_state
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 
@@ -30,7 +31,7 @@ def table(players: int = 2, seed: bytes = b"indagar", **options) -> dict:
 def apply(s: dict, seat: int, command: dict, rng=None) -> dict:
     """Decide one command and fold it onto a copy (a fixed DRBG unless a scripted one is given)."""
     events = GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
-    s = st.copy(s)
+    s = copy_state(s)
     for ev in events:
         s = GAME.evolve(s, ev)
     return s
@@ -150,7 +151,7 @@ def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
             else:
                 cmd = {"type": "end_turn"}
             events = GAME.decide(s, seat, cmd, rng)
-        s = st.copy(s)
+        s = copy_state(s)
         for ev in events:
             s = GAME.evolve(s, ev)
     raise AssertionError("round did not end")
@@ -159,7 +160,7 @@ def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
 def monster_turn(s: dict, name: str, rng=None) -> dict:
     """Give ``name`` the turn and let it act (its events folded onto a copy)."""
     from domain.core import Drbg
-    s = st.copy(s)
+    s = copy_state(s)
     kind = "event" if s["monsters"][name]["kind"] == "event" else "monster"
     s["pending"], s["attack"], s["phase"] = [], None, "play"
     s["turn"] = {"who": f"{kind}-{name}", "hero": None, "moves": 0, "action": False, "used": [], "stopped": False,

@@ -8,6 +8,7 @@ from domain.core import Drbg, Illegal
 from domain.indagar import state as st
 from domain.indagar.bots import greedy
 from domain.indagar.rules import GAME
+from domain.kit import copy_state
 from domain.kit.driver import play, table as bot_table
 
 from ind_support import ScriptedDice, apply, arena, hide, line, put, reveal, turn_of
@@ -201,7 +202,7 @@ def test_IND_AMB_41_each_monster_turn_counts_as_a_turn_for_always_available_abil
     s["turn"] = {"who": "seat:0", "hero": None, "moves": 0, "action": False, "used": ["hold-the-line"],
                  "stopped": False, "charged": False, "must_attack": False, "cleared": False}
     ev = {"type": "TurnBegan", "data": {"who": "monster-helgoth", "cursor": 1}}
-    s = GAME.evolve(st.copy(s), ev)
+    s = GAME.evolve(copy_state(s), ev)
     assert s["turn"]["used"] == []
 
 

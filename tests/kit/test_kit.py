@@ -5,8 +5,8 @@ import pytest
 
 from domain.core import Drbg, Illegal, Seat, fold
 from domain.kit import (
-    Batch, UnknownEvent, check_command, check_options, command, command_schema, command_stream, copy_state,
-    evolver, play, rule, table,
+    Batch, Handlers, UnknownEvent, check_command, check_options, command, command_schema, command_stream,
+    copy_state, play, rule, table,
 )
 from tests.support.housegame import GAME as HOUSE
 
@@ -29,7 +29,13 @@ def test_copy_state_is_deep_and_equal():
 
 
 def test_batch_folds_each_event_onto_a_private_copy():
-    evolve = evolver({"Added": lambda s, d: s.__setitem__("n", s["n"] + d["k"])})
+    handlers = Handlers()
+
+    @handlers.on("Added")
+    def _added(s, d):
+        s["n"] += d["k"]
+
+    evolve = handlers.evolver()
     state = {"n": 1}
     b = Batch(state, evolve)
     b.emit("Added", k=2)
@@ -40,11 +46,20 @@ def test_batch_folds_each_event_onto_a_private_copy():
 
 
 def test_evolve_refuses_an_unknown_event_and_folds_the_platform_ones():
-    evolve = evolver({})
+    evolve = Handlers().evolver()
     with pytest.raises(UnknownEvent):
         evolve({}, {"type": "Nope", "data": {}})
     s = evolve({}, {"type": "SeatConceded", "data": {"seat": 1, "reason": "resign"}})
     assert s["platform"] == {"conceded": [1], "aborted": False}
+
+
+def test_an_event_type_has_one_handler():
+    handlers = Handlers()
+    handlers.on("Added")(lambda s, d: None)
+    with pytest.raises(ValueError, match="already has a handler"):
+        handlers.on("Added")(lambda s, d: None)
+    with pytest.raises(ValueError, match="already has a handler"):
+        handlers.on("GameAborted")(lambda s, d: None)  # the kit's own
 
 
 @pytest.mark.parametrize("cmd,code,rule_id", [

@@ -32,7 +32,7 @@ def test_checkpoints_of_a_lost_branch_are_rebuilt(service, store):
     service.submit(gid, 0, g.version, {"type": "pass"}, "c1")
     lost = store.load(g.game, gid, upto=g.version + 1)  # the checkpoints now hold the pass
     roll_back(store, gid, to=g.version)
-    store._cache.clear()
+    store.states._cache.clear()
     service.submit(gid, 0, g.version, GUESS, "c1b")  # another branch at the same version
     now = store.load(g.game, gid, upto=g.version + 1)
     assert now.head != lost.head and now.head == store.read(gid)[-1]["hash"] and store.rollbacks >= 1

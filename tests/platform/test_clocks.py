@@ -14,7 +14,7 @@ from freezegun import freeze_time
 from domain.core import Illegal
 from application import clocks, joining
 from application.replay import verify
-from events.store import VersionConflict
+from events.errors import VersionConflict
 from tests.support.forge import rechain
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]

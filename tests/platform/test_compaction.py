@@ -49,13 +49,13 @@ def test_a_compacted_game_answers_every_read_as_before(client, service, store, r
     gid = play_out(client, created)
     token = created["seats"][0]["token"]
     before, export = answers(client, gid, token), b"".join(client.get(f"/v1/games/{gid}/export").response)
-    size_before = sum(store.footprint(gid).values())
+    size_before = sum(store.compaction.footprint(gid).values())
     assert list(r.scan_iter(match=store.keys.idem(gid, "*")))  # the game did leave idempotency records
 
     assert service.compact(gid) and not service.compact(gid)  # once only
     assert not r.exists(store.keys.events(gid)) and not r.exists(store.keys.snap(gid))
     assert r.exists(store.keys.archive(gid)) and not list(r.scan_iter(match=store.keys.idem(gid, "*")))
-    assert set(store.footprint(gid)) == {"meta", "archive"} and sum(store.footprint(gid).values()) < size_before
+    assert set(store.compaction.footprint(gid)) == {"meta", "archive"} and sum(store.compaction.footprint(gid).values()) < size_before
 
     assert answers(client, gid, token) == before
     # A process that never saw the game (no cached state or archive) reads the same from Redis.
@@ -98,8 +98,8 @@ def test_a_real_game_compacts_small_and_exports_byte_identical(service, store):
         (gid,) = matches.create_games(service, game, 1, 3, matches.default_bot(game), {})
         driver.run([gid])
     export = "".join(store.export(gid))
-    before = sum(store.footprint(gid).values())
+    before = sum(store.compaction.footprint(gid).values())
     assert service.compact(gid)
-    after = sum(store.footprint(gid).values())
+    after = sum(store.compaction.footprint(gid).values())
     assert "".join(store.export(gid)) == export and verify(export.splitlines()).ok
     assert after * 5 < before  # far smaller; the figures themselves are `delve bench`'s

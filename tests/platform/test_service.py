@@ -10,7 +10,7 @@ from freezegun import freeze_time
 from domain.core import Illegal, canonical_json
 from application.replay import verify
 from application.service import ADMIN, Forbidden, NotActive
-from events.store import VersionConflict
+from events.errors import VersionConflict
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
 

@@ -9,7 +9,8 @@ import pytest
 
 from events.envelope import GENESIS, first_broken_link
 from application.service import GameService
-from events.store import GameExists, GameNotFound, RedisEventStore, VersionConflict
+from events.errors import GameExists, GameNotFound, VersionConflict
+from events.store import RedisEventStore
 
 EV = {"type": "Ping", "data": {"n": 1}}
 
@@ -146,7 +147,7 @@ def test_a_cached_state_redis_no_longer_holds_is_dropped(store, service):
     g = service.load(gid)
     service.submit(gid, 0, g.version, {"type": "pass"}, "c1")
     lost_head = service.load(gid).head
-    assert store._cache[gid][0] == g.version + 1
+    assert store.states._cache[gid][0] == g.version + 1
     roll_back(store, gid, to=g.version)
     again = service.load(gid)
     assert (again.version, again.head) == (g.version, g.head) and store.rollbacks >= 1  # cache (+ snapshot)
@@ -161,11 +162,11 @@ def test_a_cached_state_redis_no_longer_holds_is_dropped(store, service):
 def test_a_snapshot_from_a_lost_branch_is_not_trusted(store, service):
     gid = service.create("tiny", [{"name": "a"}, {"name": "b"}], {"turns": 20})["id"]
     g = service.load(gid)
-    for i in range(store.snapshot_every):
+    for i in range(store.states.snapshot_every):
         service.submit(gid, i % 2, service.load(gid).version, {"type": "pass"}, f"c{i}")
     snap = json.loads(store.r.get(store.keys.snap(gid)))
     roll_back(store, gid, to=g.version)
-    fresh = GameService(RedisEventStore(store.r, prefix=store.keys.prefix, snapshot_every=store.snapshot_every))
+    fresh = GameService(RedisEventStore(store.r, prefix=store.keys.prefix, snapshot_every=store.states.snapshot_every))
     assert snap["version"] > g.version and fresh.load(gid).version == g.version
     assert fresh.store.rollbacks == 1
 

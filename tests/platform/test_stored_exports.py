@@ -1,6 +1,13 @@
-"""Exports recorded before the protocol step (issue 6) must keep verifying:
-a finished game is a dispute-resolution record, so a rules-preserving change
-of the code may never turn an old, honest export into a failed verdict."""
+"""Records are forever: a stored export of every rules version ever shipped keeps verifying.
+
+``tests/data/<rules_version>-<seats>-<bot>[-note].ndjson`` are real exports, each made
+by the code of its time on that time's own server (the ``dwarf-1`` and ``indagar-1``
+ones by the last commits that shipped those versions; the ``-before-outcomes`` ones
+by the code before scores carried participants and outcomes). Each replays under
+the version it names, which for an earlier version is the package frozen in
+``domain/<game>/versions/``; a rules fix that forgot to freeze the old version
+fails here, and a new version must bring a stored export of its own.
+"""
 from __future__ import annotations
 
 import json
@@ -9,21 +16,32 @@ from pathlib import Path
 import pytest
 
 from application.replay import verify
+from domain import registry
 from tests.support.forge import rechain
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXPORTS = sorted(DATA.glob("*.ndjson"))
+SHIPPED = ("saboteur", "mountain-king", "dwarf", "indagar")
 
 
-def test_there_is_a_stored_export_of_each_game():
-    assert {p.name.split("-")[0] for p in EXPORTS} >= {"saboteur", "mountain"}
+def recorded_version(path: Path) -> str:
+    return json.loads(path.open().readline())["data"]["rules_version"]
+
+
+def test_every_rules_version_of_every_game_has_a_stored_export():
+    stored = {recorded_version(p) for p in EXPORTS}
+    held = {v for game in SHIPPED for v in registry.versions(game)}
+    assert held <= stored, f"no stored export of {sorted(held - stored)}: add one to tests/data"
+    assert {"dwarf-1", "dwarf-2", "indagar-1", "indagar-2", "saboteur-1", "mountain-king-1"} <= held
 
 
 @pytest.mark.parametrize("path", EXPORTS, ids=[p.stem for p in EXPORTS])
-def test_stored_export_verifies(path):
+def test_stored_export_verifies_under_the_version_it_names(path):
     verdict = verify(path.read_text().splitlines())
     assert verdict.ok, verdict.problems
     assert verdict.events == len(path.read_text().splitlines())
+    assert verdict.rules_version == recorded_version(path)
+    assert path.name.startswith(verdict.rules_version + "-")
 
 
 @pytest.mark.parametrize("path", EXPORTS, ids=[p.stem for p in EXPORTS])
@@ -34,3 +52,36 @@ def test_a_changed_command_in_a_stored_export_fails(path):
     victim["command"] = {"type": "no_such_command"}
     verdict = verify(rechain(envs))
     assert verdict.chain_ok and not verdict.replay_ok
+
+
+@pytest.mark.parametrize("old,new", [("dwarf-1", "dwarf-2"), ("indagar-1", "indagar-2")])
+def test_an_old_record_replayed_by_the_new_rules_fails(old, new):
+    """The frozen version is what replays it: relabelled as the current version (chain re-sealed),
+    the same record no longer replays, so the two versions really play differently."""
+    path = next(p for p in EXPORTS if recorded_version(p) == old)
+    envs = [json.loads(line) for line in path.read_text().splitlines()]
+    for env in envs:
+        env["rules_version"] = new
+    envs[0]["data"]["rules_version"] = new
+    verdict = verify(rechain(envs))
+    assert verdict.chain_ok and not verdict.replay_ok and verdict.rules_version == new
+
+
+def test_an_unknown_rules_version_is_named_with_the_versions_held():
+    path = next(p for p in EXPORTS if recorded_version(p) == "dwarf-2")
+    envs = [json.loads(line) for line in path.read_text().splitlines()]
+    envs[0]["data"]["rules_version"] = "dwarf-99"
+    verdict = verify(rechain(envs))
+    assert not verdict.ok
+    assert "no rules version 'dwarf-99'" in verdict.problems[-1]["problem"]
+    assert "dwarf-1, dwarf-2" in verdict.problems[-1]["problem"]
+
+
+def test_the_api_says_which_version_replayed_an_export_and_lists_every_version(client):
+    path = next(p for p in EXPORTS if recorded_version(p) == "dwarf-1")
+    resp = client.post("/v1/audit/verify", data=path.read_bytes(), content_type="application/x-ndjson")
+    assert resp.status_code == 200 and resp.json["ok"], resp.json
+    assert (resp.json["game"], resp.json["rules_version"]) == ("dwarf", "dwarf-1")
+    dwarf = next(g for g in client.get("/v1/catalog").json["games"] if g["id"] == "dwarf")
+    assert dwarf["rules_versions"][:2] == ["dwarf-1", "dwarf-2"]
+    assert dwarf["rules_versions"][-1] == dwarf["rules_version"]

@@ -13,27 +13,30 @@ player, so it places first and no player wins.
 from __future__ import annotations
 
 from domain.core import GameType, Scoreboard, Turn, actor_id, event, require
-from domain.kit import BaseGame, Batch, command, command_schema, evolver, random_bot
+from domain.kit import BaseGame, Batch, Handlers, command, command_schema, random_bot
 
 HOUSE = "house"
 
 
+handlers = Handlers()
+
+
+@handlers.on("TableSet")
 def _table_set(s: dict, d: dict) -> None:
     s.update(players=d["players"], rounds=d["rounds"], round=1, current=0, totals=[0] * d["players"], house=0)
 
 
+@handlers.on("Rolled", "Stood")
 def _added(s: dict, d: dict) -> None:
     s["totals"][d["seat"]] += d["points"]
     s["current"] = s["current"] + 1 if s["current"] + 1 < s["players"] else None
 
 
+@handlers.on("HouseRolled")
 def _house_rolled(s: dict, d: dict) -> None:
     s["house"] += sum(d["dice"]) + 6
     s["round"] += 1
     s["current"] = 0 if s["round"] <= s["rounds"] else None
-
-
-HANDLERS = {"TableSet": _table_set, "Rolled": _added, "Stood": _added, "HouseRolled": _house_rolled}
 
 
 class HouseGame(BaseGame):
@@ -50,7 +53,7 @@ class HouseGame(BaseGame):
         command("stand", "Add 3 (HOUSE-2)."),
     ])
     bots = {"random": random_bot}
-    evolve = staticmethod(evolver(HANDLERS))
+    evolve = staticmethod(handlers.evolver())
 
     def setup(self, options, seats, rng):
         return [event("TableSet", players=len(seats), rounds=options["rounds"])]
@@ -76,6 +79,9 @@ class HouseGame(BaseGame):
     def rules_legal(self, state, seat):
         return [{"type": "roll"}, {"type": "stand"}] if seat in self.turn(state).seats else []
 
+    def rules_label(self, state, seat, cmd, public):
+        return "Roll the die" if cmd["type"] == "roll" else "Stand on 3"
+
     def rules_scores(self, state):
         lines = {p: {"dice": t} for p, t in enumerate(state["totals"])}
         lines[actor_id(HOUSE)] = {"dice": state["house"]}
@@ -89,9 +95,6 @@ class HouseGame(BaseGame):
 
     def view(self, state, seat):
         return {k: state[k] for k in ("round", "rounds", "current", "totals", "house")}
-
-    def redact(self, event, seat):
-        return event
 
 
 GAME = HouseGame()

@@ -8,25 +8,28 @@ Each seat holds a secret digit. In turn, a seat guesses another seat's digit
 from __future__ import annotations
 
 from domain.core import GameType, Scoreboard, Seat, Turn, event, require
-from domain.kit import BaseGame, command, command_schema, evolver, random_bot, rule
+from domain.kit import BaseGame, Handlers, Secrecy, Secret, command, command_schema, random_bot, rule
 
 
+handlers = Handlers()
+
+
+@handlers.on("TableSet")
 def _table_set(state, d):
     state["seats"], state["turns"] = d["seats"], d["turns"]
     state["score"] = {str(i): 0 for i in range(d["seats"])}
 
 
+@handlers.on("SecretDealt")
 def _secret_dealt(state, d):
     state["secrets"][str(d["seat"])] = d["digit"]
 
 
+@handlers.on("Guessed", "Passed")
 def _played(state, d):
     if d.get("hit"):
         state["score"][str(d["seat"])] += 1
     state["played"] += 1
-
-
-HANDLERS = {"TableSet": _table_set, "SecretDealt": _secret_dealt, "Guessed": _played, "Passed": _played}
 
 
 class TinyGame(BaseGame):
@@ -43,7 +46,8 @@ class TinyGame(BaseGame):
                  "digit": rule({"type": "integer", "minimum": 0, "maximum": 9}, "bad_digit", "TINY-2")}),
     ])
     bots = {"random": random_bot}
-    evolve = staticmethod(evolver(HANDLERS))
+    evolve = staticmethod(handlers.evolver())
+    secrecy = Secrecy(Secret("SecretDealt", ("digit",), seen_by=("seat",)))
 
     def setup(self, options, seats: list[Seat], rng):
         evs = [event("TableSet", seats=len(seats), turns=options["turns"])]
@@ -75,6 +79,9 @@ class TinyGame(BaseGame):
         return [{"type": "pass"}] + [{"type": "guess", "target": t, "digit": d}
                                      for t in range(state["seats"]) if t != seat for d in range(10)]
 
+    def rules_label(self, state, seat, command, public):
+        return "Pass" if command["type"] == "pass" else f"Guess {command['digit']} for seat {command['target']}"
+
     def players(self, state):
         return state["seats"]
 
@@ -84,11 +91,6 @@ class TinyGame(BaseGame):
     def view(self, state, seat):
         return {"turn": self._turn(state), "played": state["played"], "score": state["score"],
                 "my_digit": state["secrets"].get(str(seat)) if seat is not None else None}
-
-    def redact(self, ev, seat):
-        if ev["type"] == "SecretDealt" and ev["data"]["seat"] != seat:
-            return {"type": "SecretDealt", "data": {"seat": ev["data"]["seat"]}}
-        return ev
 
     def rules_scores(self, state):
         return Scoreboard.rank(self.is_terminal(state), {int(s): {"hits": v} for s, v in state["score"].items()})

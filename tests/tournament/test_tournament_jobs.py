@@ -11,7 +11,7 @@ import pytest
 from domain.tournament.log import game_id_for
 from application import clocks
 from application import tournament_games
-from events.store import GameNotFound
+from events.errors import GameNotFound
 from application.tournament_verify import verify_bundle
 from workers import table
 from workers.tournament_reactor import TournamentReactor

@@ -5,7 +5,7 @@ import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from application.liveness import alive_key, timers_key
+from events.liveness import alive_key, timers_key
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ def lobby_ids(service, status="active"):
 
 def unindex(service, gid):
     """What a crash between the append and the service's own projection leaves behind."""
-    service.store.index_game(gid, 0, [], ["all", "game:tiny", "status:active", "status:finished"])
+    service.store.indexes.put(gid, 0, [], ["all", "game:tiny", "status:active", "status:finished"])
 
 
 def recorder(name, seen):
@@ -45,8 +45,8 @@ def test_a_redelivered_entry_is_not_applied_twice(service):
     Follow(service.store, recorder("rec", seen)).step()
     assert Follow(service.store, recorder("rec", seen)).step() == 0
     feed = service.store.feed_of(gid)
-    (entry_id, _fields), = service.store.read_feeds({feed: "0-0"}, 10)[0][1]
-    assert not service.store.apply_tracked("rec", feed, entry_id, lambda tx: seen.append("again"))
+    (entry_id, _fields), = service.store.tracking.read({feed: "0-0"}, 10)[0][1]
+    assert not service.store.tracking.apply("rec", feed, entry_id, lambda tx: seen.append("again"))
     assert len(seen) == 1
     other = []
     assert Follow(service.store, recorder("another", other)).step() == 1  # positions are per follower
@@ -58,7 +58,7 @@ def test_a_failing_policy_writes_nothing_and_is_retried(service):
     calls = []
 
     def flaky(store, entry, tx):
-        store.index_game(entry.game_id, 1.0, ["all", "status:active"], [], tx)
+        store.indexes.put(entry.game_id, 1.0, ["all", "status:active"], [], tx)
         calls.append(entry.game_id)
         if len(calls) == 1:
             raise RuntimeError("crash after queuing the write")
@@ -108,5 +108,5 @@ def test_the_inprocess_driver_runs_the_followers_too(service):
         gid = service.create("tiny", BOTS, {"turns": 2})["id"]
         driver.run([gid])
     feed = service.store.feed_of(gid)
-    last_entry = service.store.read_feeds({feed: "0-0"}, 1000)[0][1][-1][0]
-    assert service.store.positions("lobby", [feed]) == {feed: last_entry}
+    last_entry = service.store.tracking.read({feed: "0-0"}, 1000)[0][1][-1][0]
+    assert service.store.tracking.positions("lobby", [feed]) == {feed: last_entry}

@@ -174,7 +174,7 @@ def test_bot_game_plays_to_the_end_through_reactor_and_rq_worker(service, queue,
         reactor.step()
         if not worker.work(burst=True) and service.store.meta(created["id"])["status"] == "finished":
             break
-    envs = list(service.store.iter_all(created["id"]))
+    envs = list(service.store.reads.iter_all(created["id"]))
     assert [e["type"] for e in envs].count("GameFinished") == 1
     assert [e["seq"] for e in envs] == list(range(1, len(envs) + 1))
     assert len(queue.failed_job_registry) == 0

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from application import clocks, liveness, runtime
+from application import clocks, runtime
+from events import liveness
 from workers.queue import RqScheduler, timer_poller
 from workers.reactor import Reactor
 from workers.timers import NotDue, Timers
@@ -109,7 +110,7 @@ def test_the_append_that_sets_a_deadline_adds_its_timer_without_the_reactor(serv
                                                                            monkeypatch):
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("DELVE_QUEUE", queue.name)
-    service.store.after_append = runtime.clock_timers()
+    service.store.appends.after_append = runtime.clock_timers()
     gid = service.create("tiny", SEATS, {"turns": 4}, clock={"per_move_s": 30, "on_timeout": "autoplay"})["id"]
     g = service.load(gid)
     service.submit(gid, 0, g.version, {"type": "pass"}, "c1")

@@ -101,7 +101,7 @@ def test_kill_9_worker_and_reactor_mid_game_then_restart(service, queue, redis_u
     assert "reclaimed" in text, "the dead reactor's pending entry was not taken over"
     assert "replaced" in text, "the job the dead worker was running was not replaced"
     for gid in ids:
-        envs = list(store.iter_all(gid))
+        envs = list(store.reads.iter_all(gid))
         assert [e["seq"] for e in envs] == list(range(1, len(envs) + 1))
         batches = [e["command_id"] for i, e in enumerate(envs) if i == 0 or envs[i - 1]["command_id"] != e["command_id"]]
         assert len(batches) == len(set(batches)), "a command was appended twice"

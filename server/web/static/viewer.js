@@ -306,7 +306,8 @@ function renderView(view, batch, version, state = null) {
 function renderHeader() {
   const sum = app.summary;
   document.title = `Delve — ${app.title} ${gameId}`;
-  clear($("title"), `${app.title} `, h("code", {}, gameId), ` · version ${sum.version}`);
+  clear($("title"), `${app.title} `, h("code", {}, gameId), ` · version ${sum.version} · `,
+    h("a", {href: `/rules/${encodeURIComponent(sum.game)}`, target: "_blank", rel: "noopener"}, "rules"));
   $("status").textContent = sum.status;
   $("status").className = `badge ${sum.status}`;
   const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");

@@ -1,0 +1,213 @@
+"""The search bot's strength, speed and each game's balance, over seeded in-process games.
+
+    python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J]
+    python -m benchmarks.search_bots report OUT.jsonl        # JSON on stdout
+
+Every game is played through the kit's driver (``domain.kit.play``: the server's
+DRBG streams), seeded by its configuration and number, so any game repeats exactly.
+``run`` plays R rounds; a round plays one game of every configuration, so a run cut
+short still has a sample of each. Each finished game is appended to OUT as one JSON
+line (progress on stderr), and ``run`` resumes after the games already in OUT.
+
+Configurations (``CONFIGS``): ``<game>:duel`` -- ``search-normal`` against the game's
+best existing bot at the smallest table (2 seats; Saboteur's smallest is 3), the
+search seat rotating; ``<game>:full`` -- one ``search-normal`` among the best bot at
+the game's largest common count; ``<game>:levels`` -- ``search-hard`` against
+``search-normal``; ``dwarf:solo:<automaton>`` -- ``search-hard`` alone against each
+automaton; ``indagar:solo`` and ``indagar:pair`` -- ``search-normal`` seats against the
+monsters (an Indagar game has some 400 decisions: at hard one would take most of an hour). Every search move's CPU time (``time.process_time``) is recorded per level.
+
+``report``: per configuration, the search bot's win share with a 95 % Wilson interval
+(a shared win counts as a fraction), the players' share against the monsters or an
+automaton, CPU seconds per move per level (mean, p95, max), and the balance of the
+same games: the win share by seat position, by the round's first player and, in
+Indagar, by faction.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+from domain import registry
+from domain.core import Seat
+from domain.kit import play
+
+BEST = {"saboteur": "heuristic", "mountain-king": "greedy", "dwarf": "greedy", "indagar": "greedy"}
+SMALLEST = {"saboteur": 3, "mountain-king": 2, "dwarf": 2, "indagar": 2}
+LARGEST = {"saboteur": 5, "mountain-king": 4, "dwarf": 4, "indagar": 4}
+FACTIONS = ("arkland", "sect", "forest", "ramal")
+
+
+def _table(config: str, g: int) -> tuple[str, list[str], dict]:
+    """(game id, the bot of each seat, options) of game ``g`` of ``config``."""
+    game, kind, *rest = config.split(":")
+    if kind in ("duel", "full", "levels"):
+        n = SMALLEST[game] if kind != "full" else LARGEST[game]
+        me, other = ("search-hard", "search-normal") if kind == "levels" else ("search-normal", BEST[game])
+        bots = [me if i == g % n else other for i in range(n)]
+    elif kind == "solo":  # DWARF at hard; Indagar's games are long, so at normal
+        bots = ["search-hard" if game == "dwarf" else "search-normal"]
+    else:  # indagar:pair
+        bots = ["search-normal", "search-normal"]
+    options: dict = {}
+    if game == "dwarf" and kind == "solo":
+        options = {"solo_level": rest[0]}
+    if game == "indagar":
+        options = {"factions": [FACTIONS[(g + i) % 4] for i in range(len(bots))]}
+    return game, bots, options
+
+
+CONFIGS = ("saboteur:duel", "mountain-king:duel", "dwarf:duel", "indagar:duel",
+           "dwarf:solo:andvettr", "dwarf:solo:andvettr-fadir", "indagar:pair", "indagar:solo",
+           "saboteur:levels", "mountain-king:levels", "dwarf:levels", "indagar:levels",
+           "saboteur:full", "mountain-king:full", "dwarf:full", "indagar:full", "dwarf:solo:eldhusfifl")
+
+
+def _first(game_id: str, played) -> int | None:
+    """The seat that moves first in round 1 (None: the solo automaton), from the start events."""
+    data = {e["type"]: e["data"] for e in played.steps[0].events}
+    if game_id == "dwarf":
+        first = data["GameSetUp"]["first"]
+        return first if first < len(played.seats) else None
+    if game_id == "indagar":
+        return data["InitiativeTaken"]["seat"]
+    if game_id == "saboteur":
+        return data["RoundStarted"]["first_seat"]
+    return played.state["order"][0]
+
+
+def one(job: tuple[str, int]) -> dict:
+    config, g = job
+    game_id, bots, options = _table(config, g)
+    game = registry.get(game_id)
+    times: dict[str, list[float]] = {}
+
+    def timed(bot: str):
+        policy = game.bots[bot]
+
+        def decide(gm, state, seat, rng):
+            t0 = time.process_time()
+            cmd = policy(gm, state, seat, rng)
+            times.setdefault(bot, []).append(time.process_time() - t0)
+            return cmd
+        return decide
+
+    seats = [Seat(i, f"{b}-{i}", b) for i, b in enumerate(bots)]
+    started = time.perf_counter()
+    played = play(game, seats, options, f"search-bench:{config}:{g}".encode(),
+                  policies={i: timed(b) for i, b in enumerate(bots) if b.startswith("search")})
+    board = played.scores()
+    first = [x.participant for x in board.standings if x.place == 1] if played.terminal else []
+    kind = board.result().kind
+    return {"config": config, "g": g, "game": game_id, "bots": bots, "options": options,
+            "terminal": played.terminal, "outcome": kind, "winners": first if kind != "no_player_wins" else [],
+            "first": _first(game_id, played), "decisions": len(played.steps) - 1,
+            "seconds": round(time.perf_counter() - started, 2),
+            "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()}}
+
+
+def run(out: str, rounds: int, configs: list[str], jobs: int) -> None:
+    done = set()
+    try:
+        with open(out) as f:
+            done = {(r["config"], r["g"]) for r in map(json.loads, f)}
+    except FileNotFoundError:
+        pass
+    todo = [(c, g) for g in range(rounds) for c in configs if (c, g) not in done]
+    started = time.monotonic()
+    with Pool(jobs) as pool, open(out, "a") as f:
+        for i, r in enumerate(pool.imap(one, todo), 1):
+            f.write(json.dumps(r) + "\n")
+            f.flush()
+            print(f"{i}/{len(todo)} games, {time.monotonic() - started:.0f} s: {r['config']} #{r['g']} "
+                  f"won by {r['winners']} in {r['seconds']} s", file=sys.stderr, flush=True)
+
+
+# -- the report -------------------------------------------------------------------
+
+def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
+    if not n:
+        return [0.0, 0.0]
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 3), round(centre + half, 3)]
+
+
+def share(results: list[dict], who) -> dict:
+    """The share of ``results`` won by the participant ``who(r)`` (a shared win counts 1/k)."""
+    wins = sum(1 / len(r["winners"]) for r in results if r["winners"] and who(r) in r["winners"])
+    return {"games": len(results), "wins": round(wins, 2), "share": round(wins / len(results), 3) if results else None,
+            "ci95": wilson(wins, len(results))}
+
+
+def _searcher(r: dict) -> str:
+    """The participant id of the configuration's subject: the stronger-named search seat."""
+    for level in ("search-hard", "search-normal"):
+        if level in r["bots"]:
+            return f"seat:{r['bots'].index(level)}"
+    return "seat:0"
+
+
+def balance(rs: list[dict]) -> dict:
+    n = len(rs[0]["bots"])
+    out = {"by_seat": {str(s): share(rs, lambda r, s=s: f"seat:{s}") for s in range(n)}, "fair_share": round(1 / n, 3),
+           "first_player": share([r for r in rs if r["first"] is not None], lambda r: f"seat:{r['first']}")}
+    if rs[0]["game"] == "indagar":
+        out["by_faction"] = {f: share([r for r in rs if f in r["options"]["factions"]],
+                                      lambda r, f=f: f"seat:{r['options']['factions'].index(f)}") for f in FACTIONS}
+    return out
+
+
+def report(path: str) -> dict:
+    with open(path) as f:
+        results = [json.loads(line) for line in f]
+    out: dict = {"games": len(results), "configs": {}, "cpu_s_per_move": {}}
+    for config in CONFIGS:
+        rs = [r for r in results if r["config"] == config]
+        if not rs:
+            continue
+        entry = {"subject": share(rs, _searcher),
+                 "players_win": share(rs, lambda r: r["winners"][0] if r["winners"] else None),
+                 "outcomes": {k: sum(1 for r in rs if r["outcome"] == k) for k in sorted({r["outcome"] for r in rs})},
+                 "unfinished": sum(1 for r in rs if not r["terminal"]),
+                 "decisions_mean": round(statistics.mean(r["decisions"] for r in rs), 1),
+                 "balance": balance(rs)}
+        out["configs"][config] = entry
+    for game in BEST:
+        per: dict[str, list[float]] = {}
+        for r in results:
+            if r["game"] == game:
+                for bot, ts in r["times"].items():
+                    per.setdefault(bot, []).extend(ts)
+        out["cpu_s_per_move"][game] = {
+            bot: {"moves": len(ts), "mean": round(statistics.mean(ts), 3),
+                  "p95": round(sorted(ts)[int(0.95 * (len(ts) - 1))], 3), "max": round(max(ts), 3)}
+            for bot, ts in sorted(per.items())}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("out")
+    r.add_argument("--rounds", type=int, default=200)
+    r.add_argument("--configs", default=",".join(CONFIGS))
+    r.add_argument("--jobs", type=int, default=1)
+    p = sub.add_parser("report")
+    p.add_argument("out")
+    args = ap.parse_args()
+    if args.cmd == "run":
+        run(args.out, args.rounds, args.configs.split(","), args.jobs)
+    else:
+        print(json.dumps(report(args.out), indent=2))
+
+
+if __name__ == "__main__":
+    main()

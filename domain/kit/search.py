@@ -1,0 +1,324 @@
+"""One search bot for every game: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte
+Carlo Tree Search", IEEE TCIAIG 4(2), 2012): one tree over the bot's
+information set; every iteration deals one *determinization* -- a full state
+consistent with what the seat may know -- and walks the tree with the moves
+legal in it, choosing by UCB1 with availability counts (a child's exploration
+term counts the iterations in which it was legal, not its parent's visits). The
+walk plays the game's own ``decide``/``evolve``; game-driven actors (automata,
+monsters) and the rules' own draws are chance, resolved inside the
+determinization. Past the tree a *rollout* plays the game's own heuristic bot
+up to ``SearchSpec.depth`` steps, then ``evaluate`` scores the position (a full
+playout where the game is short enough to reach its end).
+
+What the bot may read, structurally: ``SearchSpec.observe(state, seat)`` is the
+only call given the true state, and returns the seat's *observation* -- the state
+with every hidden field blanked and the hidden items pooled, sorted (so their
+real order cannot leak), beside the slots they may fill (``Observation``).
+``deal`` refills the slots from shuffled pools. The search sees the observation,
+and the seat's ``legal_commands`` (what the API serves the seat as its
+legal actions); each game's sampler module (``domain/<game>/sampler.py``) writes
+``observe`` and its tests show the move does not change when the hidden
+information is re-dealt.
+
+Deterministic: the budget is a number of iterations (``LEVELS``), never a time;
+every draw comes from the bot's DRBG stream (``bot:v<version>:s<seat>``), forked
+per iteration, so a replay -- or a killed worker's re-run -- chooses the same
+move. With a clock, the budget is capped by the seat's remaining time at the
+last recorded batch (``within``): that time follows from the events' stamps,
+so it too is the same on every re-run.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from domain.core import BotPolicy, Command, Drbg, Game, Illegal, State, canonical_json, fold, seat_id
+from domain.kit.state import copy_state
+
+LEVELS = ("easy", "normal", "hard")
+"""The thinking levels, weakest first; a game's ``SearchSpec.playouts`` gives each its budget."""
+NAME = "search"
+EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
+CLOCK_SHARE = 20  # a move may use at most 1/CLOCK_SHARE of the seat's remaining time
+
+
+def bot_name(level: str) -> str:
+    """The bot id a seat names: ``search-hard``."""
+    return f"{NAME}-{level}"
+
+
+def parse_bot(bot: Any, level: Any = None) -> Any:
+    """A seat's ``bot`` (+ optional ``level``) as one bot id: ``{"bot": "search", "level": "hard"}``
+    is ``search-hard``; ``search`` alone is ``search-normal``. Other names pass unchanged (the
+    caller checks them against the game's bots); a level on any other bot, or an unknown level,
+    raises Illegal(bad_bot_level)."""
+    if level is None:
+        return bot_name("normal") if bot == NAME else bot
+    if bot != NAME:
+        raise Illegal("bad_bot_level", None, f"only the {NAME!r} bot takes a level; {bot!r} has none")
+    if level not in LEVELS:
+        raise Illegal("bad_bot_level", None, f"level {level!r} is not one of {list(LEVELS)}")
+    return bot_name(level)
+
+
+# -- what the seat may know -----------------------------------------------------
+
+Slot = tuple[tuple, int, int | None]
+"""Where pooled items go: ``(path, start, count)`` -- ``count`` items at ``[start:start + count]``
+of the list at ``path``, or one item at ``path`` itself when ``count`` is None."""
+
+
+@dataclass
+class Observation:
+    """A seat's knowledge, in the shape of a state.
+
+    ``state``: the true state with every hidden item blanked to None (lengths kept).
+    ``pools``: per pool of hidden items, the items sorted (their multiset is public:
+    the components minus what the seat sees) and the slots they fill. ``fix``
+    (optional) restores what follows from a deal (who saw which dealt item).
+    """
+
+    state: State
+    pools: list[tuple[list, list[Slot]]] = field(default_factory=list)
+    fix: Callable[[State], None] | None = None
+
+    def pool(self, items: list, slots: list[Slot]) -> None:
+        """Pool ``items`` for ``slots`` and blank the slots in ``state``."""
+        need = sum(_size(n) for _, _, n in slots)
+        if need != len(items):
+            raise ValueError(f"a pool of {len(items)} items for slots of {need}")
+        self.pools.append((sorted(items, key=canonical_json), slots))
+        for path, start, n in slots:
+            _put(self.state, path, start, n, [None] * _size(n))
+
+    def deal(self, rng: Drbg) -> State:
+        """A full state consistent with the observation: each pool shuffled into its slots."""
+        s = copy_state(self.state)
+        for items, slots in self.pools:
+            mixed = rng.shuffled(items)
+            at = 0
+            for path, start, n in slots:
+                _put(s, path, start, n, mixed[at:at + _size(n)])
+                at += _size(n)
+        if self.fix is not None:
+            self.fix(s)
+        return s
+
+
+def _size(n: int | None) -> int:
+    return 1 if n is None else n
+
+
+def _put(s: Any, path: tuple, start: int, n: int | None, items: list) -> None:
+    for k in path[:-1]:
+        s = s[k]
+    if n is None:
+        s[path[-1]] = items[0]
+    else:
+        s[path[-1]][start:start + n] = items
+
+
+# -- the game's part ----------------------------------------------------------
+
+Values = Mapping[int, float]
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """What a game gives the search (its ``sampler`` module builds one).
+
+    ``observe(state, seat) -> Observation``; ``rollout``: the heuristic policy that
+    plays every seat past the tree; ``evaluate(state, seats) -> {seat: value in [0, 1]}``
+    where a rollout stops before the end; ``depth``: rollout steps (seats' commands
+    and actors' steps) before ``evaluate``; ``playouts``: iterations per level;
+    ``playout_ms``: a planning figure of one iteration's cost on this machine
+    (from the benchmark; it only converts a clock's remaining time to iterations).
+    """
+
+    observe: Callable[[State, int], Observation]
+    rollout: BotPolicy
+    evaluate: Callable[[State, list[int]], Values]
+    depth: int
+    playouts: Mapping[str, int]
+    playout_ms: float
+
+
+# -- the tree -----------------------------------------------------------------
+
+class _Node:
+    __slots__ = ("mover", "command", "visits", "avail", "total", "children")
+
+    def __init__(self, mover: int | None, command: Command | None):
+        self.mover, self.command = mover, command
+        self.visits = self.avail = 0
+        self.total = 0.0
+        self.children: dict[str, _Node] = {}
+
+    def ucb(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.avail) / self.visits)
+
+
+class SearchBot:
+    """The search bot at one level: a ``BotPolicy`` (``policy(game, state, seat, rng)``)."""
+
+    def __init__(self, spec: SearchSpec, level: str, playouts: int | None = None):
+        self.spec, self.level = spec, level
+        self.playouts = spec.playouts[level] if playouts is None else playouts
+        self.__doc__ = f"Information-set MCTS, {self.playouts} playouts per move ({level})."
+
+    def within(self, time_left_ms: int | None) -> "SearchBot":
+        """This bot with its budget capped by a clock's remaining time (None: no clock)."""
+        if time_left_ms is None:
+            return self
+        cap = max(1, int(time_left_ms / CLOCK_SHARE / self.spec.playout_ms))
+        return SearchBot(self.spec, self.level, min(self.playouts, cap))
+
+    def __call__(self, game: Game, state: State, seat: int, rng: Drbg) -> Command:
+        legal = game.legal_commands(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        return choose(game, self.spec.observe(state, seat), seat, legal, self.playouts, self.spec, rng)
+
+
+def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playouts: int, spec: SearchSpec,
+           rng: Drbg) -> Command:
+    """The most visited of ``legal`` after ``playouts`` iterations from ``obs`` (no true state here)."""
+    root = _Node(None, None)
+    seats = list(range(game.players(obs.state)))
+    keys = [canonical_json(c) for c in legal]
+    allowed = dict(zip(keys, legal))
+    for i in range(playouts):
+        _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"))
+    ranked = sorted(keys, key=lambda k: _rank(root.children.get(k)), reverse=True)
+    return allowed[ranked[0]]
+
+
+def _rank(node: _Node | None) -> tuple[int, float]:
+    return (0, 0.0) if node is None else (node.visits, node.total / max(1, node.visits))
+
+
+def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[str, Command], root: _Node,
+             spec: SearchSpec, rng: Drbg) -> None:
+    s = obs.deal(rng)
+    node, path, expanding = root, [], True
+    while expanding:
+        turn = game.turn(s)
+        if turn.terminal:
+            break
+        if turn.actor is not None:
+            s = fold(game, game.decide_actor(s, turn.actor, rng), s)
+            continue
+        mover = min(turn.seats)
+        options = allowed if node is root else {canonical_json(c): c for c in game.legal_commands(s, mover)}
+        present = [k for k in options if k in node.children]
+        for k in present:
+            node.children[k].avail += 1
+        if len(present) < min(len(options), 1 + int(math.sqrt(node.visits))):
+            k = _widen(game, s, mover, options, node, spec, rng)
+            child = node.children[k] = _Node(mover, options[k])
+            child.avail = 1
+            expanding = False
+        else:
+            k = max(present, key=lambda key: node.children[key].ucb())
+            child = node.children[k]
+        node.visits += node is root
+        try:
+            s = fold(game, _decide(game)(s, mover, options[k], rng), s)
+        except Illegal:
+            # Legal under the seat's real knowledge but not under this deal (a guess the
+            # rules refuse): the deal is impossible, so the iteration teaches nothing.
+            child.avail -= 1
+            if not child.visits and not child.avail:
+                del node.children[k]
+            return
+        path.append(child)
+        node = child
+    values = _rollout(game, s, seats, spec, rng)
+    for n in path:
+        n.visits += 1
+        n.total += values[n.mover]
+
+
+def _widen(game: Game, s: State, mover: int, options: dict[str, Command], node: _Node, spec: SearchSpec,
+           rng: Drbg) -> str:
+    """The next child to add (progressive widening: a node has at most 1 + sqrt(visits)
+    children): the heuristic's own choice first, so a small budget plays no worse than
+    the heuristic, then the others at random."""
+    if not node.children:
+        try:
+            k = canonical_json(spec.rollout(game, s, mover, rng))
+        except Illegal:
+            k = None
+        if k in options:
+            return k
+    fresh = [k for k in options if k not in node.children]
+    return fresh[rng.randbelow(len(fresh))]
+
+
+def _rollout(game: Game, s: State, seats: list[int], spec: SearchSpec, rng: Drbg) -> Values:
+    for _ in range(spec.depth):
+        turn = game.turn(s)
+        if turn.terminal:
+            break
+        try:
+            if turn.actor is not None:
+                events = game.decide_actor(s, turn.actor, rng)
+            else:
+                mover = min(turn.seats)
+                events = _decide(game)(s, mover, spec.rollout(game, s, mover, rng), rng)
+        except Illegal:
+            break  # the heuristic met a position its deal makes odd: judge it as it stands
+        s = fold(game, events, s)
+    if game.is_terminal(s):
+        return outcome(game, s, seats)
+    return spec.evaluate(s, seats)
+
+
+def _decide(game: Game):
+    """The rules' own ``decide``: inside the search every command comes from the rules'
+    legal list or the game's own heuristic, so the kit's schema check is skipped (a
+    tenth of the time); a game not built on the kit keeps its ``decide``."""
+    return getattr(game, "rules_decide", game.decide)
+
+
+def outcome(game: Game, s: State, seats: list[int]) -> Values:
+    """A finished game's reward per seat: its share of the win (0.8) and its place (0.2)."""
+    board = game.scores(s)
+    lines = board.standings
+    first = [x.participant for x in lines if x.place == 1]
+    worst = max((x.place or 1) for x in lines)
+    out = {}
+    for p in seats:
+        pid = seat_id(p)
+        place = next((x.place for x in lines if x.participant == pid), None) or worst
+        win = 1 / len(first) if pid in first else 0.0
+        out[p] = 0.8 * win + 0.2 * ((worst - place) / (worst - 1) if worst > 1 else win)
+    return out
+
+
+def squash(x: float) -> float:
+    """A heuristic margin mapped into (0, 1): 0.5 at an even position."""
+    return 1 / (1 + math.exp(-x))
+
+
+def bots(spec: SearchSpec) -> dict[str, SearchBot]:
+    """The search bot's entries for a game's ``bots``: ``search-easy``, ``search-normal``, ``search-hard``."""
+    return {bot_name(level): SearchBot(spec, level) for level in LEVELS}
+
+
+def levels(game_bots: Mapping[str, BotPolicy]) -> dict[str, dict]:
+    """The catalog's description of each search level a game offers: bot id -> {bot, level, playouts}."""
+    return {name: {"bot": NAME, "level": b.level, "playouts": b.playouts}
+            for name, b in game_bots.items() if isinstance(b, SearchBot)}
+
+
+def with_clock(policy: BotPolicy, time_left_ms: int | None) -> BotPolicy:
+    """``policy`` with its thinking capped by the seat's remaining clock, if it thinks at all."""
+    return policy.within(time_left_ms) if isinstance(policy, SearchBot) else policy
+
+
+__all__ = ["LEVELS", "NAME", "Observation", "SearchBot", "SearchSpec", "bot_name", "bots", "choose", "levels",
+           "outcome", "parse_bot", "squash", "with_clock"]

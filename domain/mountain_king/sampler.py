@@ -1,0 +1,46 @@
+"""What a Mountain King seat may know, for the search bot (``domain.kit.search``).
+
+Hidden (MK-INFO-1, MK-AMB-28): the order of the three troll decks and of the spell
+deck, and during the starter draft the seat's own deck order and every other
+player's hand and deck. ``observe`` pools each (contents are public by elimination:
+the catalogue minus every face-up card), as ``bots.determinise`` does for ``greedy``
+-- with the same accepted approximation: a card known to lie at a deck's bottom (a
+retired troll, a spell put back) is forgotten. The pedestal bag is drawn by the rules'
+DRBG over its public counts: chance, played in each deal.
+
+A Mountain King command costs milliseconds to list and judge, so the tree's leaves
+are not played out: ``evaluate`` judges each seat with ``greedy``'s honor estimate
+(``bots.Judge``: the scored categories plus the future potential, less a share of
+the best rival's), and ``greedy`` orders each node's first child.
+"""
+from __future__ import annotations
+
+from domain.kit import Observation, SearchSpec, copy_state, squash
+
+from .bots import Judge, greedy_policy
+
+
+def observe(state: dict, seat: int) -> Observation:
+    s = state
+    obs = Observation(copy_state(s))
+    if s.get("horde"):
+        for lv, deck in sorted(s["horde"]["decks"].items()):
+            obs.pool(list(deck), [(("horde", "decks", lv), 0, len(deck))])
+    if s.get("spells"):
+        obs.pool(list(s["spells"]["deck"]), [(("spells", "deck"), 0, len(s["spells"]["deck"]))])
+    for p, dr in enumerate(s.get("draft") or []):
+        slots = [(("draft", p, "deck"), 0, len(dr["deck"]))]
+        items = list(dr["deck"])
+        if p != seat:
+            slots.append((("draft", p, "hand"), 0, len(dr["hand"])))
+            items += dr["hand"]
+        obs.pool(items, slots)
+    return obs
+
+
+def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
+    return {p: squash(Judge(state, p).value(state) / 10) for p in seats}
+
+
+SEARCH = SearchSpec(observe=observe, rollout=greedy_policy, evaluate=evaluate, depth=0,
+                    playouts={"easy": 12, "normal": 50, "hard": 200}, playout_ms=15.0)

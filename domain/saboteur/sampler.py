@@ -1,0 +1,94 @@
+"""What a Saboteur seat may know, for the search bot (``domain.kit.search``).
+
+Hidden from a seat (SAB-INFO-1): the other seats' roles and the role set aside
+(SAB-ROLE-2/3) until the round's end reveals them (SAB-END-3); the goals it has not
+seen (SAB-GRID-4) -- and so what the others saw with their maps (SAB-MAP-2); the other
+hands, the draw pile and the cards others passed face down (SAB-TURN-5, SAB-PASS-3);
+the gold others hold and the gold not yet handed out (SAB-GOLD-10), except what the
+seat itself is shown while choosing (SAB-AMB-18/25). ``observe`` pools each of these
+(their contents are public by elimination: the box minus what the seat sees) and a
+deal shuffles them back; ``fix`` makes every other seat's map peeks name the dealt goals.
+
+Past the tree the seats play the ``heuristic`` bot; where the rollout stops short of
+the game's end, ``evaluate`` scores each seat's gold so far plus the round's expected
+gold, from how near the connected tunnel is to the treasure.
+"""
+from __future__ import annotations
+
+from domain.kit import Observation, SearchSpec, copy_state, squash
+from domain.saboteur.bots import heuristic_bot
+from domain.saboteur.content import GOLD, SABOTEUR_PAY, TREASURE
+from domain.saboteur.maze import connected_edges, frontier
+from domain.saboteur.rounds import gold_seat
+
+
+def observe(state: dict, seat: int) -> Observation:
+    s = state
+    obs = Observation(copy_state(s))
+    others = [p for p in range(s["players"]) if p != seat]
+    if s["roles"] and not s["roles_revealed"] and s["phase"] != "over":
+        slots = [(("roles", p), 0, None) for p in others]
+        items = [s["roles"][p] for p in others]
+        if s["leftover"] is not None:
+            slots.append((("leftover",), 0, None))
+            items.append(s["leftover"])
+        obs.pool(items, slots)
+    if s["phase"] == "over":
+        return obs
+    mine = s["peeks"][seat] if s["peeks"] else {}
+    unseen = [g for g, info in sorted(s["goals"].items()) if not info["revealed"] and g not in mine]
+    obs.pool([s["goals"][g]["shape"] for g in unseen], [(("goals", g, "shape"), 0, None) for g in unseen])
+    for p in others:
+        if s["peeks"]:
+            for g in s["peeks"][p]:
+                obs.state["peeks"][p][g] = None
+    cards = [c for p in others for c in (s["hands"][p] if s["hands"] else [])] + list(s["deck"])
+    slots = [(("hands", p), 0, len(s["hands"][p])) for p in others if s["hands"]] + [(("deck",), 0, len(s["deck"]))]
+    for i, d in enumerate(s["discard"]):
+        if not d["face_up"] and d["by"] != seat:
+            cards.append(d["card"])
+            slots.append((("discard", i, "card"), 0, None))
+    obs.pool(cards, slots)
+    shown = gold_seat(s) == seat  # the chooser sees the bundle, or the gold deck (SAB-AMB-18/25)
+    gold = [v for p in others for r in (s["gold"][p] if s["gold"] else []) for v in r]
+    slots = [(("gold", p, r), 0, len(rows)) for p in others if s["gold"] for r, rows in enumerate(s["gold"][p])]
+    if not (shown and not s["bundle"]):
+        gold += s["gold_deck"]
+        slots.append((("gold_deck",), 0, len(s["gold_deck"])))
+    if not (shown or s["holder"] == seat):
+        gold += s["bundle"]
+        slots.append((("bundle",), 0, len(s["bundle"])))
+    obs.pool(gold, slots)
+    obs.fix = _seen_goals
+    return obs
+
+
+def _seen_goals(s: dict) -> None:
+    for peeks in s["peeks"]:
+        for g in peeks:
+            peeks[g] = s["goals"][g]["shape"]
+
+
+def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
+    """Gold so far plus the round's expected gold, as a margin over the best other seat."""
+    s = state
+    gold = [sum(v for r in (s["gold"][p] if s["gold"] else []) for v in r) for p in seats]
+    if s["phase"] == "play":
+        treasure = [(i["x"], i["y"]) for i in s["goals"].values() if i["shape"] == TREASURE and not i["revealed"]]
+        ends = frontier(s["maze"], connected_edges(s["maze"]))
+        dist = min((abs(x - tx) + abs(y - ty) for x, y in ends for tx, ty in treasure), default=12)
+        cards = len(s["deck"]) + sum(len(h) for h in s["hands"])
+        chance = squash(1.1 * (2.5 - dist) + 0.04 * cards)
+        miners = [p for p in seats if s["roles"][p] == "miner"]
+        saboteurs = len(seats) - len(miners)
+        mean = sum(GOLD) / len(GOLD)
+        for p in seats:
+            if s["roles"][p] == "miner":
+                gold[p] += chance * min(len(seats), 9) * mean / max(1, len(miners))
+            elif saboteurs:
+                gold[p] += (1 - chance) * SABOTEUR_PAY[saboteurs]
+    return {p: squash((gold[p] - max(gold[q] for q in seats if q != p)) / 2) for p in seats}
+
+
+SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=8,
+                    playouts={"easy": 15, "normal": 60, "hard": 250}, playout_ms=15.0)

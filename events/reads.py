@@ -1,0 +1,89 @@
+"""Reading games: meta hashes and envelopes, now or blocking until the next ones come.
+
+A compacted game's envelopes come from its archive (:mod:`events.archived`),
+the same ones its stream held.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+import redis
+
+from domain.core import canonical_json
+from events.archived import Archives, window
+from events.errors import GameNotFound
+from events.keys import Keys
+from events.replies import as_text, parse_entry
+
+
+class Reads:
+    def __init__(self, r: redis.Redis, keys: Keys, archives: Archives):
+        self.r, self.keys, self.archives = r, keys, archives
+
+    def meta(self, game_id: str) -> dict[str, str]:
+        raw = self.r.hgetall(self.keys.meta(game_id))
+        if not raw:
+            raise GameNotFound(game_id)
+        return {as_text(k): as_text(v) for k, v in raw.items()}
+
+    def version(self, game_id: str) -> int:
+        v = self.r.hget(self.keys.meta(game_id), "version")
+        if v is None:
+            raise GameNotFound(game_id)
+        return int(v)
+
+    def metas(self, game_ids: list[str]) -> list[dict[str, str] | None]:
+        """The meta hash of each game (None for a game that is gone), in one round trip."""
+        pipe = self.r.pipeline(transaction=False)
+        for gid in game_ids:
+            pipe.hgetall(self.keys.meta(gid))
+        return [{as_text(k): as_text(v) for k, v in raw.items()} if raw else None for raw in pipe.execute()]
+
+    def meta_field(self, game_ids: list[str], field: str) -> dict[str, str]:
+        """One meta field of each game that has it, in one round trip (status, version...)."""
+        pipe = self.r.pipeline(transaction=False)
+        for gid in game_ids:
+            pipe.hget(self.keys.meta(gid), field)
+        return {gid: as_text(v) for gid, v in zip(game_ids, pipe.execute()) if v is not None}
+
+    def mark(self, game_id: str, field: str, value: str) -> None:
+        """Set one bookkeeping field of a game's meta that no append depends on (``rated``)."""
+        self.r.hset(self.keys.meta(game_id), field, value)
+
+    def read(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict]:
+        """Envelopes with ``after < seq <= upto``, oldest first, at most ``limit`` (a compacted game's from its archive)."""
+        pipe = self.r.pipeline(transaction=True)  # MULTI: the stream or the archive that replaced it, never neither
+        pipe.xrange(self.keys.events(game_id), min=f"{after + 1}-0", max="+" if upto is None else f"{upto}-0",
+                    count=limit)
+        pipe.exists(self.keys.archive(game_id))
+        entries, archived = pipe.execute()
+        if archived:
+            return window(self.archives.envelopes(game_id), after, upto, limit)
+        return [parse_entry(fields) for _id, fields in entries]
+
+    def iter_all(self, game_id: str, batch: int = 500) -> Iterator[dict]:
+        after = 0
+        while True:
+            chunk = self.read(game_id, after=after, limit=batch)
+            yield from chunk
+            if len(chunk) < batch:
+                return
+            after = chunk[-1]["seq"]
+
+    def export(self, game_id: str) -> Iterator[str]:
+        """NDJSON lines, one canonical envelope each."""
+        for env in self.iter_all(game_id):
+            yield canonical_json(env) + "\n"
+
+    def wait(self, game_id: str, after: int, block_ms: int, count: int = 200) -> list[dict]:
+        """Envelopes after ``after``, blocking up to ``block_ms`` for the first (XREAD BLOCK).
+
+        A socket timeout that beats the block is the same as "nothing yet".
+        """
+        if self.archives.holds(game_id) or self.r.exists(self.keys.archive(game_id)):
+            return window(self.archives.envelopes(game_id), after, None, count)  # compacted: no stream to block on
+        try:
+            got = self.r.xread({self.keys.events(game_id): f"{after}-0"}, count=count, block=block_ms)
+        except redis.TimeoutError:
+            return []
+        return [parse_entry(fields) for _id, fields in got[0][1]] if got else []

@@ -1,0 +1,21 @@
+"""The store's Lua scripts, each written once (a ``.lua`` file here) and registered once per client."""
+from __future__ import annotations
+
+from importlib import resources
+
+import redis
+from redis.commands.core import Script
+
+
+def _source(name: str) -> str:
+    return resources.files("events").joinpath(name).read_text()
+
+
+class Scripts:
+    """``append`` (sha256.lua + append.lua), ``release`` (drop a lease we hold), ``compact``, ``open``."""
+
+    def __init__(self, r: redis.Redis):
+        self.append: Script = r.register_script(_source("sha256.lua") + _source("append.lua"))
+        self.release: Script = r.register_script(_source("release.lua"))
+        self.compact: Script = r.register_script(_source("compact.lua"))
+        self.open: Script = r.register_script(_source("open.lua"))

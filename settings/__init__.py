@@ -1,0 +1,120 @@
+"""Every setting Delve reads from the environment, in one place: its name, default and meaning.
+
+Each layer above the domain asks here (``settings.get("DELVE_PARTITIONS")``)
+instead of reading ``os.environ`` itself, so an operator finds every knob in
+one list (docs/settings.md is checked against it), a default is written once,
+and a bad value fails with the setting's name and what it expects. Values are
+read when asked for, not at import, so a process (or a test) that changes its
+environment is seen. An empty value counts as unset.
+
+This package sits beside the store in the layers (rank 1): the store, the
+application, the server, the workers and the CLI may all import it; the domain
+may not (it reads no environment at all).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: str | None  # as it would be written in the environment; None: unset means "none"
+    parse: Callable[[str], Any]
+    group: str  # the heading it is documented under (docs/settings.md)
+    doc: str
+
+
+def _count(text: str) -> int:
+    """DELVE_TRUSTED_PROXIES: how many proxies in front of the API are trusted to set X-Forwarded-*."""
+    count = int(text)
+    if count < 0:
+        raise ValueError("a count of proxies is 0 or more")
+    return count
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+STORE, API, WORKERS, CLI = "store", "api", "workers", "cli"
+_ALL = (
+    # -- the store and the process wiring (application/runtime.py) --
+    Setting("REDIS_URL", None, str, STORE,
+            "Event-store Redis: redis://host:port/db, or redis+cluster://host:port (rediss+cluster:// with TLS) "
+            "for a Redis Cluster, any node as the seed. `delve serve` starts a private one when unset."),
+    Setting("RQ_REDIS_URL", None, str, STORE,
+            "The job queue's Redis (default: REDIS_URL; required with a Cluster, which rq cannot use)."),
+    Setting("DELVE_PREFIX", "delve", str, STORE, "Prefix of every Redis key (tests use their own)."),
+    Setting("DELVE_PARTITIONS", "16", int, STORE, "Feed partitions; fixed for the life of a deployment."),
+    Setting("DELVE_SNAPSHOT_EVERY", "50", int, STORE, "A state snapshot every this many events."),
+    Setting("DELVE_STATE_CACHE", "256", int, STORE, "Game states kept per process, most recent first (0 = off)."),
+    Setting("DELVE_REDIS_MAX_CONNECTIONS", "1024", int, STORE,
+            "Redis connections per process; each open event stream holds one while it waits, "
+            "so keep it above DELVE_SSE_MAX_STREAMS."),
+    Setting("DELVE_WAIT_REPLICAS", "0", int, STORE,
+            "Replicas that must acknowledge an append (Redis WAIT) before the API answers 201 (0: do not wait)."),
+    Setting("DELVE_WAIT_TIMEOUT_MS", "1000", int, STORE,
+            "How long an append waits for DELVE_WAIT_REPLICAS; past it: 503 replication_unconfirmed."),
+    Setting("DELVE_ADMIN_TOKEN", None, str, STORE,
+            "The bearer token that reads every view and export and directs tournaments "
+            "(`delve serve` makes one in its data dir when unset)."),
+    # -- the HTTP API (server/) --
+    Setting("DELVE_RATE_LIMIT", "200", int, API,
+            "Writes (creates, moves, joins) per second per identity (0 = no limit)."),
+    Setting("DELVE_VERIFY_PER_MINUTE", "12", int, API, "Uploads to POST /v1/audit/verify per minute per identity."),
+    Setting("DELVE_MAX_EXPORT_BYTES", str(8 * 1024 * 1024), int, API,
+            "Largest export POST /v1/audit/verify accepts (`delve verify FILE` has no cap)."),
+    Setting("DELVE_MAX_BODY_BYTES", str(33 * 1024 * 1024), int, API, "Largest request body of any route."),
+    Setting("DELVE_BODY_TIMEOUT", "10", float, API,
+            "Seconds a request body has to arrive in full (408 past it; 0 = no deadline)."),
+    Setting("DELVE_CORS_ORIGINS", "", str, API, "Comma-separated origins browsers may call the API from (* = any)."),
+    Setting("DELVE_TRUSTED_PROXIES", "0", _count, API,
+            "How many reverse proxies in front of the API to trust for X-Forwarded-For/-Proto/-Host. "
+            "0 (the default) ignores those headers: the client address is the socket's peer."),
+    Setting("DELVE_SSE_BLOCK_MS", "4000", int, API,
+            "How long a stream waits for news before a keep-alive (below redis-py's 5 s socket timeout)."),
+    Setting("DELVE_SSE_MAX_SECONDS", "300", float, API,
+            "Longest life of any stream; the client resumes with Last-Event-ID."),
+    Setting("DELVE_SSE_MAX_STREAMS", "256", int, API, "Open streams per API process, all clients together."),
+    Setting("DELVE_SSE_MAX_PER_GAME", "64", int, API, "Open streams of one game or tournament per API process."),
+    Setting("DELVE_SSE_MAX_PER_CLIENT", "8", int, API, "Open event streams per client per API process."),
+    # -- workers and reactor (workers/) --
+    Setting("DELVE_QUEUE", "delve", str, WORKERS, "The rq queue name (tests use their own)."),
+    Setting("DELVE_REACTOR_GROUP", "reactors", str, WORKERS, "The feeds' consumer group."),
+    Setting("DELVE_REACTOR_MIN_IDLE_MS", "5000", int, WORKERS,
+            "A dead reactor's feed entries are taken over after this many milliseconds (a reactor "
+            "starting up takes over at once what has been pending for a second)."),
+    Setting("DELVE_REACTOR_SWEEP_SECONDS", "30", float, WORKERS,
+            "How often active games that did not move are checked again."),
+    Setting("DELVE_JOB_STALE_SECONDS", "3", float, WORKERS, "A job without a heartbeat this long is presumed dead."),
+    Setting("DELVE_LOG_LEVEL", "INFO", str, WORKERS, "Log level of the reactor and workers `delve` starts."),
+    # -- the command line (delve/) --
+    Setting("DELVE_DATA_DIR", ".delve-data", str, CLI,
+            "`delve serve`'s embedded Redis data and admin token (when unset: .delve-data in the working directory)."),
+)
+SETTINGS: dict[str, Setting] = {s.name: s for s in _ALL}
+
+
+class BadSetting(ValueError):
+    pass
+
+
+def get(name: str) -> Any:
+    """The parsed value of setting ``name`` now (its default when unset or empty; None when it has none)."""
+    setting = SETTINGS[name]
+    raw = os.environ.get(name) or setting.default
+    if raw is None:
+        return None
+    try:
+        return setting.parse(raw)
+    except ValueError as exc:
+        raise BadSetting(f"{name}={raw!r} is not valid ({exc}): {setting.doc}") from None
+
+
+def raw(name: str) -> str | None:
+    """The value as written in the environment (None when unset or empty), for passing on to a child process."""
+    SETTINGS[name]  # a name not in the list is a bug here, not a silent None
+    return os.environ.get(name) or None

@@ -1,0 +1,170 @@
+"""The search bot (``domain.kit.search``): it sees only what its seat may see, it is
+deterministic, its levels are named and validated, and a game it plays on the server
+exports, verifies and re-derives every bot move."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain import registry
+from domain.core import Drbg, Illegal, fold
+from domain.kit import bot_choice, copy_state, play, search, table
+from domain.kit.search import SearchBot
+from application import seating
+from application.replay import batches, verify
+from events.envelope import domain_events
+
+# (game, seats, the bot that plays up to the position, steps, options): positions with hidden information.
+POSITIONS = [
+    ("saboteur", 4, "random", 14, {}),  # hands, deck, roles, goals; a map peek or a face-down pass or two
+    ("saboteur", 3, "heuristic", 60, {}),  # later: gold, revealed roles of round 1
+    ("mountain-king", 2, "random", 1, {}),  # the starter draft: the others' hands and decks
+    ("mountain-king", 2, "random", 40, {}),  # the troll and spell decks
+    ("dwarf", 2, "random", 9, {}),  # the Mountain, the Special Action piles under their tops
+    ("dwarf", 1, "greedy", 12, {"solo_level": "andvettr", "alternative_mountain": True}),
+    ("indagar", 2, "random", 60, {}),  # face-down tiles; the others' explored ones
+    ("indagar", 1, "greedy", 40, {}),
+]
+
+
+def _position(gid: str, n: int, bot: str, steps: int, options: dict):
+    game = registry.get(gid)
+    g = play(game, table(game, n, bot), options, f"search-{gid}-{steps}".encode(), max_steps=steps)
+    for _ in range(200):  # on to a seat with a choice
+        turn = game.turn(g.state)
+        assert not turn.terminal
+        if turn.seats and len(game.legal_commands(g.state, min(turn.seats))) > 1:
+            return game, g.state, min(turn.seats)
+        g = play(game, table(game, n, bot), options, f"search-{gid}-{steps}".encode(), max_steps=len(g.steps))
+    raise AssertionError("no choice within 200 steps")
+
+
+def _spec(game):
+    return game.bots["search-easy"].spec
+
+
+@pytest.mark.parametrize("gid,n,bot,steps,options", POSITIONS, ids=[f"{p[0]}-{p[1]}-{p[3]}" for p in POSITIONS])
+def test_the_move_does_not_change_when_hidden_information_is_redealt(gid, n, bot, steps, options):
+    """Another true state, dealt consistently with the seat's view (the same view, the same
+    legal commands), makes the same move from the same DRBG stream: the bot cannot see
+    what its seat may not."""
+    game, state, seat = _position(gid, n, bot, steps, options)
+    spec = _spec(game)
+    others = [spec.observe(state, seat).deal(Drbg(b"redeal", f"d{i}")) for i in range(6)]
+    assert any(o != state for o in others), "the re-deal changed nothing hidden"
+    other = next(o for o in others if o != state)
+    assert game.view(other, seat) == game.view(state, seat)
+    assert game.legal_commands(other, seat) == game.legal_commands(state, seat)
+    mine, theirs = spec.observe(state, seat), spec.observe(other, seat)
+    assert (mine.state, mine.pools) == (theirs.state, theirs.pools)
+    bot_ = SearchBot(spec, "easy", playouts=6)
+    assert bot_(game, copy_state(state), seat, Drbg(b"same", "s")) == \
+        bot_(game, copy_state(other), seat, Drbg(b"same", "s"))
+
+
+@pytest.mark.parametrize("gid,n,bot,steps,options", POSITIONS[::2], ids=[p[0] for p in POSITIONS[::2]])
+def test_same_stream_same_move_and_the_move_is_legal(gid, n, bot, steps, options):
+    """A killed worker's re-run of the move draws the same stream: the same command."""
+    game, state, seat = _position(gid, n, bot, steps, options)
+    policy = SearchBot(_spec(game), "easy", playouts=5)
+    first = bot_choice(game, state, seat, policy, b"seed", 40)
+    assert bot_choice(game, state, seat, policy, b"seed", 40) == first
+    assert first in game.legal_commands(state, seat)
+
+
+def test_the_clock_caps_the_budget_and_levels_order_it():
+    spec = _spec(registry.get("dwarf"))
+    easy, normal, hard = (SearchBot(spec, level) for level in search.LEVELS)
+    assert easy.playouts < normal.playouts < hard.playouts
+    assert hard.within(None).playouts == hard.playouts
+    capped = hard.within(int(search.CLOCK_SHARE * spec.playout_ms * 10))
+    assert capped.playouts == 10 and capped.level == "hard"
+    assert hard.within(0).playouts == 1  # out of time: still a move, the heuristic's first choice
+
+
+GAMES = ("saboteur", "mountain-king", "dwarf", "indagar")
+
+
+def test_every_game_offers_the_three_levels():
+    for gid in GAMES:
+        levels = search.levels(registry.get(gid).bots)
+        assert sorted(levels) == ["search-easy", "search-hard", "search-normal"], gid
+        assert [levels[f"search-{x}"]["level"] for x in search.LEVELS] == list(search.LEVELS)
+
+
+def test_parse_bot_names_a_level():
+    assert search.parse_bot("search", "hard") == "search-hard"
+    assert search.parse_bot("search") == "search-normal"
+    assert search.parse_bot("search-easy") == "search-easy"
+    assert search.parse_bot("greedy") == "greedy"
+    for bot, level in (("search", "expert"), ("greedy", "hard"), ("search", 3)):
+        with pytest.raises(Illegal) as err:
+            search.parse_bot(bot, level)
+        assert err.value.code == "bad_bot_level"
+
+
+# -- through the API ------------------------------------------------------------------
+
+def test_seats_name_the_search_bot_with_a_level(client):
+    resp = client.post("/v1/games", json={"game": "dwarf", "seats": [
+        {"name": "a", "bot": "search", "level": "hard"}, {"name": "b", "bot": "search-easy"},
+        {"name": "c", "bot": "search"}]})
+    assert resp.status_code == 201, resp.json
+    assert [s["bot"] for s in resp.json["seats"]] == ["search-hard", "search-easy", "search-normal"]
+
+
+@pytest.mark.parametrize("seat,status,code", [
+    ({"name": "a", "bot": "search", "level": "expert"}, 422, "bad_bot_level"),
+    ({"name": "a", "bot": "greedy", "level": "hard"}, 422, "bad_bot_level"),
+    ({"name": "a", "level": "hard"}, 400, None),
+])
+def test_a_bad_level_is_a_problem_and_writes_nothing(client, seat, status, code):
+    before = client.get("/v1/games").json
+    resp = client.post("/v1/games", json={"game": "dwarf", "seats": [seat, {"name": "b", "bot": "random"}]})
+    assert resp.status_code == status and resp.mimetype == "application/problem+json", resp.json
+    if code:
+        assert resp.json["code"] == code
+    assert client.get("/v1/games").json == before
+
+
+def test_the_catalog_lists_the_levels(client):
+    games = {g["id"]: g for g in client.get("/v1/catalog").json["games"]}
+    for gid in GAMES:
+        entry = games[gid]
+        assert {"search-easy", "search-normal", "search-hard"} <= set(entry["bots"]), gid
+        assert [(b["id"], b["bot"], b["level"]) for b in entry["bot_levels"]] == [
+            (f"search-{x}", "search", x) for x in search.LEVELS], gid
+        assert all(b["playouts"] > 0 for b in entry["bot_levels"])
+
+
+def test_a_search_bot_game_exports_verifies_and_rederives_every_bot_move(service):
+    """Played by the service as the worker plays it; the export verifies byte for byte, and
+    from the revealed seed every bot command is chosen again, identically."""
+    gid = service.create("dwarf", [{"name": "s", "bot": "search", "level": "easy"},
+                                   {"name": "g", "bot": "greedy"}], {})["id"]
+    for _ in range(2000):
+        g = service.load(gid)
+        if g.game.is_terminal(g.state):
+            break
+        assert service.bot_turn(gid, g.version) is not None
+    assert service.finalize(gid)
+    lines = list(service.export(gid, admin=False))
+    assert verify(lines).ok
+    envs = [json.loads(line) for line in lines]
+    info = envs[0]["data"]
+    revealed = next(e for e in envs if e["type"] == "SeedRevealed")["data"]
+    seed = bytes.fromhex(revealed["seed"])
+    opening = seating.opening(info, batches(envs), seed, revealed)
+    game = registry.get("dwarf")
+    bots = {s["seat"]: s["bot"] for s in info["seats"]}
+    state, version, rederived = fold(game, domain_events(opening.start)), opening.version, 0
+    for batch in opening.rest:
+        head = batch[0]
+        if head["seat"] is not None and head["command"] is not None:
+            policy = game.bots[bots[head["seat"]]]
+            assert bot_choice(game, state, head["seat"], policy, seed, version) == head["command"], head["seq"]
+            rederived += bots[head["seat"]] == "search-easy"
+        state = fold(game, domain_events(batch), state)
+        version = batch[-1]["seq"]
+    assert rederived > 10

@@ -1,0 +1,69 @@
+"""One list of settings (``settings``): every layer reads the environment through it, and
+docs/settings.md documents exactly that list."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import settings
+from tests.test_architecture import RANKS, ROOT
+
+DOC = ROOT / "docs" / "settings.md"
+
+
+def doc_row(s: settings.Setting) -> str:
+    default = f"`{s.default}`" if s.default not in (None, "") else "(none)"
+    return f"| `{s.name}` | {default} | {s.doc} |"
+
+
+def test_the_doc_lists_every_setting_with_its_default_and_meaning():
+    text = DOC.read_text()
+    missing = [s.name for s in settings.SETTINGS.values() if doc_row(s) not in text]
+    assert missing == [], "regenerate the rows of docs/settings.md from settings.SETTINGS"
+    documented = set(re.findall(r"^\| `([A-Z_]+)` \|", text, re.M))
+    assert documented == set(settings.SETTINGS)
+
+
+def environment_reads(path: Path) -> list[str]:
+    """``os.environ.get(...)``, ``os.environ[...]`` and ``os.getenv(...)`` read (not written) in ``path``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            target = ast.unparse(node.func)
+            if target in ("os.environ.get", "os.getenv"):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Subscript) and ast.unparse(node.value) == "os.environ" \
+                and isinstance(node.ctx, ast.Load):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(set(RANKS) - {"settings"}))
+def test_nothing_but_settings_reads_the_environment(package):
+    for path in sorted((ROOT / package).rglob("*.py")):
+        assert environment_reads(path) == [], path
+
+
+def test_the_read_check_can_fail():
+    assert environment_reads(ROOT / "tests" / "conftest.py")
+
+
+def test_a_value_is_read_when_asked_and_empty_means_the_default(monkeypatch):
+    monkeypatch.setenv("DELVE_PARTITIONS", "7")
+    assert settings.get("DELVE_PARTITIONS") == 7
+    monkeypatch.setenv("DELVE_PARTITIONS", "")
+    assert settings.get("DELVE_PARTITIONS") == 16
+    monkeypatch.delenv("DELVE_ADMIN_TOKEN", raising=False)
+    assert settings.get("DELVE_ADMIN_TOKEN") is None
+
+
+def test_a_bad_value_names_the_setting_and_what_it_means(monkeypatch):
+    monkeypatch.setenv("DELVE_TRUSTED_PROXIES", "-1")
+    with pytest.raises(settings.BadSetting, match="DELVE_TRUSTED_PROXIES='-1'.*reverse proxies"):
+        settings.get("DELVE_TRUSTED_PROXIES")
+    monkeypatch.setenv("DELVE_RATE_LIMIT", "lots")
+    with pytest.raises(settings.BadSetting, match="DELVE_RATE_LIMIT"):
+        settings.get("DELVE_RATE_LIMIT")
