@@ -60,20 +60,23 @@ def queue_redis_from_env() -> redis.Redis | None:
     return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2) if url else None
 
 
-def store_from_env(client: redis.Redis | None = None) -> RedisEventStore:
+def store_from_env(client: redis.Redis | None = None, acknowledged: bool = True) -> RedisEventStore:
+    """The store; ``acknowledged=False`` (workers, the reactor) appends without waiting for replicas:
+    nobody waits for a bot's 201, and a bot move a failover lost is decided again from what Redis holds."""
     return RedisEventStore(
         client or redis_client(redis_url(), max_connections=settings.get("DELVE_REDIS_MAX_CONNECTIONS")),
         partitions=settings.get("DELVE_PARTITIONS"),
         snapshot_every=settings.get("DELVE_SNAPSHOT_EVERY"),
         prefix=settings.get("DELVE_PREFIX"),
         cache_size=settings.get("DELVE_STATE_CACHE"),
-        wait_replicas=settings.get("DELVE_WAIT_REPLICAS"),
+        wait_replicas=settings.get("DELVE_WAIT_REPLICAS") if acknowledged else 0,
         wait_timeout_ms=settings.get("DELVE_WAIT_TIMEOUT_MS"),
+        wait_floor=settings.get("DELVE_WAIT_REPLICAS_MIN"),
     )
 
 
-def service_from_env(client: redis.Redis | None = None) -> GameService:
-    service = GameService(store_from_env(client), admin_token=settings.get("DELVE_ADMIN_TOKEN"))
+def service_from_env(client: redis.Redis | None = None, acknowledged: bool = True) -> GameService:
+    service = GameService(store_from_env(client, acknowledged), admin_token=settings.get("DELVE_ADMIN_TOKEN"))
     service.store.appends.after_append = clock_timers()
     return service
 

@@ -33,9 +33,10 @@ class Appends:
     """``on_lost(game_id, what)`` is told when Redis holds another head than the one decided on."""
 
     def __init__(self, r: redis.Redis, keys: Keys, scripts: Scripts, on_lost: Callable[[str, str], None], *,
-                 wait_replicas: int = 0, wait_timeout_ms: int = 1000):
+                 wait_replicas: int = 0, wait_timeout_ms: int = 1000, wait_floor: int | None = None):
         self.r, self.keys, self.scripts, self.on_lost = r, keys, scripts, on_lost
         self.wait_replicas, self.wait_timeout_ms = wait_replicas, wait_timeout_ms  # events/replication.py
+        self.wait_floor = wait_floor
         # Told (game_id, version, at, meta fields written) after each append; the application adds a
         # clock's timer there at once (application/runtime.py). A failure is logged: the write stands.
         self.after_append: Callable[[str, int, str, dict[str, str]], None] | None = None
@@ -82,7 +83,7 @@ class Appends:
                 len(meta), *(x for kv in meta.items() for x in kv), len(stamp), *stamp, *spans]
         if self.wait_replicas > 0:
             res = replication.run_acknowledged(self.scripts.append, self.r, keys, args, self.wait_replicas,
-                                               self.wait_timeout_ms, game_id)
+                                               self.wait_timeout_ms, game_id, self.wait_floor)
         else:
             res = self.scripts.append(keys=keys, args=args)
         status = int(res[0])

@@ -42,20 +42,21 @@ class RedisEventStore:
     """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
 
     def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve",
-                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
+                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000,
+                 wait_floor: int | None = None):
         self.r = r
         self.keys = keys = Keys(prefix, partitions)
         self._settings = dict(partitions=partitions, snapshot_every=snapshot_every, wait_replicas=wait_replicas,
-                              wait_timeout_ms=wait_timeout_ms)
+                              wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         scripts = Scripts(r)
         archives = Archives(r, keys)
         self.reads = Reads(r, keys, archives)
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
         self.appends = Appends(r, keys, scripts, self.states.lost, wait_replicas=wait_replicas,
-                               wait_timeout_ms=wait_timeout_ms)
+                               wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.idempotency = Idempotency(r, keys, scripts, wait_replicas=wait_replicas,
-                                       wait_timeout_ms=wait_timeout_ms)
+                                       wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.compaction = Compaction(r, keys, scripts, self.reads, self.idempotency)
         self.indexes = Indexes(r, keys)
         self.groups = ConsumerGroups(r, keys)

@@ -58,6 +58,10 @@ _ALL = (
             "Replicas that must acknowledge an append (Redis WAIT) before the API answers 201 (0: do not wait)."),
     Setting("DELVE_WAIT_TIMEOUT_MS", "1000", int, STORE,
             "How long an append waits for DELVE_WAIT_REPLICAS; past it: 503 replication_unconfirmed."),
+    Setting("DELVE_WAIT_REPLICAS_MIN", None, int, STORE,
+            "On a master with fewer replicas than DELVE_WAIT_REPLICAS (a shard left without one): "
+            "acknowledge its appends with as many as it has, no fewer than this, logged and counted "
+            "(unset: refuse them, 503 replication_unconfirmed, until it has its replicas again)."),
     Setting("DELVE_ADMIN_TOKEN", None, str, STORE,
             "The bearer token that reads every view and export and directs tournaments "
             "(`delve serve` makes one in its data dir when unset)."),

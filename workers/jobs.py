@@ -31,7 +31,7 @@ def service() -> GameService:
     key = tuple(settings.raw(name) for name in _ENV)
     if key not in _cache:
         _cache.clear()
-        _cache[key] = service_from_env()
+        _cache[key] = service_from_env(acknowledged=False)  # no bot turn waits for replicas
     return _cache[key]
 
 

@@ -232,7 +232,7 @@ def run_from_env() -> None:
     from workers.timers import POLL_S
     from workers.tournament_reactor import TournamentReactor
 
-    service = service_from_env()
+    service = service_from_env(acknowledged=False)  # its timers append; nobody waits for their 201
     queue = queue_from_env()
     scheduler = RqScheduler(queue)
     reactor = Reactor.from_env(service, scheduler)
