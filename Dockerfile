@@ -1,28 +1,25 @@
-# The Delve API. The same image runs workers: `delve worker --with-reactor` (see docker-compose.yml).
+# The Delve image: the wheel built from this source, installed the way any user installs it
+# (no source tree in the image). One image runs every process; docker-compose.yml picks the command:
+#   API (default):  gunicorn serving server.app:create_app() on gevent workers, port 8000
+#   delve worker    rq worker(s) for bot turns, clocks, scoring
+#   delve reactor   reads the feeds, schedules the jobs, runs the followers
+# Configuration is the environment (docs/settings.md); REDIS_URL is required.
+FROM python:3.11-slim AS wheel
+WORKDIR /src
+COPY . .
+RUN pip wheel --no-deps --no-cache-dir --disable-pip-version-check -w /dist .
+
 FROM python:3.11-slim
-
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-
-WORKDIR /app
-COPY pyproject.toml README.md openapi.yaml ./
-COPY domain ./domain
-COPY events ./events
-COPY application ./application
-COPY localredis ./localredis
-COPY settings ./settings
-COPY server ./server
-COPY workers ./workers
-COPY benchmarks ./benchmarks
-COPY delve ./delve
-RUN pip install . \
+COPY --from=wheel /dist/ /tmp/dist/
+RUN pip install /tmp/dist/delve-*.whl \
+ && rm -rf /tmp/dist \
  && useradd --create-home --uid 10001 delve
-
 USER delve
-ENV REDIS_URL=redis://redis:6379/0
+WORKDIR /home/delve
 EXPOSE 8000
 
-HEALTHCHECK --interval=15s --timeout=5s --start-period=15s --retries=3 \
-  CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=3).status != 200)"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 CMD ["delve", "healthcheck", "api"]
 
 CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gevent", "--worker-connections", "1000", \
      "--graceful-timeout", "5", "--access-logfile", "-", "server.app:create_app()"]

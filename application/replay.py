@@ -22,7 +22,8 @@ from typing import Iterable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
-from application import seating
+from application import attestation, seating
+from application.attestation import Signed
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
@@ -31,21 +32,42 @@ LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
 
 @dataclass
 class Verdict:
+    """What a reader learns from a record: ``status`` is ``ok``, ``incomplete`` (sound so far, but it
+    ends before its game did, or before what the server signed) or ``failed`` (``problems`` say why)."""
+
     ok: bool = False
     events: int = 0
     chain_head: str | None = None
     chain_ok: bool = False
     replay_ok: bool = False
     game: str | None = None
+    game_id: str | None = None
     rules_version: str | None = None  # the rules version that replayed the record (the one it names)
+    incomplete: str | None = None  # why the record is incomplete, if it is
+    signatures: list[Signed] = field(default_factory=list)
+    keys_checked: bool = False  # the signatures were checked against a server's public keys
     problems: list[dict] = field(default_factory=list)
 
     def problem(self, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "problem": text})
 
+    @property
+    def status(self) -> str:
+        if self.ok:
+            return "ok"
+        return "incomplete" if self.incomplete and not self.problems else "failed"
+
+    @property
+    def signed_by(self) -> str | None:
+        """``<key id> of <server>`` of the record's signature, once checked against keys."""
+        record = next((s for s in self.signatures if s.kind == attestation.GAME_RECORD), None)
+        return record.signed_by if record and not record.problem else None
+
     def to_dict(self) -> dict:
-        return {"ok": self.ok, "events": self.events, "chain_head": self.chain_head, "chain_ok": self.chain_ok,
-                "replay_ok": self.replay_ok, "game": self.game, "rules_version": self.rules_version,
+        return {"ok": self.ok, "status": self.status, "events": self.events, "chain_head": self.chain_head,
+                "chain_ok": self.chain_ok, "replay_ok": self.replay_ok, "game": self.game, "game_id": self.game_id,
+                "rules_version": self.rules_version, "incomplete": self.incomplete, "signed_by": self.signed_by,
+                "keys_checked": self.keys_checked, "signatures": [s.to_dict() for s in self.signatures],
                 "problems": self.problems}
 
 
@@ -69,21 +91,55 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
     return envs, problems
 
 
-def verify(lines: Iterable[str | bytes]) -> Verdict:
-    envs, parse_problems = parse_ndjson(lines)
-    v = Verdict(events=len(envs))
-    v.problems.extend(parse_problems)
+def verify(lines: Iterable[str | bytes], keys: attestation.Keys | None = None,
+           expect_head: str | None = None) -> Verdict:
+    """Check an export: chain, replay under its rules version, and its signatures.
+
+    With ``keys`` (a server's public keys) the signatures must be that server's and
+    match the record, else the verdict fails ("not signed by this server"); without,
+    they are reported but prove nothing. ``expect_head``: a chain head a player saved
+    during the game, which must be the hash of one of the record's events.
+    """
+    lines, parse_problems = parse_ndjson(lines)
+    envs, signed = attestation.split(lines)
+    return verify_envelopes(envs, signed, parse_problems, keys, expect_head)
+
+
+def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[dict] | None = None,
+                     keys: attestation.Keys | None = None, expect_head: str | None = None) -> Verdict:
+    v = Verdict(events=len(envs), keys_checked=keys is not None)
+    v.problems.extend(parse_problems or [])
     if not envs:
         v.problem(None, "the export holds no events")
         return v
     v.chain_head = envs[-1].get("hash")
+    v.game_id = envs[0].get("game_id")
     bad_seq, why = first_broken_link(envs)
     v.chain_ok = bad_seq is None and not parse_problems
     if bad_seq is not None:
         v.problem(bad_seq, f"chain broken at seq {bad_seq}: {why}")
     v.replay_ok = _replay(envs, v)
-    v.ok = v.chain_ok and v.replay_ok
+    _check_signatures(v, envs, signed, keys)
+    if expect_head is not None:
+        at = next((e.get("seq") for e in envs if e.get("hash") == expect_head.lower()), None)
+        if at is None:
+            v.problem(None, f"the head {expect_head} is not the hash of any event of this record: "
+                            "this record is not the one the server showed when that head was saved")
+    v.ok = v.chain_ok and v.replay_ok and v.incomplete is None and not v.problems
     return v
+
+
+def _check_signatures(v: Verdict, envs: list[dict], signed: list[dict], keys: attestation.Keys | None) -> None:
+    """Signatures count against the verdict only when checked against a server's keys."""
+    v.signatures = attestation.check_game(v.game_id, envs, signed, keys)
+    record = next(s for s in v.signatures if s.kind == attestation.GAME_RECORD)
+    if record.incomplete:
+        v.incomplete = record.incomplete
+    if keys is None:
+        return
+    for s in v.signatures:
+        if s.problem and not (s.kind == attestation.GAME_RECORD and v.incomplete and not record.statement):
+            v.problem(None, s.problem)
 
 
 def batches(envs: list[dict]) -> list[list[dict]]:
@@ -114,7 +170,8 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
     v.game, v.rules_version = game.id, game.rules_version
     revealed = [e for e in envs if e.get("type") == "SeedRevealed"]
     if not revealed:
-        v.problem(None, "no SeedRevealed: the game has not ended, so only the chain can be checked")
+        v.incomplete = "the record ends before its game did (no SeedRevealed, no GameFinished): only the chain " \
+                       "can be checked"
         return False
     try:
         seed = bytes.fromhex(revealed[0]["data"]["seed"])

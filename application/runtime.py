@@ -6,10 +6,12 @@ Every setting read here (REDIS_URL, DELVE_PARTITIONS, DELVE_ADMIN_TOKEN, ...) is
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import redis
 from redis.cluster import RedisCluster
 
-from application import clocks
+from application import clocks, signing
 from events import liveness
 from application.service import GameService
 from events.store import RedisEventStore
@@ -75,8 +77,22 @@ def store_from_env(client: redis.Redis | None = None, acknowledged: bool = True)
     )
 
 
+def signer_from_env() -> signing.Signer | None:
+    """The signer of DELVE_SIGNING_KEY (None when unset: records go unsigned until a process with the key
+    exports them). A key path that names no file is an error, never a new key: every process of a
+    deployment must sign with the same one (`delve serve` and `delve keys rotate` make it)."""
+    path = settings.get("DELVE_SIGNING_KEY")
+    if not path:
+        return None
+    if not Path(path).is_file():
+        raise RuntimeError(f"DELVE_SIGNING_KEY={path} names no file: make the key with `delve keys rotate --key {path}`"
+                           " or unset DELVE_SIGNING_KEY")
+    return signing.load(Path(path), settings.get("DELVE_SERVER_NAME"))
+
+
 def service_from_env(client: redis.Redis | None = None, acknowledged: bool = True) -> GameService:
-    service = GameService(store_from_env(client, acknowledged), admin_token=settings.get("DELVE_ADMIN_TOKEN"))
+    service = GameService(store_from_env(client, acknowledged), admin_token=settings.get("DELVE_ADMIN_TOKEN"),
+                          signer=signer_from_env())
     service.store.appends.after_append = clock_timers()
     return service
 

@@ -28,7 +28,8 @@ from typing import Any, Callable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
-from application import clocks, lobby, seating, seeding
+from application import clocks, lobby, moves, records, seating, seeding
+from application.signing import Signer
 from application.feed import PlayerFeed
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
@@ -57,6 +58,21 @@ class Forbidden(Exception):
 
 class NotActive(Exception):
     """A command for a game that has finished or was aborted."""
+
+
+class NotHeld(Illegal):
+    """A version inside one command's batch: the game never rested there. Names the nearest held ones."""
+
+    def __init__(self, version: int, before: int | None, after: int | None):
+        near = " and ".join(str(v) for v in (before, after) if v is not None)
+        super().__init__("not_a_held_version", None,
+                         f"version {version} falls inside one command's batch of events, where the game never "
+                         f"rested; the nearest held versions are {near or 'none'} (or ask for ?move=n)")
+        self.extra = {"nearest_held": [v for v in (before, after) if v is not None]}
+
+
+class NoSuchMove(LookupError):
+    """A move number the game has not reached."""
 
 
 class NoSuchVersion(LookupError):
@@ -91,8 +107,9 @@ class Loaded:
 
 
 class GameService:
-    def __init__(self, store: RedisEventStore, admin_token: str | None = None):
+    def __init__(self, store: RedisEventStore, admin_token: str | None = None, signer: Signer | None = None):
         self.store = store
+        self.signer = signer  # signs seed commitments and closed records (application.signing); None: unsigned
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
         self.players = Players(store.players)
         self.ratings = Ratings(store.ratings, self.players)
@@ -182,6 +199,7 @@ class GameService:
                 **({"invite": hash_token(invite)} if invite else {}),
                 **({"clock_control": json.dumps(ctl)} if ctl and waiting else {}),
                 **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
+                **records.commitment_meta(self.signer, gid, created["data"]),
                 **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
         envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
                                  rules_version=game.rules_version)
@@ -246,10 +264,10 @@ class GameService:
                           "is taken (see GET /v1/games/{id} for the open seats)")
 
     def _in_time(self, g: Loaded, game_id: str) -> None:
-        """A command after the game's clock fell (by Redis's clock, which stamps the moves) comes too
+        """A command stamped after the game's clock fell (Redis's clock, read with the game) comes too
         late: the timeout is applied first, as if on time, and the command is stale (409)."""
         due = clocks.deadline_ms(g.meta) if g.meta.get("clock") else None
-        now = self.store.now_ms() if due is not None else 0
+        now = self.store.stamp_ms(game_id, g.version) if due is not None else 0
         if due is not None and now >= due:
             clocks.expire(self, game_id, g.version, clocks.iso(now))
             raise VersionConflict(self.store.version(game_id))
@@ -334,11 +352,13 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
-                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
-                                  meta={"status": status}, stamp=("finished_at",))
+                envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
+                                         command_id=f"finalize:{game_id}", command=None,
+                                         rules_version=g.game.rules_version, meta={"status": status},
+                                         stamp=("finished_at",))
             except VersionConflict:
                 continue
+            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status}, last=envs[-1])
             self.project_lobby(game_id)
             return True
 
@@ -428,7 +448,10 @@ class GameService:
         game = registry.of(meta)
         return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
 
-    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None) -> dict:
+    def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
+                 move: dict | None = None) -> dict:
+        """The position at ``version``; ``move`` (a line of ``moves``), when the caller asked for one by
+        number, is named in the answer (a plain version costs no read of the whole log)."""
         meta = meta if meta is not None else self.store.meta(game_id)
         current, finished = int(meta["version"]), ended(meta)
         if not 1 <= version <= current:
@@ -443,17 +466,44 @@ class GameService:
             here, *after = self.store.states.replayed(game_id, after=version - 1, limit=2)
             if after and after[0]["command_id"] == here["command_id"]:
                 # One command's events land together: the game never rested between them.
-                raise Illegal("not_a_held_version", None,
-                              f"version {version} falls inside one command's batch of events; "
-                              "ask for a version that ends a batch (see the events' command_id)")
-            out = {"version": version, "view": self._view(at, seat)}
+                held = [b[-1]["seq"] for b in moves.batches(self.store.reads.iter_all(game_id))]
+                raise NotHeld(version, *moves.nearest_held(held, version))
+            out = {"version": version, "view": self._view(at, seat), "move": move["move"] if move else None,
+                   "label": move["label"] if move else None}
             if finished or seat == ADMIN:
                 out["state"] = at.game.dump_state(at.state)
             return out
 
         # The chain head names every event up to now, so (head, version, seat, closed?) names the answer:
         # a viewer scrubbing back and forth through a replay costs one round trip per step it saw before.
-        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat), replay)
+        return self._once(("state_at", game_id, meta.get("head"), finished, version, seat, bool(move)), replay)
+
+    def moves(self, game_id: str, seat: int | None, meta: dict[str, str] | None = None) -> dict:
+        """Every move so far, numbered from 1 (``application.moves``), as ``seat`` may see them: before
+        the end another seat's command is withheld and its label names only what everyone may see."""
+        meta = meta if meta is not None else self.store.meta(game_id)
+        reveal = ended(meta) or seat == ADMIN
+        game = registry.of(meta)
+
+        def listed() -> list[dict]:
+            envs = list(self.store.reads.iter_all(game_id))
+            out = []
+            for m in moves.moves(game, envs, public=not reveal, viewer=None if reveal else seat):
+                line = m.to_dict()
+                if not (reveal or m.seat is None or m.seat == seat or m.command.get("type") in PLATFORM_COMMANDS):
+                    line["command"] = None
+                out.append(line)
+            return out
+
+        return {"game_id": game_id, "version": int(meta["version"]),
+                "moves": self._once(("moves", game_id, meta.get("head"), reveal, seat), listed)}
+
+    def move(self, game_id: str, seat: int | None, n: int, meta: dict[str, str] | None = None) -> dict:
+        """Move ``n`` as ``seat`` may see it; its ``last_seq`` is the version after it."""
+        listed = self.moves(game_id, seat, meta)["moves"]
+        if not 1 <= n <= len(listed):
+            raise NoSuchMove(f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
+        return listed[n - 1]
 
     def scores(self, game_id: str) -> dict:
         g = self.load(game_id)
@@ -476,6 +526,7 @@ class GameService:
         finished = ended(meta)
         return {"seed_commitment": created["data"]["seed_commitment"],
                 "chain_head": meta["head"] if finished or seat == ADMIN else None,
+                "signatures": records.signatures(self.store, self.signer, game_id, meta, finished),
                 "events": int(meta["version"]), "rules_version": meta["rules_version"], "status": meta["status"],
                 **seeding.audit_parts(meta, json.loads(meta["seats"]), created["data"], finished)}
 
@@ -484,7 +535,7 @@ class GameService:
         if not ended(meta) and not admin:
             raise Forbidden("export_before_end", "an export is public once the game has finished; "
                             "before that only the admin token may read it")
-        return self.store.export(game_id)
+        return records.export(self.store, self.signer, game_id, meta, closed=ended(meta))
 
     def compact(self, game_id: str) -> bool:
         """Fold a closed game's log into one compressed archive (``RedisEventStore.compact``);

@@ -25,34 +25,48 @@ import hashlib
 import json
 from typing import Iterable
 
-from domain.core import Illegal, canonical_json
+from domain.core import Illegal
 from domain.tournament import is_complete, pair_round, standings
 from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result
 from events.envelope import first_broken_link
-from application.replay import Verdict, parse_ndjson, verify
+from application import attestation
+from application.replay import Verdict, parse_ndjson, verify, verify_envelopes
 
 
 class BundleVerdict(Verdict):
-    def __init__(self):
-        super().__init__()
+    def __init__(self, keys_checked: bool = False):
+        super().__init__(keys_checked=keys_checked)
         self.games: dict[str, bool] = {}
+        self.verdicts: dict[str, Verdict] = {}  # each game's own verdict, in the bundle's order
+        self.tournament: str | None = None
+        self.standings: list | None = None
 
     def at(self, where: str, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
 
+    @property
+    def signed_by(self) -> str | None:
+        standings = next((s for s in self.signatures if s.kind == attestation.STANDINGS), None)
+        return standings.signed_by if standings and not standings.problem else None
+
     def to_dict(self) -> dict:
-        return {**super().to_dict(), "games": self.games}
+        return {**super().to_dict(), "games": self.games, "tournament": self.tournament,
+                "game_verdicts": {gid: {"status": g.status, "events": g.events, "rules_version": g.rules_version,
+                                        "signed_by": g.signed_by, "chain_head": g.chain_head}
+                                  for gid, g in self.verdicts.items()}}
 
 
-def verify_bundle(lines: Iterable[str | bytes]) -> BundleVerdict:
-    envs, parse_problems = parse_ndjson(lines)
-    v = BundleVerdict()
+def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = None) -> BundleVerdict:
+    """Check a bundle; with ``keys``, its standings and every game must be signed by that server."""
+    lines, parse_problems = parse_ndjson(lines)
+    envs, signed = attestation.split(lines)
+    v = BundleVerdict(keys_checked=keys is not None)
     v.problems.extend({**p, "place": "bundle"} for p in parse_problems)
     if not envs or envs[0].get("bundle") != "delve-tournament":
         v.at("bundle", None, "the first line is not a tournament bundle header")
         return v
     header, envs = envs[0], envs[1:]
-    tid = header.get("tournament")
+    tid = v.tournament = header.get("tournament")
     log = [e for e in envs if e.get("game_id") == tid]
     games: dict[str, list[dict]] = {}
     for env in envs:
@@ -68,11 +82,15 @@ def verify_bundle(lines: Iterable[str | bytes]) -> BundleVerdict:
         v.at("tournament", bad, f"chain broken: {why}")
     heads = {}
     for gid, game_envs in games.items():
-        verdict = verify(canonical_json(e) for e in game_envs)
+        verdict = verify_envelopes(game_envs, signed, keys=keys)
+        v.verdicts[gid] = verdict
         v.games[gid] = verdict.ok
         heads[gid] = game_envs[-1].get("hash")
         for p in verdict.problems:
             v.at(f"game {gid}", p.get("seq"), p["problem"])
+        if verdict.incomplete and not verdict.problems:
+            v.at(f"game {gid}", None, f"incomplete: {verdict.incomplete}")
+    _check_standings_signature(v, tid, log, signed, keys)
     try:
         v.replay_ok = v.chain_ok and _replay(log, games, heads, header, v)
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
@@ -80,6 +98,27 @@ def verify_bundle(lines: Iterable[str | bytes]) -> BundleVerdict:
         v.replay_ok = False
     v.ok = v.chain_ok and v.replay_ok and all(v.games.values()) and not v.problems
     return v
+
+
+def _check_standings_signature(v: BundleVerdict, tid: str | None, log: list[dict], signed: list[dict],
+                               keys: attestation.Keys | None) -> None:
+    """The standings statement must name this tournament's log (events and head); checked against keys if given."""
+    mine = [s for s in signed if isinstance(s, dict) and (s.get("statement") or {}).get("kind") == attestation.STANDINGS
+            and (s.get("statement") or {}).get("tournament") == tid]
+    result = attestation.Signed(attestation.STANDINGS)
+    v.signatures = [result]
+    if not mine:
+        result.problem = "not signed by this server: the bundle carries no signed standings"
+    else:
+        result.statement = st = mine[-1]["statement"]
+        v.standings = st.get("standings")
+        if keys is not None:
+            result.signed_by, result.key_status, result.problem = attestation.check_signature(mine[-1], keys)
+        if not result.problem and (st.get("events"), st.get("head")) != (len(log), log[-1].get("hash") if log else None):
+            result.problem = (f"not signed by this server: the signed standings name {st.get('events')} tournament "
+                              f"events and head {st.get('head')}; this log has {len(log)}")
+    if keys is not None and result.problem:
+        v.at("tournament", None, result.problem)
 
 
 def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str], header: dict,
@@ -181,11 +220,14 @@ def _check_final(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
     return True
 
 
-def verify_any(lines: Iterable[str | bytes]) -> Verdict:
+def verify_any(lines: Iterable[str | bytes], keys: attestation.Keys | None = None,
+               expect_head: str | None = None) -> Verdict:
     """A game export or a tournament bundle, told apart by the first line."""
     lines = list(lines)
     first = next((line for line in lines if line.strip()), b"")
-    return verify_bundle(lines) if parse_header(first) is not None else verify(lines)
+    if parse_header(first) is not None:
+        return verify_bundle(lines, keys)
+    return verify(lines, keys, expect_head)
 
 
 def parse_header(line: str | bytes) -> dict | None:

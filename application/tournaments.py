@@ -27,6 +27,7 @@ can neither lose a game nor create one twice.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from datetime import datetime, timezone
@@ -37,10 +38,12 @@ from domain.core import Illegal, canonical_json, require
 from domain.kit import search
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
-from application import clocks, tournament_games
+from application import attestation, clocks, tournament_games
 from application.players import PlayerNotFound
 from application.service import Forbidden, GameService
 from events.errors import GameNotFound, VersionConflict
+
+STANDINGS_FIELD = "standings_signature"  # the tournament meta field holding the signed final standings
 
 LOCK_MS = 30_000
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
@@ -238,6 +241,7 @@ class TournamentService:
                                         {"type": "TournamentFinished", "data": {"standings": final}}],
                          f"finish:{tid}", meta={"status": "finished"}, stamp=("finished_at",))
             self._index(tid, t["game"], "finished")
+            self.signed_standings(tid)
             return True
         paired = pair_round(config, t["entrants"], pairing_view(t["rounds"]), seed)
         tables = [{"seats": tb["seats"], "game_id": game_id_for(tid, paired["round"], i)}
@@ -300,15 +304,36 @@ class TournamentService:
         return envs, self._require(tid)["status"] == "finished"
 
     def bundle(self, tid: str) -> Iterator[str]:
-        """One NDJSON file: a header line, the tournament log, then every game's export."""
+        """One NDJSON file: a header line, the tournament log, every game's export (with its
+        signatures), then the signed final standings."""
         t, _ = self._load(tid)
         require(t["status"] == "finished", "bundle_before_end", None,
                 "the bundle is published once the tournament has finished (its seed is revealed then)")
         game_ids = [tb["game_id"] for r in t["rounds"] for tb in r["tables"]]
+        signed = self.signed_standings(tid)
         yield canonical_json({"bundle": "delve-tournament", "tournament": tid, "games": game_ids}) + "\n"
         yield from self.store.export(tid)
         for gid in game_ids:
-            yield from self.games.store.export(gid)
+            yield from self.games.export(gid, admin=False)
+        if signed:
+            yield canonical_json(attestation.signature_line(signed)) + "\n"
+
+    def signed_standings(self, tid: str) -> dict | None:
+        """The finished tournament's standings signed with its log's head and every game's head
+        (stored in its meta; None without a key or before the end)."""
+        meta = self.store.meta(tid)
+        if meta.get(STANDINGS_FIELD):
+            return json.loads(meta[STANDINGS_FIELD])
+        signer = self.games.signer
+        if signer is None or meta.get("status") != "finished":
+            return None
+        log = list(self.store.reads.iter_all(tid))
+        t = fold({"type": e["type"], "data": e["data"]} for e in log)
+        heads = {tb["game_id"]: tb["chain_head"] for r in t["rounds"] for tb in r["tables"]}
+        final = next(e for e in reversed(log) if e["type"] == "TournamentFinished")["data"]["standings"]
+        signed = signer.sign(attestation.standings_statement(tid, t["game"], len(log), log[-1]["hash"], heads, final))
+        self.store.reads.mark(tid, STANDINGS_FIELD, json.dumps(signed))
+        return signed
 
     # -- helpers -------------------------------------------------------------------------
 

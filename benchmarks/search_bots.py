@@ -1,7 +1,7 @@
 """The search bot's strength, speed and each game's balance, over seeded in-process games.
 
     python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J]
-    python -m benchmarks.search_bots report OUT.jsonl        # JSON on stdout
+    python -m benchmarks.search_bots report OUT.jsonl...     # JSON on stdout
 
 Every game is played through the kit's driver (``domain.kit.play``: the server's
 DRBG streams), seeded by its configuration and number, so any game repeats exactly.
@@ -13,7 +13,7 @@ Configurations (``CONFIGS``): ``<game>:duel`` -- ``search-normal`` against the g
 best existing bot at the smallest table (2 seats; Saboteur's smallest is 3), the
 search seat rotating; ``<game>:full`` -- one ``search-normal`` among the best bot at
 the game's largest common count; ``<game>:levels`` -- ``search-hard`` against
-``search-normal``; ``dwarf:solo:<automaton>`` -- ``search-hard`` alone against each
+``search-normal``; ``<game>:easy`` -- ``search-easy`` as in the duel; ``dwarf:solo:<automaton>`` -- ``search-hard`` alone against each
 automaton; ``indagar:solo`` and ``indagar:pair`` -- ``search-normal`` seats against the
 monsters (an Indagar game has some 400 decisions: at hard one would take most of an hour). Every search move's CPU time (``time.process_time``) is recorded per level.
 
@@ -46,9 +46,10 @@ FACTIONS = ("arkland", "sect", "forest", "ramal")
 def _table(config: str, g: int) -> tuple[str, list[str], dict]:
     """(game id, the bot of each seat, options) of game ``g`` of ``config``."""
     game, kind, *rest = config.split(":")
-    if kind in ("duel", "full", "levels"):
+    if kind in ("duel", "full", "levels", "easy"):
         n = SMALLEST[game] if kind != "full" else LARGEST[game]
-        me, other = ("search-hard", "search-normal") if kind == "levels" else ("search-normal", BEST[game])
+        me, other = {"levels": ("search-hard", "search-normal"), "easy": ("search-easy", BEST[game])}.get(
+            kind, ("search-normal", BEST[game]))
         bots = [me if i == g % n else other for i in range(n)]
     elif kind == "solo":  # DWARF at hard; Indagar's games are long, so at normal
         bots = ["search-hard" if game == "dwarf" else "search-normal"]
@@ -65,7 +66,8 @@ def _table(config: str, g: int) -> tuple[str, list[str], dict]:
 CONFIGS = ("saboteur:duel", "mountain-king:duel", "dwarf:duel", "indagar:duel",
            "dwarf:solo:andvettr", "dwarf:solo:andvettr-fadir", "indagar:pair", "indagar:solo",
            "saboteur:levels", "mountain-king:levels", "dwarf:levels", "indagar:levels",
-           "saboteur:full", "mountain-king:full", "dwarf:full", "indagar:full", "dwarf:solo:eldhusfifl")
+           "saboteur:full", "mountain-king:full", "dwarf:full", "indagar:full", "dwarf:solo:eldhusfifl",
+           "saboteur:easy", "mountain-king:easy", "dwarf:easy", "indagar:easy")
 
 
 def _first(game_id: str, played) -> int | None:
@@ -111,14 +113,14 @@ def one(job: tuple[str, int]) -> dict:
             "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()}}
 
 
-def run(out: str, rounds: int, configs: list[str], jobs: int) -> None:
+def run(out: str, rounds: int, configs: list[str], jobs: int, first: int = 0) -> None:
     done = set()
     try:
         with open(out) as f:
             done = {(r["config"], r["g"]) for r in map(json.loads, f)}
     except FileNotFoundError:
         pass
-    todo = [(c, g) for g in range(rounds) for c in configs if (c, g) not in done]
+    todo = [(c, g) for g in range(first, first + rounds) for c in configs if (c, g) not in done]
     started = time.monotonic()
     with Pool(jobs) as pool, open(out, "a") as f:
         for i, r in enumerate(pool.imap(one, todo), 1):
@@ -148,7 +150,7 @@ def share(results: list[dict], who) -> dict:
 
 def _searcher(r: dict) -> str:
     """The participant id of the configuration's subject: the stronger-named search seat."""
-    for level in ("search-hard", "search-normal"):
+    for level in ("search-hard", "search-normal", "search-easy"):
         if level in r["bots"]:
             return f"seat:{r['bots'].index(level)}"
     return "seat:0"
@@ -164,9 +166,11 @@ def balance(rs: list[dict]) -> dict:
     return out
 
 
-def report(path: str) -> dict:
-    with open(path) as f:
-        results = [json.loads(line) for line in f]
+def report(paths: list[str]) -> dict:
+    results = []
+    for path in paths:
+        with open(path) as f:
+            results += [json.loads(line) for line in f]
     out: dict = {"games": len(results), "configs": {}, "cpu_s_per_move": {}}
     for config in CONFIGS:
         rs = [r for r in results if r["config"] == config]
@@ -200,11 +204,12 @@ def main() -> None:
     r.add_argument("--rounds", type=int, default=200)
     r.add_argument("--configs", default=",".join(CONFIGS))
     r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--first", type=int, default=0, help="number of the first game (runs in parallel take disjoint ranges)")
     p = sub.add_parser("report")
-    p.add_argument("out")
+    p.add_argument("out", nargs="+")
     args = ap.parse_args()
     if args.cmd == "run":
-        run(args.out, args.rounds, args.configs.split(","), args.jobs)
+        run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first)
     else:
         print(json.dumps(report(args.out), indent=2))
 

@@ -89,6 +89,7 @@ def _game(game_id: str):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="delve", message="delve %(version)s")
 @click.option("--log-level", default="INFO", show_default=True,
               type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False))
 @click.pass_context
@@ -110,6 +111,23 @@ def _admin_token(data_dir: Path) -> tuple[str, str]:
         path.write_text(secrets.token_urlsafe(32) + "\n")
         path.chmod(0o600)
     return path.read_text().strip(), f"{path} (set DELVE_ADMIN_TOKEN to choose your own)"
+
+
+def _signing_key(data_dir: Path) -> tuple[Path, str]:
+    """DELVE_SIGNING_KEY, else <data dir>/signing/current.pem (made on first start); and a line saying which."""
+    from application import signing
+
+    given = settings.get("DELVE_SIGNING_KEY")
+    path = Path(given) if given else data_dir / "signing" / "current.pem"
+    if given and not path.is_file():
+        raise click.ClickException(f"DELVE_SIGNING_KEY={given} names no file: make it with "
+                                   f"`delve keys rotate --key {given}`, or unset DELVE_SIGNING_KEY")
+    try:
+        signer, made = signing.ensure(path, settings.get("DELVE_SERVER_NAME"))
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from exc
+    return path, (f"Signing key: {signer.key_id} of {signer.server!r} ({'made now in ' if made else ''}{path}); "
+                  "public keys at /v1/audit/keys")
 
 
 def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
@@ -181,7 +199,9 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         else:
             click.echo(f"Redis: {url}")
         token, token_from = _admin_token(data_dir)
-        sup = Supervisor(child_env(REDIS_URL=url, DELVE_ADMIN_TOKEN=token))
+        key, key_note = _signing_key(data_dir)
+        click.echo(key_note)
+        sup = Supervisor(child_env(REDIS_URL=url, DELVE_ADMIN_TOKEN=token, DELVE_SIGNING_KEY=str(key)))
         stack.callback(sup.stop)
         if embedded is not None:
             sup.watch_redis(embedded)
@@ -206,6 +226,19 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
             time.sleep(0.3)
         click.echo("stopping: API, reactor, workers, then Redis ...", err=True)
     click.echo("stopped", err=True)
+
+
+@cli.command()
+@click.argument("process", type=click.Choice(["api", "worker", "reactor"]))
+@click.option("--port", default=8000, show_default=True, type=int, help="The API's port (api only).")
+def healthcheck(process: str, port: int) -> None:
+    """Exit 0 if this host's PROCESS is alive and working, else 1 saying why (for container health checks)."""
+    from delve import health
+
+    problem = health.api(port) if process == "api" else getattr(health, process)()
+    if problem:
+        raise click.ClickException(problem)
+    click.echo(f"{process}: healthy")
 
 
 # -- worker, reactor -------------------------------------------------------------------
@@ -246,7 +279,7 @@ def reactor(ctx) -> None:
 @click.option("--games", "n", default=10, show_default=True, type=click.IntRange(1))
 @click.option("--seats", type=click.IntRange(1), help="Players per game [default: the game's minimum].")
 @click.option("--bot", help="Bot policy for every seat [default: random, if the game has it].")
-@click.option("--options", "options_json", default="{}", help='Game options as JSON, e.g. \'{"turns": 5}\'.')
+@click.option("--options", "options_json", default="{}", help="Game options as JSON (see the examples; `GET /v1/catalog/GAME` lists a game's options).")
 @click.option("--inprocess", is_flag=True, help="Play in this process instead of through rq workers.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(0),
               help="Workers (+ a reactor) to start for the run, running jobs without a fork each for "
@@ -255,7 +288,13 @@ def reactor(ctx) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
 def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout, as_json) -> None:
-    """Play N bot-vs-bot games of GAME and print a summary."""
+    """Play N bot-vs-bot games of GAME and print a summary.
+
+    \b
+    Examples:
+      delve play saboteur --games 2 --seats 3 --bot heuristic --options '{"first_player": 0}' --inprocess
+      delve play dwarf --games 1 --seats 1 --bot greedy --options '{"solo_level": "andvettr"}' --inprocess
+    """
     from tqdm import tqdm
 
     from application.runtime import service_from_env
@@ -327,7 +366,12 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result (tournament, timings) as JSON.")
 def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json) -> None:
-    """Run a whole bot tournament of GAME in this process, verify its bundle, print the standings."""
+    """Run a whole bot tournament of GAME in this process, verify its bundle, print the standings.
+
+    \b
+    Example:
+      delve tournament saboteur --format swiss --table-size 3 --entrants 6 --rounds 2 --bots heuristic,random
+    """
     from tqdm import tqdm
 
     from delve.tournament import NotFinishing, format_result, run
@@ -383,35 +427,155 @@ def freeze_rules(game_id: str, root: Path) -> None:
                f"rules_version, and add a stored export of the new version to tests/data/")
 
 
+# -- reading records offline -------------------------------------------------------------------
+
+
+def _record(export):
+    from delve.record import BadRecord, Record
+
+    try:
+        return Record.parse(export.read().splitlines())
+    except BadRecord as exc:
+        raise click.ClickException(f"{getattr(export, 'name', '-')}: {exc}") from exc
+
+
+@cli.command()
+@click.argument("export", metavar="FILE", type=click.File("rb"))
+@click.option("--move", "n", type=click.IntRange(0), help="Show the position after move N [default: the last].")
+@click.option("--seat", type=click.IntRange(0), help="As seat S sees it [default: as a spectator].")
+@click.option("--moves", "list_moves", is_flag=True, help="List every move (number, time, who, label) instead.")
+@click.option("--json", "as_json", is_flag=True, help="Print the move, its events, the view and scores as JSON.")
+def show(export, n: int | None, seat: int | None, list_moves: bool, as_json: bool) -> None:
+    """The position after any move of an exported game, from the file alone (no server). Move N is the
+    N-th command the game accepted: the same numbers as the API (/v1/games/{id}/moves) and the viewer."""
+    from delve import show as shown
+
+    r = _record(export)
+    n = len(r.moves) if n is None else n
+    if n > len(r.moves):
+        raise click.ClickException(f"the game has {len(r.moves)} moves; ask for --move 0 to {len(r.moves)}")
+    if seat is not None and seat >= len(r.seats):
+        raise click.ClickException(f"the game has seats 0 to {len(r.seats) - 1}")
+    if list_moves:
+        lines = [shown.header(r)] + [shown.move_line(r, i) for i in range(1, len(r.moves) + 1)]
+        click.echo(json.dumps([m.to_dict() for m in r.moves], indent=1) if as_json else "\n".join(lines))
+    elif as_json:
+        click.echo(json.dumps(shown.position(r, n, seat), indent=1, ensure_ascii=False))
+    else:
+        click.echo(shown.text(r, n, seat))
+
+
+@cli.command()
+@click.argument("a", metavar="FILE_A", type=click.File("rb"))
+@click.argument("b", metavar="FILE_B", type=click.File("rb"))
+def diff(a, b) -> None:
+    """The first move where two records of one game differ. Exit 0 if they are identical, 1 if not."""
+    from delve import show as shown
+
+    text = shown.diff(_record(a), _record(b))
+    click.echo(text)
+    sys.exit(0 if text.startswith("the records are identical") else 1)
+
+
+# -- signing keys --------------------------------------------------------------------------
+
+
+def _key_path(key: Path | None) -> Path:
+    given = key or settings.get("DELVE_SIGNING_KEY")
+    return Path(given) if given else Path(settings.get("DELVE_DATA_DIR")).resolve() / "signing" / "current.pem"
+
+
+@cli.group()
+def keys() -> None:
+    """The server's Ed25519 signing key: show it, or rotate it (old records keep verifying)."""
+
+
+@keys.command("show")
+@click.option("--key", type=click.Path(dir_okay=False, path_type=Path),
+              help="The private key [env DELVE_SIGNING_KEY; default <data dir>/signing/current.pem].")
+def keys_show(key: Path | None) -> None:
+    """Print the public keys document (what GET /v1/audit/keys serves)."""
+    from application import signing
+
+    path = _key_path(key)
+    if not path.is_file():
+        raise click.ClickException(f"no key at {path}: `delve serve` makes one on first start, "
+                                   f"or run `delve keys rotate --key {path}`")
+    click.echo(json.dumps(signing.load(path, settings.get("DELVE_SERVER_NAME")).keys(), indent=2))
+
+
+@keys.command("rotate")
+@click.option("--key", type=click.Path(dir_okay=False, path_type=Path),
+              help="The private key [env DELVE_SIGNING_KEY; default <data dir>/signing/current.pem].")
+def keys_rotate(key: Path | None) -> None:
+    """Retire the current key (its public half stays listed) and make a new one; restart the server after."""
+    from application import signing
+
+    path = _key_path(key)
+    server = settings.get("DELVE_SERVER_NAME")
+    if not path.exists():
+        signer, _ = signing.ensure(path, server)
+        click.echo(f"made {signer.key_id} in {path}")
+        return
+    old, new = signing.rotate(path, server)
+    click.echo(f"retired {old} (kept in {path.parent / 'retired'}); signing with {new} from now on.\n"
+               "Restart `delve serve` (every API and worker process) so it signs with the new key; records "
+               "signed before keep verifying against /v1/audit/keys.")
+
+
 # -- verify, bench ---------------------------------------------------------------------
 
 
 @cli.command()
-@click.argument("export", type=click.File("rb"))
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def verify(export, as_json: bool) -> None:
-    """Check an NDJSON export or tournament bundle (`-` = stdin): hash chains, replays, pairings.
-    Exit 0 if sound, 1 if not."""
-    from application.tournament_verify import verify_any as check
+@click.argument("exports", metavar="FILE...", nargs=-1, required=True, type=click.File("rb"))
+@click.option("--keys", "keys_source", metavar="URL|FILE",
+              help="The server's public keys (its URL, its /v1/audit/keys, or a saved copy): every record must "
+                   "be signed by one of them.")
+@click.option("--expect-head", metavar="HEX", help="A chain head saved during the game: it must be in the record.")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a judge's report (.html or .md) of the (first) file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+def verify(exports, keys_source: str | None, expect_head: str | None, report: Path | None, as_json: bool) -> None:
+    """Check game exports and tournament bundles (`-` = stdin): hash chains, replays under each record's
+    rules version, pairings, and with --keys the server's signatures. One line per game and per bundle,
+    then a summary. Exit 0 if every record is sound and complete, 1 if not.
 
-    verdict = check(export)
+    \b
+    Examples (game.ndjson from GET /v1/games/<id>/export):
+      delve verify game.ndjson
+      delve verify game.ndjson --keys https://delve.example.org
+      delve verify game.ndjson --expect-head <a head you saved> --report report.html
+      delve verify - < game.ndjson
+    """
+    from application.tournament_verify import verify_any as check
+    from delve import verdicts
+
+    keys = None
+    if keys_source:
+        try:
+            keys = verdicts.load_keys(keys_source)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from exc
+    results = []
+    for export in exports:
+        results.append((getattr(export, "name", "-"), export_lines := export.read().splitlines(),
+                        check(export_lines, keys, expect_head)))
+    if report:
+        from delve import report as judge
+
+        name, raw, verdict = results[0]
+        report.write_text(judge.render(raw, verdict, report.suffix.lower(), keys), encoding="utf-8")
     if as_json:
-        click.echo(json.dumps(verdict.to_dict(), indent=2))
-    elif verdict.ok:
-        rules = f" under rules {verdict.rules_version}" if verdict.rules_version else ""
-        click.echo(f"OK: {verdict.events} events, hash chain intact, replay{rules} matches; chain head {verdict.chain_head}")
+        out = [{"file": name, **v.to_dict()} for name, _raw, v in results]
+        click.echo(json.dumps(out[0] if len(out) == 1 else out, indent=2))
     else:
-        first = next((p for p in verdict.problems if p["seq"] is not None), verdict.problems[0] if verdict.problems
-                     else {"seq": None, "problem": "unknown"})
-        where = (f"first bad place: {first['place']}" if first.get("place")
-                 else f"first bad seq {first['seq']}" if first["seq"] is not None else "no seq to blame")
-        click.echo(f"NOT OK: {where}: {first['problem']}\n"
-                   f"  chain {'intact' if verdict.chain_ok else 'broken'}, "
-                   f"replay {'matches' if verdict.replay_ok else 'does not match'}, {verdict.events} events")
-        for p in verdict.problems:
-            if p is not first:
-                click.echo(f"  also: {p.get('place') or 'seq ' + str(p['seq'])}: {p['problem']}")
-    sys.exit(0 if verdict.ok else 1)
+        for name, _raw, v in results:
+            for line in verdicts.lines(name, v):
+                click.echo(line)
+        click.echo(verdicts.summary([v for _n, _r, v in results]))
+        if report:
+            click.echo(f"report: {report}")
+    sys.exit(0 if all(v.ok for _n, _r, v in results) else 1)
 
 
 @cli.command()
@@ -426,7 +590,7 @@ def verify(export, as_json: bool) -> None:
 @click.option("--appends", default=1000, show_default=True, type=click.IntRange(10), help="Direct store appends.")
 def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: float, connections: int, games: int,
           appends: int) -> None:
-    """Issue 13's figures against their targets (HTTP vs bare Flask, round trips, verification,
+    """The performance figures against their targets (HTTP vs bare Flask, round trips, verification,
     storage, append latency); JSON on stdout, progress on stderr."""
     from benchmarks.bench import run
     from server.app import create_app

@@ -12,10 +12,11 @@ def _source(name: str) -> str:
 
 
 class Scripts:
-    """``append`` (sha256.lua + append.lua), ``release`` (drop a lease we hold), ``compact``, ``open``."""
+    """``append`` (check and store sealed envelopes), ``release`` (drop a lease we hold), ``compact``, ``open``, ``now`` (the clock an append is stamped with)."""
 
     def __init__(self, r: redis.Redis):
-        self.append: Script = r.register_script(_source("sha256.lua") + _source("append.lua"))
+        self.append: Script = r.register_script(_source("append.lua"))
         self.release: Script = r.register_script(_source("release.lua"))
         self.compact: Script = r.register_script(_source("compact.lua"))
         self.open: Script = r.register_script(_source("open.lua"))
+        self.now: Script = r.register_script(_source("now.lua"))

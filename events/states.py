@@ -20,11 +20,11 @@ import redis
 from domain.core import Game, State, fold
 from events.archived import Archives, window
 from events.checkpoints import Checkpoints, dumped, dumps, own
+from events.clock import ReadTimes, time_ms
 from events.envelope import GENESIS, domain_events, loads
 from events.errors import GameNotFound
 from events.keys import Keys
 from events.reads import Reads
-from events.replies import parse_entry
 from events.scripts import Scripts
 
 log = logging.getLogger("delve.store")
@@ -56,6 +56,7 @@ class States:
         self._cache: OrderedDict[str, Cached] = OrderedDict()
         self._replays: OrderedDict[str, Checkpoints] = OrderedDict()
         self.rollbacks = 0  # cached or snapshot states found ahead of, or off, what Redis holds
+        self.times = ReadTimes()  # Redis's clock as each game's last read saw it: the next append's ``at``
 
     def open(self, game_id: str, resolve: Callable[[dict[str, str]], Game]) -> tuple[dict[str, str], Folded]:
         """A game's meta hash and its state now, in one round trip when this process holds the state.
@@ -76,6 +77,7 @@ class States:
             # Decoded inline: a call of as_text per field was a quarter of open's own CPU in a profiled read.
             flat = [v.decode() if type(v) is bytes else v for v in got[0]]
             meta = dict(zip(flat[0::2], flat[1::2]))
+            self.times.saw(game_id, int(meta["version"]), time_ms(got[3]), meta.get("at"))
             game = resolve(meta)
             envs = window(self.archives.envelopes(game_id), cached.version - 1, None, None) if got[1] else \
                 [loads(entry[1][1]) for entry in got[2]]
@@ -158,18 +160,21 @@ class States:
         return Cached(snap["version"], snap["head"], orjson.dumps(snap["state"]))
 
     def _tail(self, game_id: str, since: int) -> tuple[int, list[dict]]:
-        """(the stored version, the envelopes from ``since`` on) of one moment."""
-        pipe = self.r.pipeline(transaction=True)  # MULTI: the version, head and events of one moment
-        pipe.hget(self.keys.meta(game_id), "version")
-        pipe.xrange(self.keys.events(game_id), min=f"{max(since, 1)}-0", max="+")
-        pipe.exists(self.keys.archive(game_id))
-        stored, entries, archived = pipe.execute()
-        if stored is None:
+        """(the stored version, the envelopes from ``since`` on) of one moment (``open.lua``: one command,
+        which also reads Redis's clock for the append that may follow)."""
+        k = self.keys
+        got = self.scripts.open(keys=[k.meta(game_id), k.events(game_id), k.archive(game_id)],
+                                args=[f"{max(since, 1)}-0"])
+        flat = [v.decode() if type(v) is bytes else v for v in got[0]] if got else []
+        meta = dict(zip(flat[0::2], flat[1::2]))
+        if "version" not in meta:
             self._cache.pop(game_id, None)
             raise GameNotFound(game_id)
-        if archived:
-            return int(stored), window(self.archives.envelopes(game_id), max(since, 1) - 1, None, None)
-        return int(stored), [parse_entry(fields) for _id, fields in entries]
+        stored = int(meta["version"])
+        self.times.saw(game_id, stored, time_ms(got[3]), meta.get("at"))
+        if got[1]:
+            return stored, window(self.archives.envelopes(game_id), max(since, 1) - 1, None, None)
+        return stored, [loads(entry[1][1]) for entry in got[2]]
 
     def _onto(self, game: Game, game_id: str, base: Cached, envs: list[dict], stored: int) -> Folded | None:
         """Fold ``envs`` (from ``base``'s own event on) onto ``base``; None if Redis does not hold ``base``."""

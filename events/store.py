@@ -53,7 +53,7 @@ class RedisEventStore:
         self.reads = Reads(r, keys, archives)
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
-        self.appends = Appends(r, keys, scripts, self.states.lost, wait_replicas=wait_replicas,
+        self.appends = Appends(r, keys, scripts, self.states.lost, self.states.times, wait_replicas=wait_replicas,
                                wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.idempotency = Idempotency(r, keys, scripts, wait_replicas=wait_replicas,
                                        wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
@@ -126,6 +126,12 @@ class RedisEventStore:
         t = self.r.time()
         secs, micros = next(iter(t.values())) if isinstance(t, dict) else t  # a cluster answers per node
         return int(secs) * 1000 + int(micros) // 1000
+
+    def stamp_ms(self, game_id: str, version: int) -> int:
+        """The Redis time (ms) a batch appended at ``version`` now is stamped with: that of the read
+        that saw the version (``events.clock``), else Redis's clock now."""
+        when = self.states.times.take(game_id, version)
+        return when.ms if when is not None else self.now_ms()
 
     def plain_client(self) -> redis.Redis | None:
         """This store's Redis when it is a single one (the queue may live in it), None on a Cluster."""

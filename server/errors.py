@@ -61,7 +61,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Illegal)
     def _illegal(e: Illegal):
-        return problem(422, e.code, e.message, rule=e.rule, rule_url=rules.rule_url(e.rule))
+        return problem(422, e.code, e.message, rule=e.rule, rule_url=rules.rule_url(e.rule), **getattr(e, "extra", {}))
 
     @app.errorhandler(ValidationError)
     def _invalid(e: ValidationError):

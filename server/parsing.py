@@ -121,6 +121,13 @@ def stream_cursor() -> int:
     return int(text)
 
 
+def move(text: str) -> int:
+    """A move number in a query (``?move=30``): a whole number from 1."""
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
+        raise ApiError(400, "bad_move", f"a move is a whole number from 1, not {text[:40]!r}")
+    return int(text)
+
+
 def version(text: str) -> int:
     """A version in a path: a whole number (its range is checked against the game)."""
     if not re.fullmatch(r"[0-9]{1,30}", text):

@@ -15,7 +15,7 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
-import markdown
+from markdown_it import MarkdownIt
 
 from domain import registry
 
@@ -89,7 +89,7 @@ def rule_url(rule: str | None) -> str | None:
 def html(doc: str) -> str:
     """The document as HTML: an anchor on each definition, a link on each mention of a defined id."""
     source, defined = _anchored(doc)
-    body = markdown.markdown(source, extensions=["tables", "sane_lists"])
+    body = MarkdownIt("commonmark", {"html": True}).enable("table").render(source)
 
     def mention(m: re.Match) -> str:
         target = _target(m[0], defined)

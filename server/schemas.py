@@ -173,8 +173,29 @@ class ActionResponse(Schema):
 
 class StateAt(Schema):
     version = Int()
+    move = Int(allow_none=True)  # the move this version ends (application/moves.py); None: no move ends here
+    label = fields.String(allow_none=True)
     view = fields.Dict()
     state = fields.Dict()
+
+
+class MoveOut(Schema):
+    move = Int()
+    seat = Int(allow_none=True)
+    actor = fields.String(allow_none=True)
+    label = fields.String()
+    at = fields.String()
+    first_seq = Int()
+    last_seq = Int()
+    command_id = fields.String()
+    command = fields.Dict(allow_none=True)
+    types = fields.List(fields.String())
+
+
+class Moves(Schema):
+    game_id = fields.String()
+    version = Int()
+    moves = fields.List(fields.Nested(MoveOut))
 
 
 class SeatScoreOut(Schema):
@@ -224,6 +245,7 @@ class Audit(Schema):
     events = Int()
     rules_version = fields.String()
     status = fields.String()
+    signatures = fields.List(fields.Dict())  # signed statements: the seed commitment, then the record once closed
 
 
 class Problem(Schema):
@@ -234,14 +256,22 @@ class Problem(Schema):
 
 class Verdict(Schema):
     ok = fields.Boolean()
+    status = fields.String()  # ok / incomplete / failed
     events = Int()
     chain_head = fields.String(allow_none=True)
     chain_ok = fields.Boolean()
     replay_ok = fields.Boolean()
     game = fields.String(allow_none=True)
+    game_id = fields.String(allow_none=True)
     rules_version = fields.String(allow_none=True)  # the rules version that replayed the export
+    incomplete = fields.String(allow_none=True)
+    signed_by = fields.String(allow_none=True)
+    keys_checked = fields.Boolean()
+    signatures = fields.List(fields.Dict())
     problems = fields.List(fields.Nested(Problem))
     games = fields.Dict(keys=fields.String(), values=fields.Boolean())  # a bundle's games: id -> verified
+    tournament = fields.String(allow_none=True)
+    game_verdicts = fields.Dict(keys=fields.String(), values=fields.Dict())
 
 
 class CatalogGame(Schema):

@@ -65,6 +65,13 @@ _ALL = (
     Setting("DELVE_ADMIN_TOKEN", None, str, STORE,
             "The bearer token that reads every view and export and directs tournaments "
             "(`delve serve` makes one in its data dir when unset)."),
+    Setting("DELVE_SIGNING_KEY", None, str, STORE,
+            "Path of the Ed25519 private key (PEM) that signs seed commitments, game records and tournament "
+            "standings; retired public keys sit in retired/ beside it. `delve serve` makes "
+            "<data dir>/signing/current.pem on first start when unset; `delve keys rotate` replaces it."),
+    Setting("DELVE_SERVER_NAME", "delve", str, STORE,
+            "The name records are signed as (\"signed by <key id> of <name>\"): say which server this is, "
+            "e.g. its public host name."),
     # -- the HTTP API (server/) --
     Setting("DELVE_RATE_LIMIT", "200", int, API,
             "Writes (creates, moves, joins) per second per identity (0 = no limit)."),

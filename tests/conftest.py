@@ -14,6 +14,7 @@ from hypothesis import settings
 
 from domain import registry
 from localredis.server import EmbeddedRedis
+from application import signing
 from application.service import GameService
 from events.store import RedisEventStore
 from tests.support.housegame import GAME as HOUSE
@@ -60,9 +61,15 @@ def store(r, prefix):
         r.delete(key)
 
 
+@pytest.fixture(scope="session")
+def signer(tmp_path_factory):
+    """The test server's Ed25519 key (application.signing), made once per session."""
+    return signing.ensure(tmp_path_factory.mktemp("signing") / "current.pem", "test-server")[0]
+
+
 @pytest.fixture
-def service(store):
-    return GameService(store, admin_token="admin-secret")
+def service(store, signer):
+    return GameService(store, admin_token="admin-secret", signer=signer)
 
 
 @pytest.fixture

@@ -34,7 +34,10 @@ def export(service, tmp_path):
 def test_verify_accepts_an_intact_export(export):
     result = CliRunner().invoke(cli, ["verify", str(export)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("OK: ")
+    verdict, summary = result.output.splitlines()
+    assert verdict.startswith("OK ") and "(game.ndjson) tiny-1, 12 events: chain intact, replayed" in verdict
+    assert "signatures not checked (pass --keys URL|FILE)" in verdict
+    assert summary == "1 game replayed, all sound"
 
 
 def test_verify_names_the_first_tampered_seq(export):
@@ -45,9 +48,20 @@ def test_verify_names_the_first_tampered_seq(export):
     export.write_text("\n".join(lines) + "\n")
     result = CliRunner().invoke(cli, ["verify", str(export)])
     assert result.exit_code == 1
-    assert result.output.startswith(f"NOT OK: first bad seq {env['seq']}:")
+    verdict, summary = result.output.splitlines()
+    assert verdict.startswith("FAILED ") and f"seq {env['seq']}: chain broken at seq {env['seq']}" in verdict
+    assert summary.startswith("1 game replayed, 1 failed: ") and f"seq {env['seq']}" in summary
     verdict = json.loads(CliRunner().invoke(cli, ["verify", "--json", str(export)]).output)
-    assert verdict["ok"] is False and verdict["chain_ok"] is False
+    assert verdict["ok"] is False and verdict["chain_ok"] is False and verdict["status"] == "failed"
+
+
+def test_verify_reports_a_line_that_is_not_json_once_as_what_it_is(export):
+    lines = export.read_text().splitlines()
+    lines.insert(4, "this is not json")
+    export.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli, ["verify", str(export)])
+    assert result.exit_code == 1
+    assert "line 5 is not JSON" in result.output and result.output.count("not JSON") == 2  # the game's line, the summary
 
 
 def test_verify_reads_stdin(export):

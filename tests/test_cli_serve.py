@@ -78,6 +78,14 @@ def test_serve_runs_everything_and_ctrl_c_stops_everything(tmp_path):
         assert f"Admin token: in {tmp_path / 'admin-token'}" in text
         kids = children_of(proc.pid)
         assert len(kids) == 4  # redis, worker, reactor, gunicorn
+        redis_url = text.split("REDIS_URL=", 1)[1].split()[0]
+        for process in ("api", "worker", "reactor"):  # what the containers' health checks run
+            def healthy():
+                check = subprocess.run([sys.executable, "-m", "delve.cli", "healthcheck", process, "--port", str(port)],
+                                       env={**env, "REDIS_URL": redis_url}, capture_output=True, text=True, timeout=60)
+                return check.returncode == 0 and f"{process}: healthy" in check.stdout
+
+            wait_for(healthy, 30, f"the {process} health check to pass")
 
         seats = [{"name": n, "bot": "random"} for n in ("a", "b", "c")]
         created = call(base, "POST", "/v1/games", {"game": "saboteur", "seats": seats, "options": {}})
@@ -145,3 +153,12 @@ def test_a_missing_module_of_the_web_stack_is_named_not_guessed():
                          env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
     assert "gunicorn's gevent worker needs a module this installation lacks" in out and "packaging" in out
     assert "Reinstall delve" in out
+
+
+def test_healthchecks_say_what_is_missing(tmp_path, redis_url):
+    """Against a store no worker or reactor serves, and a port nothing listens on: exit 1, and why."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": redis_url, "TMPDIR": str(tmp_path)}
+    for process, reason in (("api", "did not answer"), ("reactor", "no reactor of this host has stepped")):
+        check = subprocess.run([sys.executable, "-m", "delve.cli", "healthcheck", process, "--port", str(free_port())],
+                               env=env, capture_output=True, text=True, timeout=60)
+        assert check.returncode == 1 and reason in check.stderr, (process, check.stderr)

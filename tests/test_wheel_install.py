@@ -93,35 +93,40 @@ def test_the_wheel_serves_plays_verifies_and_stops(installed, tmp_path):
         status, kind, rules = get(base, "/rules/mountain-king")
         assert status == 200 and b'id="MK-DIG-1"' in rules
 
-        seats = [{"name": n, "bot": "random"} for n in ("a", "b")]
-        created = post(base, "/v1/games", json.dumps({"game": "mountain-king", "seats": seats}).encode())
-        gid = created["id"]
-
-        def finished():
-            game = json.loads(get(base, f"/v1/games/{gid}")[2])
-            assert game["status"] in ("active", "finished"), game["status"]
-            return game["status"] == "finished" and game
-
-        game = wait_for(finished, 400, "the bot game to finish")
-        assert game["outcome"]["kind"] in ("win", "shared", "no_player_wins")
-        export = wait_for(lambda: _export(base, gid), 60, "the export of the finished game")
-        (tmp_path / "game.ndjson").write_bytes(export)
-        verdict = post(base, "/v1/audit/verify", export, "application/x-ndjson")
-        assert verdict["ok"] is True, verdict
-        run([installed / "delve", "verify", tmp_path / "game.ndjson"], "delve verify of the export", 300,
-            cwd=tmp_path, env=clean_env())
-        tampered = export.replace(b'"seat":0', b'"seat":1', 1)
-        assert tampered != export
-        (tmp_path / "tampered.ndjson").write_bytes(tampered)
-        bad = subprocess.run([installed / "delve", "verify", tmp_path / "tampered.ndjson"], capture_output=True,
-                             timeout=300, cwd=tmp_path, env=clean_env())
-        assert bad.returncode == 1, bad
+        play_verify(base, [installed / "delve", "verify"], tmp_path, clean_env())
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=60)
     rest = log.read_text()
     assert proc.returncode == 0, rest
     assert not [pid for pid in kids if alive(pid)], "a child of delve serve outlived it"
+
+
+def play_verify(base: str, verify_argv: list, tmp_path: Path, env: dict) -> None:
+    """A bot game of Mountain King to its end over HTTP; its export verifies (by the API and by
+    `delve verify`), and a tampered copy does not."""
+    seats = [{"name": n, "bot": "random"} for n in ("a", "b")]
+    created = post(base, "/v1/games", json.dumps({"game": "mountain-king", "seats": seats}).encode())
+    gid = created["id"]
+
+    def finished():
+        game = json.loads(get(base, f"/v1/games/{gid}")[2])
+        assert game["status"] in ("active", "finished"), game["status"]
+        return game["status"] == "finished" and game
+
+    game = wait_for(finished, 400, "the bot game to finish")
+    assert game["outcome"]["kind"] in ("win", "shared", "no_player_wins")
+    export = wait_for(lambda: _export(base, gid), 60, "the export of the finished game")
+    (tmp_path / "game.ndjson").write_bytes(export)
+    verdict = post(base, "/v1/audit/verify", export, "application/x-ndjson")
+    assert verdict["ok"] is True, verdict
+    run([*verify_argv, tmp_path / "game.ndjson"], "delve verify of the export", 300, cwd=tmp_path, env=env)
+    tampered = export.replace(b'"seat":0', b'"seat":1', 1)
+    assert tampered != export
+    (tmp_path / "tampered.ndjson").write_bytes(tampered)
+    bad = subprocess.run([*verify_argv, tmp_path / "tampered.ndjson"], capture_output=True, timeout=300,
+                         cwd=tmp_path, env=env)
+    assert bad.returncode == 1, bad
 
 
 def _export(base: str, gid: str) -> bytes | None:

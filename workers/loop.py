@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import logging
 import signal
+import socket
+import tempfile
 import threading
+import time
+from pathlib import Path
 from typing import Protocol
 
 import redis
@@ -22,6 +26,12 @@ class Stepper(Protocol):
         """Handle what is available now (waiting up to ``block_ms`` for it); returns how much."""
 
 
+def heartbeat_path(name: str = "reactor") -> Path:
+    """A file whose modification time says when a loop of this host last stepped
+    (`delve healthcheck reactor` reads it: a loop stuck or dead stops touching it)."""
+    return Path(tempfile.gettempdir()) / f"delve-{name}-{socket.gethostname()}.alive"
+
+
 class Loop:
     def __init__(self, steppers: list[Stepper], name: str = "reactor"):
         if not steppers:
@@ -29,6 +39,15 @@ class Loop:
         self.steppers = steppers
         self.name = name
         self._stop = threading.Event()
+        self._beat = heartbeat_path(name)
+        self._beaten = float("-inf")
+
+    def beat(self) -> None:
+        """Touch the heartbeat file, at most once a second."""
+        now = time.monotonic()
+        if now - self._beaten >= 1.0:
+            self._beat.touch()
+            self._beaten = now
 
     def step(self, block_ms: int | None = None) -> int:
         done = sum(s.step() for s in self.steppers[1:])
@@ -45,6 +64,7 @@ class Loop:
         while not self._stop.is_set():
             try:
                 self.step(block_ms)
+                self.beat()
                 backoff = 0.5
             except (redis.ConnectionError, redis.TimeoutError) as exc:
                 log.warning("Redis unreachable (%s); retrying in %.1fs", exc, backoff)

@@ -102,13 +102,22 @@ def _gained(s: dict, d: dict) -> None:
     _apply(s, d["player"], d["delta"])
 
 
-@handlers.on("ActionFailed")
-def _acted(s: dict, d: dict) -> None:
-    """A worker that carried out its action is done for the round, so a step that
+def _acted(s: dict, d: dict) -> dict | None:
+    """A worker whose action came up is done for the round, so a step that
     waited for a player's order (DW-AMB-14) resumes after it (DW-RES-7 alike)."""
     w = s["workers"].get(d["place"]) if d["place"] else None
     if w is not None and w["player"] == d["player"]:
         w["done"] = True
+        return w
+    return None
+
+
+@handlers.on("ActionFailed")
+def _failed(s: dict, d: dict) -> None:
+    """An action that could not be paid was not carried out (DW-RES-6): it passes no marker (DW-FP-2/3)."""
+    w = _acted(s, d)
+    if w is not None:
+        w["failed"] = True
 
 
 @handlers.on("ActionResolved")

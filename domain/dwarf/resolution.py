@@ -76,7 +76,8 @@ def _orc_raiders(b: Batch, action: str) -> None:
 
 
 def _pass_marker(b: Batch, kind: str) -> None:
-    """DW-FP-2/3 (DW-AMB-5): if the current holder did an action of ``kind`` this round,
+    """DW-FP-2/3 (DW-AMB-5): if the current holder carried out an action of ``kind`` this round
+    (one it could not pay for was not carried out, DW-RES-6),
     the marker goes to the next player clockwise. Never in solo (DW-FP-4, DW-SOLO-3)."""
     s = b.state
     option = "receive_help" if kind == "help" else kind
@@ -84,7 +85,7 @@ def _pass_marker(b: Batch, kind: str) -> None:
         return
     holder = s["first"]
     did = any(w["player"] == holder and w["type"] == kind and not (kind == "help" and w["extra"])
-              for w in s["workers"].values())
+              and not w.get("failed") for w in s["workers"].values())   # «Si el ... realizó una acción»
     if kind == "forge" and s["banned"] == "forge":
         did = False  # DW-GLOS-4: no Forge action is carried out, so nobody passes
     if did:

@@ -54,7 +54,8 @@ AUTOMATON = "automaton"
 class Dwarf(BaseGame):
     id = "dwarf"
     title = "DWARF"
-    rules_version = "dwarf-2"  # 2: StepStarted events and the DW-AMB-14 order choice
+    rules_version = "dwarf-3"  # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4)
+    rule_prefix = "DW"
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
     bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
@@ -91,6 +92,8 @@ class Dwarf(BaseGame):
 
     def rules_decide(self, state: dict, seat: int, command: Command, rng: Drbg) -> list[Event]:
         require(state["phase"] != "over", "game_over", "DW-END-4", "the game is over")
+        require(0 <= seat < state["seats"], "not_a_seat", "DW-SOLO-4",
+                "the automaton is played by the game, not through a seat")
         b = batch(state)
         selection.decide(b, seat, command)
         rounds.advance(b)

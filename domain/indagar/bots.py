@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.core import Drbg
 
-from . import content
+from . import combat, content
 from . import state as st
 
 
@@ -22,14 +22,15 @@ def greedy(game, state: dict, seat: int, rng: Drbg) -> dict:
     if len(legal) == 1:
         return legal[0]
     best, score = legal[0], float("-inf")
+    pulls: dict[str, float] = {}  # tile -> _pull: the state is the same for every command weighed
     for cmd in legal:
-        value = _value(state, seat, cmd) + rng.randbelow(100) / 1000
+        value = _value(state, seat, cmd, pulls) + rng.randbelow(100) / 1000
         if value > score:
             best, score = cmd, value
     return best
 
 
-def _value(s: dict, seat: int, cmd: dict) -> float:
+def _value(s: dict, seat: int, cmd: dict, pulls: dict[str, float]) -> float:
     kind = cmd["type"]
     if kind == "declare":
         return _tree_value(s, seat, cmd)
@@ -38,12 +39,11 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
     if kind in ("build", "upgrade", "gather"):
         return _ORDER[kind]
     if kind == "attack":
-        from .combat import attack_pool, defence_pool
         hero = s["turn"]["hero"]
-        edge = attack_pool(s, ("hero", hero), cmd["tile"]) - defence_pool(s, cmd["tile"])
+        edge = combat.attack_pool(s, ("hero", hero), cmd["tile"]) - combat.defence_pool(s, cmd["tile"])
         return 3 + edge
     if kind == "move":
-        return 2 + _pull(s, seat, cmd["to"])
+        return 2 + _pulled(s, seat, cmd["to"], pulls)
     if kind == "explore":
         return 1.5
     if kind == "activate":
@@ -61,7 +61,7 @@ def _value(s: dict, seat: int, cmd: dict) -> float:
     if kind == "exchange":
         return 4 if _exchange_builds(s, seat, cmd) else -3
     if kind == "fall_back":
-        return -_pull(s, seat, cmd["to"])
+        return -_pulled(s, seat, cmd["to"], pulls)
     return 0  # pass, end_turn
 
 
@@ -106,6 +106,12 @@ def _goals(s: dict, seat: int, hero: str) -> set[str]:
     return out or {t for t, x in s["tiles"].items() if x["type"] is None and t not in s["sealed"]}
 
 
+def _pulled(s: dict, seat: int, tile: str, pulls: dict[str, float]) -> float:
+    if tile not in pulls:
+        pulls[tile] = _pull(s, seat, tile)
+    return pulls[tile]
+
+
 def _pull(s: dict, seat: int, tile: str) -> float:
     """How attractive standing on ``tile`` is: closer to a goal is better (breadth-first
     over tiles the seat's heroes may enter, up to 10 steps)."""
@@ -113,13 +119,14 @@ def _pull(s: dict, seat: int, tile: str) -> float:
     goals = _goals(s, seat, hero)
     lay = st.board(s)
     frontier, seen = [tile], {tile}
+    figures = {x["tile"] for x in s["heroes"].values()} | {x["tile"] for x in s["monsters"].values()}
     for dist in range(11):
         if any(t in goals for t in frontier):
             return 3 - 0.4 * dist
         nxt = []
         for t in frontier:
             for n in lay.neighbours[t]:
-                if n not in seen and (st.free_for_seat(s, n, seat) or n in goals):
+                if n not in seen and (st.free_for_seat(s, n, seat, figures) or n in goals):
                     seen.add(n)
                     nxt.append(n)
         frontier = nxt

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from domain.core import Drbg, event
 
-from . import abilities, dice, movement
+from . import abilities, dice, harm
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 RETREAT_XP = 3  # IND-LVL-3; event monsters give their own (IND-EVM-1)
 
@@ -125,12 +124,12 @@ def defender_rolls(s: State, emit: Emit, rng: Drbg) -> None:
 
 def damage(a: dict) -> int:
     """Steps 3-4 in the order of IND-AMB-12: difference, + additional damage on a hit,
-    raised to the minimum, minus ignored damage (IND-DMG-1/2/3)."""
+    raised to the minimum (IND-DMG-1/2). Ignored damage (IND-DMG-3) is the figure's:
+    ``resolve`` takes it off after the outpost has taken its share."""
     base = max(0, sum(a["adice"]) - sum(a["ddice"]))
     if base > 0:
         base += a["extra"]
-    base = max(base, a["min"])
-    return max(0, base - a["ignore"])
+    return max(base, a["min"])
 
 
 def resolve(s: State, emit: Emit, rng: Drbg) -> None:
@@ -151,6 +150,7 @@ def resolve(s: State, emit: Emit, rng: Drbg) -> None:
             else:
                 emit(event("OutpostDamaged", tile=tile, damage=out["damage"] + total))
                 to_figure = 0
+    to_figure = max(0, to_figure - a["ignore"])   # "Los Puestos de Avanzada reciben daño antes que el Héroe"
     emit(event("DamageDealt", total=total, figure=to_figure))
     dk, did = a["defender"]
     if dk == "hero" and to_figure:
@@ -190,7 +190,7 @@ def hit_hero(s: State, emit: Emit, hero: str, n: int) -> None:
     total = s["heroes"][hero]["damage"] + n
     if total >= st.hero_card(hero)["endurance"]:                                # IND-RET-1
         by_monster = a["attacker"][1] if a["attacker"][0] == "monster" else None
-        movement.retreat_hero(s, emit, hero, by_seat=a["seat"], by_monster=by_monster)
+        harm.retreat_hero(s, emit, hero, by_seat=a["seat"], by_monster=by_monster)
         emit(event("AttackRetreat", caused=True))
     else:
         emit(event("HeroDamaged", hero=hero, damage=total))
@@ -238,7 +238,7 @@ def continue_attack(s: State, emit: Emit, rng: Drbg) -> None:
             if not opts:                                                           # IND-AMB-13, IND-MRET-1
                 if dk == "hero":
                     counts = s["options"]["fallback_retreat_counts"]
-                    movement.retreat_hero(s, emit, did, by_seat=a["seat"] if counts else None,
+                    harm.retreat_hero(s, emit, did, by_seat=a["seat"] if counts else None,
                                           by_monster=a["attacker"][1] if a["attacker"][0] == "monster" else None)
                     emit(event("AttackRetreat", caused=counts))
                 else:
@@ -294,27 +294,11 @@ def award(s: State, emit: Emit) -> None:
     if kind == "hero" and s["heroes"][fid]["owner"] is not None:
         if a["caused"]:
             xp = s["monsters"].get(did, {}).get("xp", RETREAT_XP) if dk == "monster" else RETREAT_XP
-            gain_xp(s, emit, fid, xp)
+            harm.gain_xp(s, emit, fid, xp)
         elif success:
-            gain_xp(s, emit, fid, 1)
+            harm.gain_xp(s, emit, fid, 1)
     if dk == "hero" and not a["retreated"] and a["figure_damage"] == 0 and not a["outpost_hit"]:
-        gain_xp(s, emit, did, 1)                                                   # IND-SUC-3
+        harm.gain_xp(s, emit, did, 1)                                                   # IND-SUC-3
     emit(event("AttackEnded", success=bool(success)))
 
 
-def gain_xp(s: State, emit: Emit, hero: str, n: int) -> None:
-    """IND-LVL-4/5/6, IND-AMB-32: level up at once, carry the excess, cascade; discard at 3."""
-    x = s["heroes"][hero]
-    lvl = len(x["bonuses"])
-    if lvl >= 3 or n <= 0:
-        return
-    xp = x["xp"] + n
-    ups = 0
-    while lvl + ups < 3 and xp >= st.XP_TO_LEVEL[lvl + ups + 1]:
-        xp -= st.XP_TO_LEVEL[lvl + ups + 1]
-        ups += 1
-    if lvl + ups == 3:
-        xp = 0
-    emit(event("XpGained", hero=hero, gained=n, xp=xp, levels=ups))
-    for _ in range(ups):
-        emit(event("DecisionAsked", kind="level_bonus", seat=x["owner"], options=["sword", "shield"], hero=hero))

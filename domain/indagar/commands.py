@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from domain.core import Drbg, event, require, seat_of
 
-from . import abilities, combat, monsters, movement, outposts, responses, strategy, turns
+from . import abilities, combat, dice, monsters, movement, outposts, responses, strategy, turns
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 
 def waiting_on(s: State) -> int | None:
@@ -101,7 +100,9 @@ def legal(s: State, seat: int) -> list[dict]:
     t = s["turn"]
     out: list[dict] = []
     if t["hero"] is None:
-        return [{"type": "activate", "hero": h} for h in st.available_heroes(s, seat)]
+        heroes = st.available_heroes(s, seat)
+        activate = [{"type": "activate", "hero": h} for h in heroes]
+        return activate + responses.spends(s, seat) + ([] if heroes else [{"type": "end_turn"}])
     hero = t["hero"]
     here = s["heroes"][hero]["tile"]
     if here is not None:
@@ -113,7 +114,7 @@ def legal(s: State, seat: int) -> list[dict]:
             if attack_problem(s, hero, n) is None:
                 out.append({"type": "attack", "tile": n})
         if t["must_attack"]:
-            return out
+            return out + responses.spends(s, seat)
         if not t["action"]:
             if outposts.build_problem(s, seat, hero) is None:
                 out.append({"type": "build"})
@@ -185,6 +186,8 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
         _spirit_or_exchange(s, seat, cmd, emit)
         return
     if kind == "end_turn":
+        require(t["hero"] is not None or not st.available_heroes(s, seat), "activate_first", "IND-TURN-1",
+                "activate exactly one of your available heroes before ending the turn")
         require(not t["must_attack"] or t["hero"] is None or s["heroes"][t["hero"]]["tile"] is None,
                 "must_attack", "IND-SPR-1", "a Charge! move must be followed by an attack")
         turns.end_turn(s, emit)
@@ -238,11 +241,9 @@ def use_ability(s: State, emit: Emit, seat: int, hero: str, ability: str, rng: D
                effect=eff))
     dice_n = eff.get("attack_dice", 0) + eff.get("defence_dice", 0) + eff.get("ally_defence", 0)
     if dice_n:
-        from . import dice
         side = "attack" if "attack_dice" in eff else "defence"
         emit(event("DiceRolled", side=side, dice=dice.roll(rng, dice_n, s["options"]["dice_faces"]), reason=ability))
     if "reroll" in eff:                                                           # IND-TERM-1: all of them
-        from . import dice
         n = len(s["attack"]["adice"])
         emit(event("DiceRerolled", side="attack", dice=dice.roll(rng, n, s["options"]["dice_faces"]), reason=ability))
     if "heal" in eff and s["heroes"][hero]["damage"]:
@@ -274,7 +275,10 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
             f"awaiting a {p['kind'].replace('_', ' ')} decision; see legal-actions")
     kind = p["kind"]
     if kind == "respond":
-        responses.decide(s, emit, seat, cmd, p, rng)
+        if cmd["type"] == "use_ability":
+            use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng, cmd.get("discount"))
+        elif responses.decide(s, emit, seat, cmd, p):
+            turns.round_end_steps(s, emit)
         return
     if kind == "window":
         if cmd["type"] == "pass":
@@ -288,7 +292,6 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
         elif cmd["type"] == "exchange" or cmd["use"] not in ("dice", "ignore"):
             responses.spend(s, emit, seat, cmd)
         else:
-            from . import dice
             emit(event("SpiritSpent", seat=seat, n=1, use=cmd["use"]))
             if cmd["use"] == "dice":                                              # IND-SPI-3 use 2
                 emit(event("DiceRolled", side=p["side"], dice=dice.roll(rng, 2, s["options"]["dice_faces"]),
@@ -296,7 +299,8 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
         return
     emit(event("DecisionMade", kind=kind, seat=seat, choice={k: v for k, v in cmd.items() if k != "type"}))
     if kind == "declare":
-        strategy.declare(s, emit, seat, cmd)
+        if strategy.declare(s, emit, seat, cmd):
+            turns.start_cycle(s, emit)
         return
     if kind == "cache":                                                            # IND-AMB-25
         emit(event("CacheTaken", hero=cmd["hero"], side=p["side"]))
@@ -329,18 +333,24 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
         elif cmd["choice"] == "destroy":
             combat.destroy_outpost(s, emit, a["tile"], seat, a["attacker"])
     elif kind == "charge_through" and cmd["go"]:
-        charge_through(s, emit, rng)
+        hero, blocked = s["attack"]["attacker"][1], charge_through(s, emit, rng)
+        combat.continue_attack(s, emit, rng)
+        if blocked is not None and s["attack"] is None:   # IND-EVM-2, once the charging attack is over
+            movement.reveal_attack(s, emit, blocked, hero, rng)
+        return
     combat.continue_attack(s, emit, rng)
 
 
-def charge_through(s: State, emit: Emit, rng: Drbg) -> None:
-    """IND-FB-4: into the attacked tile, free of movement costs; a face-down tile is revealed."""
+def charge_through(s: State, emit: Emit, rng: Drbg) -> str | None:
+    """IND-FB-4: into the attacked tile, free of movement costs; a face-down tile is revealed.
+    Returns the tile when its reveal kept the hero out (an event monster there attacks it)."""
     a = s["attack"]
     hero, tile = a["attacker"][1], a["tile"]
     if movement.face_down(s, tile) and not movement.reveal(s, emit, tile, a["seat"], hero, rng, entering=True):
-        return
+        return tile
     emit(event("ChargedThrough", hero=hero, frm=s["heroes"][hero]["tile"], to=tile))
     movement.enter_effects(s, emit, hero, tile)
+    return None
 
 
 _DECISION_RULE = {"respond": "IND-AMB-18", "cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.kit import Handlers
 
 from . import content
+from .turns import ring
 
 handlers = Handlers()
 
@@ -47,7 +48,6 @@ def _monsters(s, d):
     for m, home in d["homes"].items():
         s["monsters"][m] = {"kind": "primary", "script": content.monsters()[m]["script"], "home": home,
                             "tile": s["homes"][home], "damage": 0, "retreat": None, "turns": 0, "counts": {}}
-    from .turns import ring
     s["ring"] = ring(s)
 
 

@@ -15,8 +15,7 @@ from domain.core import Drbg, event
 
 from . import combat
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 
 def _passable(s: State, tile: str, through_figures: bool) -> bool:
@@ -104,6 +103,18 @@ def choose_target(s: State, monster: str) -> tuple[list[str], bool, str, bool]:
             best = min(dist.values())
             return [t for t in sorted(dist) if dist[t] == best], tile_target, action, through
     return [], tile_target, action, False
+
+
+def stuck(s: State, monster: str) -> bool:
+    """IND-MTGT-6, IND-AMB-39: impassable terrain alone keeps the monster from every
+    target its script names (or from every tile around it), so its turn is skipped.
+    Checked afresh at each turn; figures never wall a monster in (they are broken through)."""
+    here = s["monsters"][monster]["tile"]
+    if all(st.impassable(s, n) for n in st.board(s).neighbours[here]):
+        return True
+    cands, tile_target, _action = candidates(s, monster)
+    return bool(cands) and not any(here in distances(s, goals_for(s, monster, t, tile_target, True), here, True)
+                                   for t in cands)
 
 
 def step_left(s: State, here: str, options: list[str], target: str) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from domain.core import Drbg, event
 
+from . import combat, harm, monsters, responses
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 EVENT_MONSTERS = ("kakonositel", "kelfeerazen", "groxiah")
 CACHE_SIDE = {"weapons_cache": "sword", "armour_cache": "shield"}
@@ -56,8 +56,7 @@ def reveal(s: State, emit: Emit, tile: str, seat: int | None, hero: str | None, 
     elif kind in EVENT_MONSTERS:                                               # IND-EVT-7/10/13, IND-EVT-15
         at = tile
         if st.figure_at(s, tile) is not None:                                  # IND-AMB-22
-            from .monsters import closest_free
-            at = closest_free(s, tile)
+            at = monsters.closest_free(s, tile)
         if at is not None:
             emit(event("EventMonsterAppeared", monster=kind, tile=at))
         return False
@@ -71,8 +70,7 @@ def reveal_attack(s: State, emit: Emit, tile: str, hero: str, rng: Drbg) -> None
     m = s["monsters"].get(kind) if kind in EVENT_MONSTERS else None
     here = s["heroes"][hero]["tile"]
     if m and m["tile"] and here and m["tile"] in st.board(s).neighbours[here]:
-        from .combat import begin_attack
-        begin_attack(s, emit, ("monster", kind), here, rng, reveal_attack=True)
+        combat.begin_attack(s, emit, ("monster", kind), here, rng, reveal_attack=True)
 
 
 def one_in_a_million(s: State, emit: Emit, rng: Drbg) -> None:
@@ -100,8 +98,7 @@ def enter_effects(s: State, emit: Emit, hero: str, tile: str) -> None:
     """Entering: Poison Swamp deals 2 (IND-EVT-1, IND-AMB-35; not attack damage);
     the Mystic Clearing heals 2 once per activation (IND-EVT-12, IND-AMB-21)."""
     if st.tile_type(s, tile) == "poison_swamp":
-        from .responses import hurt
-        hurt(s, emit, hero, 2, cause=None)
+        responses.hurt(s, emit, hero, 2, cause=None)
     else:
         clearing_heal(s, emit, hero)
 
@@ -112,24 +109,6 @@ def clearing_heal(s: State, emit: Emit, hero: str) -> None:
     turn = s.get("turn") or {}
     if x["tile"] and st.tile_type(s, x["tile"]) == "mystic_clearing" and x["damage"] and turn.get("hero") == hero and not turn.get("cleared"):
         emit(event("HeroHealed", hero=hero, damage=max(0, x["damage"] - 2), reason="mystic_clearing"))
-
-
-def damage_hero(s: State, emit: Emit, hero: str, n: int, cause: int | None) -> None:
-    """Damage outside an attack (IND-OUT-13): retreat at endurance (IND-RET-1)."""
-    x = s["heroes"][hero]
-    total = x["damage"] + n
-    if total >= st.hero_card(hero)["endurance"]:
-        retreat_hero(s, emit, hero, by_seat=cause, by_monster=None)
-    else:
-        emit(event("HeroDamaged", hero=hero, damage=total))
-
-
-def retreat_hero(s: State, emit: Emit, hero: str, by_seat: int | None, by_monster: str | None) -> None:
-    """IND-RET-2/7; an enemy commander sent to retreat by a player's attack earns that
-    player 1 PP (IND-PP-2, IND-CMD-3, IND-AMB-27)."""
-    owner = st.owner(s, hero)
-    pp = by_seat is not None and by_seat != owner and s["seats"][owner]["commander"] == hero
-    emit(event("HeroRetreated", hero=hero, by_seat=by_seat, by_monster=by_monster, commander_pp=pp))
 
 
 def move_hero(s: State, emit: Emit, hero: str, to: str, rng: Drbg, charge: bool = False,
@@ -157,7 +136,7 @@ def force_move(s: State, emit: Emit, hero: str, to: str, rng: Drbg) -> bool:
     hero went to retreat because the revealed tile could not be entered."""
     frm = s["heroes"][hero]["tile"]
     if face_down(s, to) and not reveal(s, emit, to, st.owner(s, hero), hero, rng, entering=True):
-        retreat_hero(s, emit, hero, by_seat=None, by_monster=None)
+        harm.retreat_hero(s, emit, hero, by_seat=None, by_monster=None)
         return False
     emit(event("HeroFellBack", hero=hero, frm=frm, to=to))
     enter_effects(s, emit, hero, to)

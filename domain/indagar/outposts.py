@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from domain.core import event, require
 
+from . import harm
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 BUILD_COST = {1: {"gold": 2}, 2: {"gold": 1, "wood": 2}, 3: {"gold": 1, "wood": 1, "ore": 2}}
 
@@ -74,8 +74,7 @@ def upgrade(s: State, emit: Emit, seat: int, hero: str) -> None:
 def fortified(s: State, emit: Emit, hero: str, lvl: int) -> None:
     """IND-SPR-4: +1 XP per build or upgrade, +2 when upgrading to level 3."""
     if st.has_rule(hero, "fortified"):
-        from .combat import gain_xp
-        gain_xp(s, emit, hero, 2 if lvl == 3 else 1)
+        harm.gain_xp(s, emit, hero, 2 if lvl == 3 else 1)
 
 
 def gather(s: State, emit: Emit, seat: int, hero: str) -> None:

@@ -30,12 +30,11 @@ from __future__ import annotations
 
 from itertools import product
 
-from domain.core import Drbg, event, seat_of
+from domain.core import event, seat_of
 
-from . import abilities, content
+from . import abilities, content, harm
 from . import state as st
-from .state import State
-from .turns import Emit
+from .state import Emit, State
 
 RES = content.RESOURCES
 MIXES = [dict(zip(RES, m)) for m in product(range(4), repeat=3) if sum(m) == 3]  # 3 resources, any mix
@@ -93,12 +92,11 @@ def _shields(s: State, seat: int, hero: str) -> list[dict]:
 def hurt(s: State, emit: Emit, hero: str, n: int, cause: int | None) -> None:
     """Damage outside an attack, with the owner's ``damage`` window first when it could
     answer (IND-AMB-18 use 3, IND-ABL-12); inside an attack it lands at once."""
-    from .movement import damage_hero
     seat = st.owner(s, hero)
     if s["attack"] is None and _shields(s, seat, hero):
         emit(event("DecisionAsked", kind="respond", seat=seat, moment="damage", hero=hero, damage=n, cause=cause))
         return
-    damage_hero(s, emit, hero, n, cause)
+    harm.damage_hero(s, emit, hero, n, cause)
 
 
 def ask_round_end(s: State, emit: Emit) -> bool:
@@ -125,27 +123,24 @@ def ask_turn(s: State, emit: Emit) -> None:
             emit(event("DecisionAsked", kind="respond", seat=p, moment="turn"))
 
 
-def decide(s: State, emit: Emit, seat: int, cmd: dict, p: dict, rng: Drbg) -> None:
-    """A command in an open window (checked against ``options`` by the caller)."""
+def decide(s: State, emit: Emit, seat: int, cmd: dict, p: dict) -> bool:
+    """A spirit, exchange or pass in an open window (checked against ``options`` by the
+    caller, which applies an ability itself). True when the round end goes on now."""
     kind = cmd["type"]
     if kind in ("spirit", "exchange") and cmd.get("use") != "ignore":
         spend(s, emit, seat, cmd)
     elif kind == "spirit":
         emit(event("SpiritSpent", seat=seat, n=1, use="ignore", hero=p["hero"]))
-    elif kind == "use_ability":
-        from .commands import use_ability
-        use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng, cmd.get("discount"))
     else:
         emit(event("DecisionMade", kind="respond", seat=seat, choice={}))
-        _after(s, emit, p)
+        return _after(s, emit, p)
+    return False
 
 
-def _after(s: State, emit: Emit, p: dict) -> None:
-    """A window closed: the damage lands, or the round end goes on once its last window closed."""
+def _after(s: State, emit: Emit, p: dict) -> bool:
+    """A window closed: the damage lands; True when it was the round end's last window."""
     if p["moment"] == "damage":
-        from .movement import damage_hero
         if p["damage"] > 0 and s["heroes"][p["hero"]]["tile"] is not None:
-            damage_hero(s, emit, p["hero"], p["damage"], p["cause"])
-    elif p["moment"] == "round_end" and not any(q["kind"] == "respond" for q in s["pending"]):
-        from .turns import round_end_steps
-        round_end_steps(s, emit)
+            harm.damage_hero(s, emit, p["hero"], p["damage"], p["cause"])
+        return False
+    return p["moment"] == "round_end" and not any(q["kind"] == "respond" for q in s["pending"])

@@ -81,7 +81,8 @@ OPTIONS_SCHEMA: dict = {
 class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
-    rules_version = "indagar-2"  # 2: response windows (IND-AMB-18/41), Plunder and Prosperity powers
+    rules_version = "indagar-3"  # 3: the rules audit's fixes (IND-TURN-1, IND-RET-2, IND-EVM-2, IND-OUT-11, IND-MTGT-6, IND-SPI-3)
+    rule_prefix = "IND"
     players_rule = "IND-FAC-1"
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA

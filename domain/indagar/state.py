@@ -20,11 +20,15 @@ Shape (all keys plain JSON):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+from domain.core import Event
 
 from . import content
 from .board import Layout, layout
 
+Emit = Callable[[Event], None]
+"""The folding emit of a ``Batch``: every rules module takes one."""
 State = dict[str, Any]
 RESOURCE_TILES = ("gold", "wood", "ore")
 MUD = ("mud", "poison_swamp")
@@ -65,12 +69,13 @@ def occupied(s: State, tile: str) -> bool:
     return figure_at(s, tile) is not None or tile in s["outposts"]
 
 
-def free_for_seat(s: State, tile: str, seat: int) -> bool:
+def free_for_seat(s: State, tile: str, seat: int, figures: set | None = None) -> bool:
     """IND-TILE-3 / IND-MOVE-3/4: a tile a hero of ``seat`` could move onto.
 
     Face-down tiles count (IND-MOVE-5) unless a visible figure stands there
-    (IND-AMB-51)."""
-    if figure_at(s, tile) is not None or impassable(s, tile):
+    (IND-AMB-51). ``figures``: the tiles figures stand on, when the caller asks of many tiles."""
+    taken = figure_at(s, tile) is not None if figures is None else tile in figures
+    if taken or impassable(s, tile):
         return False
     out = s["outposts"].get(tile)
     return out is None or out["owner"] == seat

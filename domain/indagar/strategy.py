@@ -7,8 +7,7 @@ from domain.core import event
 
 from . import content
 from . import state as st
-from .state import State
-from .turns import Emit, start_cycle
+from .state import Emit, State
 
 TOKENS = ("coin", "bolt")
 
@@ -26,7 +25,8 @@ def declarations(s: State, seat: int) -> list[dict]:
     return out
 
 
-def declare(s: State, emit: Emit, seat: int, cmd: dict) -> None:
+def declare(s: State, emit: Emit, seat: int, cmd: dict) -> bool:
+    """P1 for ``seat``; True when it was the last declaration (the first turn may start)."""
     tree = cmd["tree"]
     emit(event("TreeDeclared", seat=seat, tree=tree, unlock=cmd.get("unlock"), token=cmd.get("token")))
     power = content.trees()[tree]["power"]
@@ -34,8 +34,7 @@ def declare(s: State, emit: Emit, seat: int, cmd: dict) -> None:
         emit(event("ResourcesGained", seat=seat, res=power["income"], reason=tree))
     if "pp_if_outposts" in power and st.outposts_of(s, seat) >= power["pp_if_outposts"]:
         emit(event("PrimacyGained", seat=seat, category="strategy", n=1, reason=tree))
-    if not s["pending"]:
-        start_cycle(s, emit)
+    return not s["pending"]
 
 
 def ask(s: State, emit: Emit) -> None:

@@ -8,14 +8,12 @@ appends what ``monsters.take_turn`` decides.
 """
 from __future__ import annotations
 
-from typing import Callable
+from domain.core import event, seat_of
 
-from domain.core import Event, event, seat_of
-
+from . import monsters, responses, scoring, strategy
 from . import state as st
-from .state import State
+from .state import Emit, State
 
-Emit = Callable[[Event], None]
 SOLO_SLOTS = ("M", "P", "M", "P", "M", "P", "M")  # IND-SOLO-4
 
 
@@ -41,8 +39,7 @@ def begin_round(s: State, emit: Emit) -> None:
         emit(event("MonstersRecovered", damage=recovered))                      # G2, IND-AMB-8
     for m, x in sorted(s["monsters"].items()):                                 # G3, IND-MRET-2
         if x["retreat"] == "colour":
-            from .monsters import redeploy_tile
-            emit(event("MonsterRedeployed", monster=m, tile=redeploy_tile(s, m)))
+            emit(event("MonsterRedeployed", monster=m, tile=monsters.redeploy_tile(s, m)))
         elif x["retreat"] == "grey":
             emit(event("MonsterFlipped", monster=m))
     for p in st.play_order(s):
@@ -57,8 +54,7 @@ def begin_round(s: State, emit: Emit) -> None:
         for h in s["seats"][p]["heroes"]:                                      # P4, IND-RET-6
             if s["heroes"][h]["tile"] is None and free:
                 emit(event("HeroRedeployed", hero=h, tile=free.pop(0)))
-    from .strategy import ask
-    ask(s, emit)
+    strategy.ask(s, emit)
 
 
 def start_cycle(s: State, emit: Emit) -> None:
@@ -83,10 +79,10 @@ def _no_hero_left(s: State) -> bool:
 
 
 def monster_may_act(s: State, name: str) -> bool:
-    """IND-MTURN-4/5 and IND-AMB-36: on the board, under the cap of 3 turns, and
+    """IND-MTURN-4/5 and IND-AMB-36: on the board, not walled in (IND-MTGT-6), under the cap of 3 turns, and
     (round 1, ``skipFirstPass``) only once every player has activated a hero."""
     m = s["monsters"][name]
-    if m["tile"] is None or m["turns"] >= 3:
+    if m["tile"] is None or m["turns"] >= 3 or monsters.stuck(s, name):          # IND-MTGT-6: skipped
         return False
     start = s["options"]["monster_start"]
     if s["round"] == 1 and start == "skipRound1":
@@ -119,8 +115,7 @@ def begin_turn(s: State, emit: Emit, who: str, cursor: int) -> None:
     """A turn begins; with ``spirit_windows: every_turn`` the other seats holding spirits
     are asked first (IND-AMB-18)."""
     emit(event("TurnBegan", who=who, cursor=cursor))
-    from .responses import ask_turn
-    ask_turn(s, emit)
+    responses.ask_turn(s, emit)
 
 
 def solo_monster(s: State) -> str | None:
@@ -128,7 +123,7 @@ def solo_monster(s: State) -> str | None:
     that is on the board and has not acted this round."""
     for name in st.primaries(s):
         m = s["monsters"][name]
-        if m["tile"] is not None and not m["turns"]:
+        if m["tile"] is not None and not m["turns"] and not monsters.stuck(s, name):   # IND-MTGT-6
             return name
     return None
 
@@ -172,15 +167,13 @@ def round_end_steps(s: State, emit: Emit) -> None:
     queue = s["event_queue"]
     while queue:
         name = queue[0]
-        if s["monsters"].get(name, {}).get("tile"):
+        if s["monsters"].get(name, {}).get("tile") and not monsters.stuck(s, name):   # IND-MTGT-6
             begin_turn(s, emit, f"event-{name}", s["cursor"])
             return
         emit(event("EventMonsterSkipped", monster=name))
-    from .responses import ask_round_end
-    if ask_round_end(s, emit):
+    if responses.ask_round_end(s, emit):
         return
-    from .scoring import check_winner
-    result = check_winner(s)                                                   # E2, IND-ROUND-12
+    result = scoring.check_winner(s)                                                   # E2, IND-ROUND-12
     if result is not None:
         emit(event("GameEnded", **result))
         return

@@ -42,6 +42,12 @@ class BaseGame:
     options_schema: ClassVar[dict]
     command_schema: ClassVar[dict]
     bots: ClassVar[Mapping[str, BotPolicy]]
+    rule_prefix: ClassVar[str]
+    """The prefix of the game's rule IDs (``SAB`` for ``SAB-PATH-3``): every rule it cites starts with it."""
+    unlisted_fields: ClassVar[tuple[str, ...]] = ()
+    """Optional command fields ``legal_commands`` does not enumerate (a payment order:
+    every order of every source would swamp the list); it lists each command with
+    the field left out, and any value the rules accept may be added."""
     players_rule: ClassVar[str | None] = None
     """Rule ID cited when the seat count is outside ``game_type``'s range."""
     over_rule: ClassVar[str | None] = None

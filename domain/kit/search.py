@@ -157,8 +157,19 @@ class _Node:
         self.total = 0.0
         self.children: dict[str, _Node] = {}
 
-    def ucb(self) -> float:
-        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.avail) / self.visits)
+    def mean(self) -> float:
+        return self.total / self.visits
+
+
+def _select(children: dict[str, _Node]) -> str:
+    """UCB1 with availability counts over the children's mean values *normalised to [0, 1]
+    among the siblings* (as MuZero does): a heuristic evaluation's margins are small and
+    its scale differs by game, so raw means would leave the choice to the exploration term."""
+    means = [c.mean() for c in children.values()]
+    lo, hi = min(means), max(means)
+    span = hi - lo or 1.0
+    return max(children, key=lambda k: (children[k].mean() - lo) / span
+               + EXPLORATION * math.sqrt(math.log(children[k].avail) / children[k].visits))
 
 
 class SearchBot:
@@ -197,7 +208,7 @@ def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playou
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:
-    return (0, 0.0) if node is None else (node.visits, node.total / max(1, node.visits))
+    return (0, 0.0) if node is None else (node.visits, node.mean() if node.visits else 0.0)
 
 
 def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[str, Command], root: _Node,
@@ -222,7 +233,7 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[str, 
             child.avail = 1
             expanding = False
         else:
-            k = max(present, key=lambda key: node.children[key].ucb())
+            k = _select({key: node.children[key] for key in present})
             child = node.children[k]
         node.visits += node is root
         try:

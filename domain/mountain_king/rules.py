@@ -133,6 +133,8 @@ class MountainKing(BaseGame):
     id = "mountain-king"
     title = "In the Hall of the Mountain King"
     rules_version = "mountain-king-1"
+    rule_prefix = "MK"
+    unlisted_fields = ("sources",)  # the paying order (MK-RES-2): the default is listed
     game_type = GameType(2, 5, chance=True, information="imperfect", teams=True, simultaneous=True)
     players_rule = "MK-GEN-1"
     over_rule = "MK-END-6"

@@ -38,6 +38,7 @@ class _Plan:
         self.ends = frontier(self.maze, self.conn)
         self.now = self.score(self.ends)
         self.suspects = self._suspects()
+        self._after: dict[tuple, tuple[int, int]] = {}
 
     def _suspects(self) -> set[int]:
         """Seats seen blocking: dead ends they laid, tools they broke (public in the view)."""
@@ -56,6 +57,13 @@ class _Plan:
         return (best, -dists.count(best))
 
     def after_path(self, cmd: Command) -> tuple[int, int]:
+        """``score`` after laying the path ``cmd`` (memoised: each step asks it twice per card)."""
+        memo = (CARDS[cmd["card"]].shape, cmd["x"], cmd["y"], cmd["rotated"])
+        if memo not in self._after:
+            self._after[memo] = self._after_path(cmd)
+        return self._after[memo]
+
+    def _after_path(self, cmd: Command) -> tuple[int, int]:
         cell = (cmd["x"], cmd["y"])
         if cell not in self.ends:
             return self.now

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from application.service import ADMIN
+from application.service import ADMIN, NoSuchMove
 from events.errors import KeyAlreadyUsed, VersionConflict
 from server import auth, idempotency, metrics, parsing, ratelimit, schemas
 from server.auth import caller, require_seat
@@ -211,9 +211,28 @@ def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: flo
 
 @bp.get("/games/<game_id>/states/<version>")
 def state_at(game_id: str, version: str):
+    """The position at a version, or with ``?move=n`` after move n (then write ``/states/at?move=n``)."""
     svc = service()
     meta = svc.store.meta(game_id)  # one read serves auth and the replay (a version seen before needs no other)
-    return dump(schemas.StateAt, svc.state_at(game_id, caller(svc, game_id, meta), parsing.version(version), meta))
+    seat = caller(svc, game_id, meta)
+    asked = request.args.get("move")
+    if asked is None:
+        return dump(schemas.StateAt, svc.state_at(game_id, seat, parsing.version(version), meta))
+    if version != "at":
+        parsing.version(version)  # any version, or the word `at`, reads as "the position after move n"
+    try:
+        move = svc.move(game_id, seat, parsing.move(asked), meta)
+    except NoSuchMove as exc:
+        raise ApiError(404, "no_such_move", f"{exc}; see GET /v1/games/{game_id}/moves") from None
+    return dump(schemas.StateAt, svc.state_at(game_id, seat, move["last_seq"], meta, move))
+
+
+@bp.get("/games/<game_id>/moves")
+def moves(game_id: str):
+    """Every move so far: number, seat or actor, the game's label, time and the events' seq range."""
+    svc = service()
+    meta = svc.store.meta(game_id)
+    return dump(schemas.Moves, svc.moves(game_id, caller(svc, game_id, meta), meta))
 
 
 @bp.get("/games/<game_id>/scores")

@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from application.replay import verify
+from tests.support.forge import envelopes
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
 
@@ -164,7 +165,8 @@ def test_export_verify_scores_audit_after_the_end(client, game):
     bad = client.post("/v1/audit/verify", data="\n".join(lines), content_type="application/x-ndjson").json
     assert not bad["ok"] and bad["problems"][0]["seq"] == env["seq"]
     audit = client.get(f"/v1/games/{gid}/audit").json
-    assert audit["seed"] and audit["chain_head"] == json.loads(lines[-1])["hash"]
+    assert audit["seed"] and audit["chain_head"] == envelopes(export.data.decode().splitlines())[-1]["hash"]
+    assert [s["statement"]["kind"] for s in audit["signatures"]] == ["seed_commitment", "game_record"]
     scores = client.get(f"/v1/games/{gid}/scores").json
     assert scores["final"] and sorted(scores["ranking"]) == [0, 1]
     assert verify(export.data.splitlines()).ok

@@ -22,7 +22,7 @@ JSON = "application/json"
 # Every example in the spec, by where it sits; the tests below exercise each.
 EXERCISED = {
     ("createGame", "request"), ("createGame", "201"), ("getLegalActions", "200"),
-    ("postAction", "request"), ("postAction", "201"), ("Problem", "schema"),
+    ("postAction", "request"), ("postAction", "201"), ("postAction", "422"),
 }
 
 
@@ -44,7 +44,8 @@ def media(operation_id: str, where: str) -> tuple[str, dict]:
     if where == "request":
         parts = ("paths", path, method, "requestBody", "content", JSON)
     else:
-        parts = ("paths", path, method, "responses", where, "content", JSON)
+        [kind] = op["responses"][where]["content"]
+        parts = ("paths", path, method, "responses", where, "content", kind)
     node = SPEC
     for p in parts:
         node = node[p]
@@ -147,11 +148,11 @@ def test_the_game_examples_are_what_the_api_says(client):
     assert resp.json["version"] == answered["version"]
 
 
-def test_the_problem_example_is_a_real_refusal(client):
-    """Problem's example is what the API answers to the example's move aimed at the start card's cell."""
+def test_the_refusal_example_is_a_real_refusal(client):
+    """postAction's 422 example is what the API answers to the example's move aimed at the start card's cell."""
     created, auth, legal = _game_where_the_example_move_is_legal(client)
     move = example("postAction", "request")
     onto_start = {**move, "command": {**move["command"], "x": 0, "y": 0}}
     refused = client.post(f"/v1/games/{created['id']}/actions", headers=auth, json=onto_start)
     assert refused.status_code == 422 and refused.mimetype == "application/problem+json"
-    assert refused.json == SPEC["components"]["schemas"]["Problem"]["example"]
+    assert refused.json == example("postAction", "422")

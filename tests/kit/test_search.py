@@ -11,7 +11,7 @@ from domain import registry
 from domain.core import Drbg, Illegal, fold
 from domain.kit import bot_choice, copy_state, play, search, table
 from domain.kit.search import SearchBot
-from application import seating
+from application import clocks, seating
 from application.replay import batches, verify
 from events.envelope import domain_events
 
@@ -168,3 +168,26 @@ def test_a_search_bot_game_exports_verifies_and_rederives_every_bot_move(service
         state = fold(game, domain_events(batch), state)
         version = batch[-1]["seq"]
     assert rederived > 10
+
+
+def test_the_seats_clock_caps_the_move_the_worker_plays(service):
+    """With 1 s on its clock, search-hard thinks for 1000 / CLOCK_SHARE / playout_ms playouts:
+    the move the service records is the one that budget chooses, from the log alone."""
+    gid = service.create("dwarf", [{"name": "s", "bot": "search", "level": "hard"}, {"name": "g", "bot": "greedy"}],
+                         {}, clock={"initial_s": 1, "on_timeout": "forfeit"})["id"]
+    for _ in range(20):
+        g = service.load(gid)
+        seat = min(g.game.active_seats(g.state))
+        if seat == 0 and len(g.game.legal_commands(g.state, 0)) > 1:
+            break
+        assert service.bot_turn(gid, g.version) is not None
+    left = clocks.time_left(g.meta, 0)
+    assert left is not None and left <= 1000
+    spec = g.game.bots["search-hard"].spec
+    budget = max(1, int(left / search.CLOCK_SHARE / spec.playout_ms))
+    assert budget < spec.playouts["hard"]
+    expected = bot_choice(g.game, g.state, 0, SearchBot(spec, "hard", budget), bytes.fromhex(g.meta["seed"]), g.version)
+    assert service.bot_turn(gid, g.version) is not None
+    lines = [json.loads(line) for line in service.store.export(gid)]
+    played = next(e for e in lines if e["seq"] == g.version + 1)
+    assert played["seat"] == 0 and played["command"] == expected

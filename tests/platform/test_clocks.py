@@ -15,7 +15,7 @@ from domain.core import Illegal
 from application import clocks, joining
 from application.replay import verify
 from events.errors import VersionConflict
-from tests.support.forge import rechain
+from tests.support.forge import envelopes, rechain
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
 
@@ -107,7 +107,7 @@ def test_forfeit_issues_the_timeout_platform_command_and_verifies(service):
 def test_a_forged_timeout_fails_verification(service):
     """A TimeExpired whose recorded command the replay does not reproduce is named."""
     gid = forfeited(service)
-    envs = [json.loads(line) for line in service.export(gid, admin=False)]
+    envs = envelopes(service.export(gid, admin=False))
     conceded = next(e for e in envs if e["type"] == "SeatConceded")
     conceded["data"]["seat"] = 1
     verdict = verify(rechain(envs))

@@ -11,7 +11,7 @@ from domain.core import Illegal
 from application import joining
 from application.replay import verify
 from application.service import ADMIN, Forbidden
-from tests.support.forge import rechain
+from tests.support.forge import envelopes, rechain
 
 E0, E1 = "aa" * 32, "0123456789abcdef"
 
@@ -82,7 +82,7 @@ def played_export(service, ann, bob) -> list[dict]:
     joining.join(service, gid, ann, entropy=E0)
     joining.join(service, gid, bob, entropy=E1)
     play_out(service, gid)
-    return [json.loads(line) for line in service.export(gid, admin=False)]
+    return envelopes(service.export(gid, admin=False))
 
 
 def test_verify_checks_the_derivation_not_just_the_chain(service, ann, bob):

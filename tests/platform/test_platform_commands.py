@@ -108,11 +108,11 @@ def test_a_forged_platform_command_fails_verification(client):
     """verify re-runs the platform command: a resign re-attributed to another seat is caught."""
     import json
 
-    from tests.support.forge import rechain
+    from tests.support.forge import envelopes, rechain
     created = create(client, "tiny", 3)
     gid = created["id"]
     client.post(f"/v1/games/{gid}/resign", headers=_seat_token(created, 2))
-    envs = [json.loads(line) for line in client.get(f"/v1/games/{gid}/export").data.decode().splitlines()]
+    envs = envelopes(client.get(f"/v1/games/{gid}/export").data.decode().splitlines())
     conceded = next(e for e in envs if e["type"] == "SeatConceded")
     conceded["seat"] = 0
     verdict = verify(rechain(envs))

@@ -18,7 +18,7 @@ import pytest
 from application.replay import verify
 from delve.freeze import freeze
 from domain import registry
-from tests.support.forge import rechain
+from tests.support.forge import envelopes, rechain
 
 TINY = Path(__file__).resolve().parent.parent / "support" / "tinygame.py"
 # The fix: TINY-3 was read wrongly; a game lasts `turns` rounds of every seat, not `turns` turns in all.
@@ -63,7 +63,7 @@ def finished_export(service, gid: str) -> list[str]:
 
 
 def relabelled(lines: list[str], version: str) -> list[str]:
-    envs = [json.loads(line) for line in lines]
+    envs = envelopes(lines)
     for env in envs:
         env["rules_version"] = version
     envs[0]["data"]["rules_version"] = version

@@ -78,10 +78,12 @@ def test_an_unknown_rules_version_is_named_with_the_versions_held():
 
 
 def test_the_api_says_which_version_replayed_an_export_and_lists_every_version(client):
+    """The replay holds; the verdict still fails, as it must: another server made the record, unsigned."""
     path = next(p for p in EXPORTS if recorded_version(p) == "dwarf-1")
     resp = client.post("/v1/audit/verify", data=path.read_bytes(), content_type="application/x-ndjson")
-    assert resp.status_code == 200 and resp.json["ok"], resp.json
+    assert resp.status_code == 200 and resp.json["chain_ok"] and resp.json["replay_ok"], resp.json
     assert (resp.json["game"], resp.json["rules_version"]) == ("dwarf", "dwarf-1")
+    assert not resp.json["ok"] and "not signed by this server" in resp.json["problems"][0]["problem"]
     dwarf = next(g for g in client.get("/v1/catalog").json["games"] if g["id"] == "dwarf")
     assert dwarf["rules_versions"][:2] == ["dwarf-1", "dwarf-2"]
     assert dwarf["rules_versions"][-1] == dwarf["rules_version"]

@@ -43,6 +43,7 @@ class HouseGame(BaseGame):
     id = "house"
     title = "House dice"
     rules_version = "house-1"
+    rule_prefix = "HOUSE"
     game_type = GameType(1, 4, chance=True, information="perfect", actors=(HOUSE,))
     players_rule = "HOUSE-1"
     options_schema = {"type": "object", "additionalProperties": False, "properties": {

@@ -36,6 +36,7 @@ class TinyGame(BaseGame):
     id = "tiny"
     title = "Tiny guessing game"
     rules_version = "tiny-1"
+    rule_prefix = "TINY"
     game_type = GameType(2, 4, chance=True, information="imperfect")
     options_schema = {"type": "object", "additionalProperties": False, "properties": {
         "turns": rule({"type": "integer", "minimum": 1, "maximum": 50, "default": 6}, "bad_option", "TINY-1")}}

@@ -177,12 +177,31 @@ def test_delve_verify_tells_a_bundle_and_names_the_bad_place(ts, driver, tmp_pat
     good.write_text("".join(bundle))
     ok = CliRunner().invoke(cli, ["verify", str(good)])
     assert ok.exit_code == 0 and ok.output.startswith("OK")
+    first, *games, summary = ok.output.splitlines()
+    assert "3 games replayed, pairings and standings follow" in first
+    assert len(games) == 3 and all(g.startswith("  OK ") for g in games)
+    assert summary == "3 games replayed, all sound"
     i = next(i for i, line in enumerate(bundle) if '"RoundCompleted"' in line)
     bad = tmp_path / "bad.ndjson"
     bad.write_text("".join(_tampered(bundle, i, '"round":1', '"round":2')))
     refused = CliRunner().invoke(cli, ["verify", str(bad)])
     assert refused.exit_code == 1
-    assert f"first bad place: tournament seq {json.loads(bundle[i])['seq']}" in refused.output
+    assert f"tournament seq {json.loads(bundle[i])['seq']}: " in refused.output.splitlines()[0]
+
+
+def test_a_bundle_carries_signed_standings_and_signed_games(ts, driver, signer, tmp_path):
+    from application.attestation import Keys
+    t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 1},
+                   "entrants": bots(3)})
+    done = play_out(ts, t["id"], driver)
+    bundle = list(ts.bundle(done["id"]))
+    last = json.loads(bundle[-1])["signature"]["statement"]
+    assert last["kind"] == "tournament_standings" and last["standings"] == done["standings"]
+    verdict = verify_bundle(bundle, Keys.parse(signer.keys()))
+    assert verdict.ok and verdict.signed_by == f"{signer.key_id} of test-server"
+    assert all(g.signed_by for g in verdict.verdicts.values())
+    forged = [line.replace('"place":1', '"place":2') if '"tournament_standings"' in line else line for line in bundle]
+    assert not verify_bundle(forged, Keys.parse(signer.keys())).ok
 
 
 def test_delve_tournament_runs_a_bot_tournament_and_prints_the_standings(monkeypatch, redis_url):

@@ -1,0 +1,149 @@
+"""What the server signs, and how a reader checks it against the server's public keys.
+
+Three statements, each signed by ``application.signing.Signer`` and carried by
+the export or bundle as a trailing line ``{"signature": {"statement", "alg", "signature"}}``:
+
+- ``seed_commitment``, signed when the game is created, before anything is dealt:
+  game id, game, rules version, options, seats (names and player ids) and the
+  seed commitment. A player who saved it can prove what was committed.
+- ``game_record``, signed when the game ends: game id, game, rules version, the
+  number of events, the final chain head, the status and the outcome. The head
+  is a hash over every byte of every envelope (players, names, times, command
+  ids, commands, events, result), so the signature covers all of them, not only
+  what a replay re-derives.
+- ``tournament_standings``, signed when a tournament finishes: the tournament's
+  own events and head, each game's head, and the final standings.
+
+A record that holds fewer events than the server signed is *incomplete*, never OK.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from application import signing
+
+SEED_COMMITMENT, GAME_RECORD, STANDINGS = "seed_commitment", "game_record", "tournament_standings"
+
+
+def commitment_statement(game_id: str, created: dict) -> dict:
+    """The statement of a game's ``GameCreated`` data that players can hold before the deal."""
+    return {"kind": SEED_COMMITMENT, "game_id": game_id, "game": created["game"],
+            "rules_version": created["rules_version"], "options": created["options"], "seats": created["seats"],
+            "seed_commitment": created["seed_commitment"]}
+
+
+def record_statement(game_id: str, game: str, rules_version: str, events: int, head: str, status: str,
+                     outcome: dict | None) -> dict:
+    return {"kind": GAME_RECORD, "game_id": game_id, "game": game, "rules_version": rules_version,
+            "events": events, "head": head, "status": status, "outcome": outcome}
+
+
+def standings_statement(tournament: str, game: str, events: int, head: str, games: dict[str, str | None],
+                        standings: list) -> dict:
+    return {"kind": STANDINGS, "tournament": tournament, "game": game, "events": events, "head": head,
+            "games": games, "standings": standings}
+
+
+def signature_line(signed: dict) -> dict:
+    return {"signature": signed}
+
+
+def split(lines: Iterable[dict]) -> tuple[list[dict], list[dict]]:
+    """Envelopes (and bundle headers) apart from the signature lines a record carries."""
+    envs, signed = [], []
+    for line in lines:
+        if "signature" in line and "seq" not in line and isinstance(line["signature"], dict):
+            signed.append(line["signature"])
+        else:
+            envs.append(line)
+    return envs, signed
+
+
+@dataclass
+class Keys:
+    """A server's public keys document (``GET /v1/audit/keys``)."""
+
+    server: str
+    by_id: dict[str, dict] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, doc: dict) -> "Keys":
+        if not isinstance(doc, dict) or not isinstance(doc.get("keys"), list) or not isinstance(doc.get("server"), str):
+            raise ValueError('a keys document is {"server": NAME, "keys": [{"key_id", "public_key", ...}]}')
+        return cls(doc["server"], {k["key_id"]: k for k in doc["keys"] if isinstance(k, dict) and "key_id" in k})
+
+
+@dataclass
+class Signed:
+    """The outcome of checking one kind of statement: who signed it, or what fails."""
+
+    kind: str
+    signed_by: str | None = None  # "<key id> of <server>"
+    key_status: str | None = None  # current / retired
+    problem: str | None = None
+    incomplete: str | None = None
+    statement: dict | None = None
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "signed_by": self.signed_by, "key_status": self.key_status,
+                "problem": self.problem, "incomplete": self.incomplete, "statement": self.statement}
+
+
+def check_signature(signed: dict, keys: Keys) -> tuple[str | None, str | None, str | None]:
+    """(signed_by, key status, problem) of one signature against ``keys``."""
+    statement = signed.get("statement") if isinstance(signed, dict) else None
+    if not isinstance(statement, dict) or not isinstance(signed.get("signature"), str):
+        return None, None, "not signed by this server: the signature line is malformed"
+    kid, server = statement.get("key_id"), statement.get("server")
+    if server != keys.server:
+        return None, None, f"not signed by this server: signed as {server!r}, the keys are {keys.server!r}'s"
+    key = keys.by_id.get(kid)
+    if key is None:
+        return None, None, f"not signed by this server: key {kid!r} is not one of {keys.server!r}'s keys"
+    try:
+        public = signing.public_from_text(key["public_key"])
+    except (ValueError, TypeError, KeyError):
+        return None, None, f"the keys document holds a malformed public key for {kid!r}"
+    if not signing.check(public, statement, signed["signature"]):
+        return None, None, f"not signed by this server: the signature does not match key {kid} of {server}"
+    return f"{kid} of {server}", key.get("status"), None
+
+
+def check_game(game_id: str | None, envs: list[dict], signed: list[dict], keys: Keys | None) -> list[Signed]:
+    """Check a game export's commitment and record signatures against ``envs`` (and ``keys``, when given)."""
+    out = []
+    created = (envs[0].get("data") or {}) if envs else {}
+    for kind in (GAME_RECORD, SEED_COMMITMENT):
+        mine = [s for s in signed if isinstance(s, dict) and (s.get("statement") or {}).get("kind") == kind
+                and (s.get("statement") or {}).get("game_id") == game_id]
+        result = Signed(kind)
+        out.append(result)
+        if not mine:
+            result.problem = f"not signed by this server: the record carries no {kind} signature"
+            continue
+        result.statement = mine[-1]["statement"]
+        if keys is not None:
+            result.signed_by, result.key_status, result.problem = check_signature(mine[-1], keys)
+            if result.problem:
+                continue
+        st = result.statement
+        if kind == SEED_COMMITMENT:
+            if (st.get("seed_commitment"), st.get("seats"), st.get("options")) != (
+                    created.get("seed_commitment"), created.get("seats"), created.get("options")):
+                result.problem = "not signed by this server: the signed commitment, seats or options differ from GameCreated's"
+            continue
+        held, head = len(envs), envs[-1].get("hash") if envs else None
+        events = st.get("events") if isinstance(st.get("events"), int) else -1
+        if held < events and _prefix_of_signed(envs, st):
+            result.incomplete = (f"the server signed {events} events ending in head {st.get('head')}; "
+                                 f"this record holds only {held}")
+        elif (events, st.get("head")) != (held, head):
+            result.problem = (f"not signed by this server: the signed record has {events} events and head "
+                              f"{st.get('head')}; this one has {held} and head {head}")
+    return out
+
+
+def _prefix_of_signed(envs: list[dict], statement: dict) -> bool:
+    """A shorter record can only be a prefix: its events are numbered 1..n with no gap (the chain says the rest)."""
+    return all(env.get("seq") == i for i, env in enumerate(envs, start=1))

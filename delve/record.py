@@ -1,0 +1,123 @@
+"""An export read offline: its envelopes, signatures, players, moves and the state at any move.
+
+Shared by `delve show`, `delve diff` and the judge's report, so all three number
+and label moves exactly as the API does (``application.moves``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+
+from application import attestation, moves
+from application.replay import parse_ndjson
+from domain import registry
+from domain.core import Illegal, fold
+from events.envelope import domain_events
+
+
+class BadRecord(ValueError):
+    """The file is not a game export this server's rules can read."""
+
+
+@dataclass
+class Record:
+    envs: list[dict]
+    signed: list[dict]
+
+    @classmethod
+    def parse(cls, lines) -> "Record":
+        parsed, problems = parse_ndjson(lines)
+        envs, signed = attestation.split(parsed)
+        if problems:
+            raise BadRecord(problems[0]["problem"])
+        if not envs or envs[0].get("type") != "GameCreated":
+            raise BadRecord("not a game export: its first line is not GameCreated"
+                            + (" (a tournament bundle? `delve verify` reads those)" if envs and "bundle" in envs[0] else ""))
+        return cls(envs, signed)
+
+    @property
+    def created(self) -> dict:
+        return self.envs[0]["data"]
+
+    @property
+    def game_id(self) -> str:
+        return self.envs[0]["game_id"]
+
+    @cached_property
+    def game(self):
+        try:
+            return registry.of(self.created)
+        except Illegal as exc:
+            raise BadRecord(exc.message) from exc
+
+    @property
+    def seats(self) -> list[dict]:
+        """The seats as played: GameStarted's roster for a game that waited for players, else GameCreated's."""
+        started = next((e for e in self.envs if e["type"] == "GameStarted"), None)
+        return (started["data"].get("seats") if started else None) or self.created["seats"]
+
+    def seat_name(self, seat: int | None, actor: str | None = None) -> str:
+        if seat is None:
+            return actor or "the table"
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else {}
+        who = s.get("name") or f"seat {seat}"
+        return f"{who} (seat {seat})"
+
+    @cached_property
+    def moves(self) -> list[moves.Move]:
+        return moves.moves(self.game, self.envs, public=False)
+
+    def state_after(self, n: int):
+        """The game's state after move ``n`` (0: after the deal, before any move)."""
+        upto = self.moves[n - 1].last_seq if n else (self.moves[0].first_seq - 1 if self.moves else self.envs[-1]["seq"])
+        return fold(self.game, domain_events(e for e in self.envs if e["seq"] <= upto))
+
+    @property
+    def finished(self) -> dict | None:
+        return next((e["data"] for e in reversed(self.envs) if e["type"] == "GameFinished"), None)
+
+    @property
+    def seed(self) -> str | None:
+        return next((e["data"].get("seed") for e in self.envs if e["type"] == "SeedRevealed"), None)
+
+
+def readable(value, indent: int = 0) -> list[str]:
+    """A view or state as indented text: ``key: value`` lines, short lists on one line."""
+    pad = "  " * indent
+    if isinstance(value, dict):
+        out = []
+        for k, v in value.items():
+            if isinstance(v, (dict, list)) and v and not _short(v):
+                out.append(f"{pad}{k}:")
+                out += readable(v, indent + 1)
+            else:
+                out.append(f"{pad}{k}: {_inline(v)}")
+        return out
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            if isinstance(item, (dict, list)) and not _short(item):
+                lines = readable(item, indent + 1)
+                out.append(f"{pad}- " + lines[0].lstrip()) if lines else out.append(f"{pad}-")
+                out += lines[1:]
+            else:
+                out.append(f"{pad}- {_inline(item)}")
+        return out
+    return [f"{pad}{_inline(value)}"]
+
+
+def _short(v) -> bool:
+    return len(_inline(v)) <= 70
+
+
+def _inline(v) -> str:
+    if isinstance(v, str):
+        return v
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        return "[" + ", ".join(_inline(x) for x in v) + "]"
+    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))

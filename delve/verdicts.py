@@ -1,0 +1,106 @@
+"""`delve verify`'s words: one verdict line per game and per bundle, then a summary.
+
+    OK          g1f3a… saboteur-1, 302 events: chain intact, replayed; signed by ed25519:9a… of delve
+    FAILED      g14e… seq 383: the recorded command is illegal on replay: card_not_in_hand (SAB-PLAY-2)
+    INCOMPLETE  g2b7… 120 events: the record ends before its game did …
+    4 games replayed, 1 failed: g14e… seq 383: card_not_in_hand
+
+A line that is not JSON is reported once, as what it is, not again as a broken chain.
+"""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from application.attestation import Keys
+from application.replay import Verdict
+from application.tournament_verify import BundleVerdict
+
+WORD = {"ok": "OK", "failed": "FAILED", "incomplete": "INCOMPLETE"}
+
+
+def load_keys(source: str, timeout: float = 10.0) -> Keys:
+    """A keys document from a URL (a server's base URL or its /v1/audit/keys) or a file."""
+    if source.startswith(("http://", "https://")):
+        url = source if source.rstrip("/").endswith("/keys") else source.rstrip("/") + "/v1/audit/keys"
+        try:
+            with urllib.request.urlopen(url, timeout=timeout) as resp:  # noqa: S310 - the user's own URL
+                doc = json.loads(resp.read())
+        except (urllib.error.URLError, OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"could not read the keys at {url}: {exc}") from exc
+    else:
+        try:
+            doc = json.loads(Path(source).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"could not read the keys file {source}: {exc}") from exc
+    return Keys.parse(doc)
+
+
+def short(text: str | None, n: int = 12) -> str:
+    return "-" if not text else text if len(text) <= n else text[:n] + "…"
+
+
+def first_problem(v: Verdict) -> str:
+    """The problem a reader should read first: the first with a place or seq, else the first."""
+    if not v.problems:
+        return v.incomplete or "unknown"
+    p = next((p for p in v.problems if p.get("seq") is not None), v.problems[0])
+    where = p.get("place") or (f"seq {p['seq']}" if p.get("seq") is not None else "")
+    return f"{where}: {p['problem']}" if where else p["problem"]
+
+
+def signature_words(v: Verdict) -> str:
+    if v.signed_by:
+        return f"signed by {v.signed_by}"
+    if not v.keys_checked:
+        signed = [s for s in v.signatures if s.statement]
+        return "signatures not checked (pass --keys URL|FILE)" if signed else "unsigned"
+    return "not signed by this server"
+
+
+def game_line(v: Verdict, label: str | None = None) -> str:
+    who = label or short(v.game_id)
+    if v.status == "ok":
+        return (f"{WORD['ok']:<11} {who} {v.rules_version}, {v.events} events: chain intact, replayed; "
+                f"{signature_words(v)}")
+    if v.status == "incomplete":
+        return f"{WORD['incomplete']:<11} {who} {v.events} events: {v.incomplete}"
+    return f"{WORD['failed']:<11} {who} {first_problem(v)}"
+
+
+def lines(name: str, v: Verdict) -> list[str]:
+    """The verdict lines of one file: a game's one line, or a bundle's line and one per game."""
+    name = Path(str(name)).name or str(name)
+    if not isinstance(v, BundleVerdict):
+        return [game_line(v, f"{short(v.game_id)} ({name})" if v.game_id else name)]
+    games = list(v.verdicts.values())
+    good = sum(1 for g in games if g.status == "ok")
+    head = f"tournament {short(v.tournament)} ({name})"
+    if v.ok:
+        first = (f"{WORD['ok']:<11} {head}: {good} games replayed, pairings and standings follow; "
+                 f"{signature_words(v)}")
+    else:
+        first = f"{WORD['failed']:<11} {head}: {first_problem(v)}"
+    return [first] + ["  " + game_line(g) for g in games]
+
+
+def summary(verdicts: list[Verdict]) -> str:
+    """``4 games replayed, 1 failed: g14e… seq 383: card_not_in_hand``."""
+    games: list[Verdict] = []
+    for v in verdicts:
+        games += list(v.verdicts.values()) if isinstance(v, BundleVerdict) else [v]
+    failed = [g for g in games if g.status == "failed"]
+    incomplete = [g for g in games if g.status == "incomplete"]
+    bundles_failed = [v for v in verdicts if isinstance(v, BundleVerdict) and not v.ok and not failed]
+    text = f"{len(games)} game{'s' if len(games) != 1 else ''} replayed"
+    if incomplete:
+        text += f", {len(incomplete)} incomplete"
+    if failed:
+        text += f", {len(failed)} failed: {short(failed[0].game_id)} {first_problem(failed[0])}"
+    elif bundles_failed:
+        text += f"; tournament {short(bundles_failed[0].tournament)} failed: {first_problem(bundles_failed[0])}"
+    elif not incomplete:
+        text += ", all sound"
+    return text

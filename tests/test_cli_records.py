@@ -1,0 +1,65 @@
+"""`delve show`, `delve diff` and `delve verify --report`: a judge with only an export file
+answers "who did what at move 30", finds where two records part, and writes a report."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from delve.cli import cli
+
+DATA = Path(__file__).resolve().parent / "data"
+SABOTEUR = DATA / "saboteur-1-3-heuristic.ndjson"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_show_answers_who_did_what_at_move_30_from_the_file_alone():
+    result = run("show", SABOTEUR, "--move", 30)
+    assert result.exit_code == 0, result.output
+    header, move = result.output.splitlines()[:2]
+    assert header.startswith("saboteur g6f8ec22b093509e9 (rules saboteur-1), 115 moves; players: heuristic0 (seat 0)")
+    assert move.startswith("move 30 of 115 · ") and "heuristic0 (seat 0): Play P13 (tee-new) at (6,2) · seq 101-103" in move
+    assert "position after move 30, as a spectator sees it:" in result.output
+    data = json.loads(run("show", SABOTEUR, "--move", 30, "--seat", 0, "--json").output)
+    assert data["move"]["move"] == 30 and data["move"]["label"] == "Play P13 (tee-new) at (6,2)"
+    assert data["view"]["you"]["role"] == "miner" and len(data["view"]["you"]["hand"]) == 6  # as seat 0 sees it
+    listed = run("show", SABOTEUR, "--moves").output.splitlines()
+    assert len(listed) == 1 + 115 and listed[30] == move
+
+
+def test_show_works_for_a_frozen_rules_version_and_refuses_a_move_out_of_range():
+    result = run("show", DATA / "dwarf-1-3-greedy.ndjson", "--move", 1)
+    assert result.exit_code == 0 and "(rules dwarf-1)" in result.output
+    bad = run("show", SABOTEUR, "--move", 999)
+    assert bad.exit_code == 1 and "has 115 moves" in bad.output
+
+
+def test_diff_names_the_first_differing_move(tmp_path):
+    envs = [json.loads(line) for line in SABOTEUR.read_text().splitlines()]
+    next(e for e in envs if e["seq"] == 101)["command"]["x"] = 5
+    other = tmp_path / "other.ndjson"
+    other.write_text("".join(json.dumps(e) + "\n" for e in envs))
+    result = run("diff", SABOTEUR, other)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == "the records differ first at move 30:"
+    assert "at (5,2)" in result.output and '"x":6' in result.output
+    same = run("diff", SABOTEUR, SABOTEUR)
+    assert same.exit_code == 0 and same.output.startswith("the records are identical: 115 moves")
+
+
+def test_a_judges_report_in_markdown_and_html(tmp_path):
+    for suffix in (".md", ".html"):
+        out = tmp_path / f"report{suffix}"
+        result = run("verify", SABOTEUR, "--report", out)
+        assert result.exit_code == 0, result.output
+        text = out.read_text()
+        for words in ("g6f8ec22b093509e9", "heuristic0", "Play P13 (tee-new) at (6,2)", "Revealed seed",
+                      "Signatures", "Outcome: shared, winners seat:1, seat:2", "saboteur-1"):
+            assert words in text, (suffix, words)
+    assert "<table>" in (tmp_path / "report.html").read_text()
+    assert "| 30 | 2026-11-25T15:46:54.965Z | heuristic0 (seat 0) | Play P13 (tee-new) at (6,2) | 101-103 |" in \
+        (tmp_path / "report.md").read_text()
