@@ -97,16 +97,17 @@ def service_from_env(client: redis.Redis | None = None, acknowledged: bool = Tru
     return service
 
 
-def clock_timers():
+def clock_timers(url: str | None = None, queue: str | None = None):
     """What adds a clock's timer right after the append that set its deadline, whichever process
     appended (the API, a worker, a timer's poller): the reactor adds it too, from the feed, but a
     reactor being restarted would otherwise delay every deadline set meanwhile. None without a
-    queue Redis (a Cluster without RQ_REDIS_URL cannot queue anyway)."""
+    queue Redis (a Cluster without RQ_REDIS_URL cannot queue anyway). The queue Redis and name
+    come from the environment unless given."""
     try:
-        url = rq_redis_url()
+        url = url or rq_redis_url()
     except RuntimeError:
         return None
-    queue, connection = queue_name(), redis.Redis.from_url(url)
+    queue, connection = queue or queue_name(), redis.Redis.from_url(url)
 
     def add(game_id: str, version: int, at: str, meta: dict[str, str]) -> None:
         due = clocks.deadline_written(meta, at)

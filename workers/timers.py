@@ -61,8 +61,9 @@ return 1
 """
 
 class NotDue(Exception):
-    """Raised by a timer's job that found its time not come (the queue Redis's clock runs ahead of the
-    store's): the timer is tried again at ``due_ms``, not dropped."""
+    """Raised by a timer's job that could not do its work yet (its time has not come by the store
+    Redis's clock, or its append lost a race): the timer is tried again at ``due_ms`` (100 ms on at
+    the earliest), not dropped."""
 
     def __init__(self, due_ms: int):
         super().__init__(f"not due before {due_ms}")
