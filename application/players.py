@@ -14,9 +14,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.core import Illegal
 from events.accounts import PlayerRecords
 from events.errors import GameNotFound
+from application.names import display_name
 from application.tokens import hash_token, new_token
 
 
@@ -42,9 +42,7 @@ class Players:
 
     def register(self, name: str, now: str) -> tuple[Player, str]:
         """A new player and its token (the only time the token is seen in clear)."""
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= 40:
-            raise Illegal("bad_player_name", None, "a player name is 1-40 characters")
+        name = display_name(name, 40, "a player name", "bad_player_name")
         pid, token = "p" + secrets.token_hex(8), new_token()
         self.records.create(pid, {"name": name, "created_at": now, "token": hash_token(token)}, hash_token(token))
         return Player(pid, name, now), token
@@ -85,8 +83,10 @@ class Players:
         return self.records.games(pid, limit)
 
 
-def profile(players: Players, store, pid: str, ratings: dict[str, dict], history: list[dict]) -> dict:
-    """The public profile: name, ratings (and their latest changes) and the player's public games, newest first."""
+def profile(players: Players, store, pid: str, ratings: dict[str, dict], history: list[dict],
+            *, private: bool = False) -> dict:
+    """The profile: name, ratings (and their latest changes) and the player's games, newest
+    first: the public ones, or with ``private`` (the player asking about themselves) all."""
     player = players.get(pid)
     games = []
     for gid in players.games(pid):
@@ -94,9 +94,10 @@ def profile(players: Players, store, pid: str, ratings: dict[str, dict], history
             meta = store.meta(gid)
         except GameNotFound:
             continue
-        if meta.get("visibility") == "private":
+        visibility = meta.get("visibility", "public")
+        if visibility == "private" and not private:
             continue
         seat = next((s["seat"] for s in json.loads(meta["seats"]) if s.get("player") == pid), None)
         games.append({"id": gid, "game": meta["game"], "status": meta["status"], "seat": seat,
-                      "created_at": meta["created_at"]})
+                      "visibility": visibility, "created_at": meta["created_at"]})
     return {**player.to_dict(), "ratings": ratings, "rating_history": history, "games": games}

@@ -35,22 +35,34 @@ class Stalled(Exception):
 
 
 class LocalScheduler:
-    """Keeps jobs in memory under the ids rq would use, so a repeat is ignored the same way."""
+    """Keeps jobs in memory under the ids rq would use, so a repeat is ignored the same way.
 
-    def __init__(self):
+    By default ``at`` is ignored: a job due later runs now, and finds its time not come
+    (a clock) or its work done. ``timed`` keeps such a job until its time, as rq's
+    scheduler does (a site that runs in real time, where a clock must run out)."""
+
+    def __init__(self, timed: bool = False):
         self.pending: dict[str, tuple[str, str, int]] = {}
+        self.later: dict[str, tuple[datetime, tuple[str, str, int]]] = {}
+        self.timed = timed
         self._seen: set[str] = set()
 
     def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
-        """``at`` is ignored: a job due later runs now, and finds its time not come (a clock) or its work done."""
         jid = table.job_id(kind, game_id, version)
         if jid in self._seen:
             return "exists"
         self._seen.add(jid)
-        self.pending[jid] = (kind, game_id, version)
+        if self.timed and at is not None and at > datetime.now(at.tzinfo):
+            self.later[jid] = (at, (kind, game_id, version))
+        else:
+            self.pending[jid] = (kind, game_id, version)
         return "enqueued"
 
     def take(self) -> list[tuple[str, str, int]]:
+        for jid, (at, job) in list(self.later.items()):
+            if at <= datetime.now(at.tzinfo):
+                self.pending[jid] = job
+                del self.later[jid]
         jobs, self.pending = list(self.pending.values()), {}
         return jobs
 
@@ -62,11 +74,12 @@ class InProcessDriver:
     end of the feeds, so it reads only what happens from then on.
     """
 
-    def __init__(self, service: GameService, tournaments: bool = False):
+    def __init__(self, service: GameService, tournaments: bool = False, timed: bool = False):
         """``tournaments``: follow every game of the store (not only those passed to ``run``)
-        and the tournament logs too, as the reactor process does; drive it with ``run_until``."""
+        and the tournament logs too, as the reactor process does; drive it with ``run_until``
+        or ``step``. ``timed``: a job scheduled for later (a clock's deadline) waits for its time."""
         self.service = service
-        self.scheduler = LocalScheduler()
+        self.scheduler = LocalScheduler(timed)
         self.games: set[str] = set()
         group = f"inprocess-{uuid.uuid4().hex[:12]}"
         self.reactor = Reactor(service, self.scheduler, group=group, start_id="$", reclaim_every=float("inf"),
@@ -99,6 +112,13 @@ class InProcessDriver:
                     return
                 raise Stalled(set(self.errors), f"nothing left to do and not done; failed jobs: {self.errors or 'none'}")
         raise Stalled(set(self.errors), f"not done after {max_steps} steps")
+
+    def step(self) -> bool:
+        """One round: step the reactors and run the jobs due. Whether anything happened."""
+        handled = self.loop.step()
+        jobs = self.scheduler.take()
+        self._run_jobs(jobs)
+        return bool(handled or jobs)
 
     def _run_jobs(self, jobs: list[tuple[str, str, int]]) -> tuple[list[tuple[str, str, object]], set[str]]:
         """Run scheduled jobs: ((kind, key, result) of each that ran, keys of those that failed).

@@ -21,6 +21,14 @@ MAX_PLAYER_ID = 40  # and getPlayer's player_id
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
 
 
+@bp.after_request
+def no_referrer(resp):
+    """A seat link carries its token in the fragment (#token=...), which browsers never send;
+    no Referer at all leaves nothing of a page's address to the sites it links to."""
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    return resp
+
+
 @bp.get("")
 def lobby():
     return render_template("web/lobby.html")
@@ -30,6 +38,13 @@ def lobby():
 def viewer(game_id: str):
     """The viewer page; the script loads the game, so an unknown id is reported in the page."""
     return render_template("web/viewer.html", game_id=game_id)
+
+
+@bp.get("/replay")
+def replay():
+    """Open a saved export and replay it in the browser, offline (static/offline.js): no call to any server
+    but the one fetch of this server's public keys when the page loads."""
+    return render_template("web/replay.html")
 
 
 @bp.get("/tournaments/<tournament_id>")
@@ -47,6 +62,15 @@ def player(player_id: str):
     if len(player_id) > MAX_PLAYER_ID:
         raise ApiError(404, "player_not_found", f"no player id is longer than {MAX_PLAYER_ID} characters")
     return render_template("web/player.html", player_id=player_id)
+
+
+@bp.get("/ratings")
+@bp.get("/ratings/<game>")
+def ratings(game: str = ""):
+    """A game's leaderboard (the script reads GET /v1/ratings/<game>); without a game, the catalog's games."""
+    if len(game) > MAX_PLAYER_ID:
+        raise ApiError(404, "unknown_game", f"no game id is longer than {MAX_PLAYER_ID} characters")
+    return render_template("web/ratings.html", game=game)
 
 
 @bp.get("/static/<name>")

@@ -80,7 +80,7 @@ def test_two_players_join_with_entropy_play_and_verify(client):
     assert verify(export.data.decode().splitlines()).ok
     profile = client.get(f"/v1/players/{bob['id']}").json
     assert profile["games"] == [{"id": gid, "game": "tiny", "status": "finished", "seat": 1,
-                                 "created_at": summary["created_at"]}]
+                                 "visibility": "public", "created_at": summary["created_at"]}]
 
 
 def test_leave_and_cancel_over_http(client):
@@ -118,3 +118,20 @@ def test_private_game_views_need_a_seat_player_or_invite_token(client):
     mine = client.get(f"/v1/games/{gid}", headers=bearer(ann["token"]))
     assert mine.status_code == 200 and mine.json["status"] == "active"
     assert client.get(f"/v1/games/{gid}/scores", headers=bearer(invite)).status_code == 200
+
+
+def test_me_names_the_token_and_lists_its_private_games(client):
+    """A stored player token says whose it is (GET /v1/players/me), with private games the
+    public profile leaves out; without a player token it is a 401."""
+    me = client.post("/v1/players", json={"name": "mira"}).json
+    created = client.post("/v1/games", json={"game": "tiny", "visibility": "private",
+                                             "seats": [{"player": me["id"]}, {"name": "b", "bot": "random"}]})
+    assert created.status_code == 201, created.json
+    joined = client.post(f"/v1/games/{created.json['id']}/join", json={"entropy": "ab"},
+                         headers={"Authorization": f"Bearer {me['token']}"})
+    assert joined.status_code == 201, joined.json
+    mine = client.get("/v1/players/me", headers={"Authorization": f"Bearer {me['token']}"}).json
+    assert (mine["id"], mine["name"]) == (me["id"], "mira")
+    assert [(g["id"], g["visibility"]) for g in mine["games"]] == [(created.json["id"], "private")]
+    assert client.get(f"/v1/players/{me['id']}").json["games"] == []
+    assert client.get("/v1/players/me").status_code == 401

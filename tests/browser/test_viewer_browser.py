@@ -79,12 +79,14 @@ def test_a_finished_game_replays_step_by_step_and_verifies(browser, site, api, g
     final = api.get(f"/v1/games/{game_id}/states/{summary['version']}").json()["view"]
     assert_board_matches(browser, game, final, summary["version"])
 
-    # Scores: one row per seat with the API's totals, the winner marked.
-    browser.wait("return document.querySelectorAll('#scores tbody tr').length === arguments[0]", len(summary["seats"]),
-                 what="a score row per seat")
+    # Scores: one row per participant (the seats, and any scored actor: DWARF's automaton,
+    # Indagar's monsters) with the API's totals, the winner marked.
+    lines = scores["seats"] + [p for p in scores["participants"] if not p["id"].startswith("seat:")]
+    browser.wait("return document.querySelectorAll('#scores tbody tr').length === arguments[0]", len(lines),
+                 what="a score row per participant")
     assert "final scores" in browser.text("#scores")
     totals = sorted(float(t) for t in browser.texts("#scores td.total"))
-    assert totals == sorted(float(s["total"]) for s in scores["seats"])
+    assert totals == sorted(float(s["total"]) for s in lines)
     assert browser.count("#scores tr.winner") == len(scores["winners"])
 
     # Step: to the first step, then on by button and by key; each step draws that version's view.
@@ -128,7 +130,7 @@ def test_a_live_game_follows_moves_with_a_seat_token(browser, site, api, game):
     live = site.live[game]
     auth = {"Authorization": f"Bearer {live.token}"}
     browser.open(f"{site.url}/web/games/{live.id}#token={live.token}")
-    browser.wait("return document.getElementById('who').textContent === 'seat 0: you'", what="the seat's name")
+    browser.wait("return document.getElementById('who').textContent === 'you play seat 0: you'", what="the seat's name")
     assert live.token not in browser.js("return location.href"), "the token stays out of the URL and history"
     browser.wait("return document.getElementById('live-state').textContent === 'following the game live'",
                  what="the live stream")

@@ -36,8 +36,8 @@ async function problemOf(resp) {
  * Call the API. `as` picks the body reader ("json" or "text"); `body` is sent
  * as JSON unless `type` names another media type.
  */
-export async function api(path, {token = null, method = "GET", body, type, as = "json"} = {}) {
-  const headers = {Accept: as === "json" ? "application/json" : "*/*"};
+export async function api(path, {token = null, method = "GET", body, type, as = "json", headers: extra = {}} = {}) {
+  const headers = {Accept: as === "json" ? "application/json" : "*/*", ...extra};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload = body;
   if (body !== undefined) {

@@ -38,7 +38,15 @@ function location(view, ctx, area, loc, cell, r, c) {
     s("title", {}, `${participantName(view, ctx, w.player)}${w.extra ? " (extra)" : ""}${w.done ? ", acted early" : ""}`)));
   }
   const tip = `${area === 0 ? "" : `Mine ${area}, `}L(${r},${c}): ${effect.name} on top; stack ${cell.stack.join(" < ")}`;
-  return s("g", {}, s("title", {}, tip), parts);
+  return s("g", {"data-place": `loc:${area}:${loc}`, "aria-label": `location ${loc}${area ? ` of Mine ${area + 1}` : ""}: ${effect.name}`},
+    s("title", {}, tip), parts);
+}
+
+/** The places a command involves, for the play layer: a location of a Mine, or a Special Action pile. */
+export function places(command) {
+  if (command.type === "place") return [`loc:${command.mine || 0}:${command.location}`];
+  if (command.type === "special") return [`pile:${command.pile}`];
+  return [];
 }
 
 function mine(view, ctx, area, index) {
@@ -47,7 +55,7 @@ function mine(view, ctx, area, index) {
     for (let c = 1; c <= 3; c++) cells.push(location(view, ctx, index, `${r}${c}`, area.mine[`${r}${c}`], r, c));
   }
   const effects = (ctx.content && ctx.content.effects) || {};
-  const piles = area.piles.map((p, i) => h("li", {},
+  const piles = area.piles.map((p, i) => h("li", {"data-place": `pile:${index * 3 + i}`, "aria-label": `Special Action pile ${index * 3 + i}`},
     `pile ${index * 3 + i}: ${p.count} card(s)`, p.top_special ? `, top: ${(effects[p.top_special] || {}).name || p.top_special}` : ""));
   return section(view.mines.length > 1 ? `Mine ${index}` : "The Mine",
     s("svg", {width: 3 * C, height: 3 * C, class: "dw-mine", viewBox: `0 0 ${3 * C} ${3 * C}`}, cells),
@@ -75,3 +83,6 @@ export function renderDwarf(el, view, ctx) {
     h("div", {class: "dw-mines"}, view.mines.map((area, i) => mine(view, ctx, area, i))),
     section("Participants", players(view, ctx)));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderDwarf;

@@ -80,7 +80,32 @@ function board(view, ctx) {
       transform: `rotate(45 ${x} ${y})`, class: "ind-monster"}, s("title", {}, `${id}: damage ${m.damage}`)));
     parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
+  // On top, one transparent hex per tile: what the play layer makes clickable (places()).
+  for (const t of tiles) {
+    const kind = view.tiles[t].type;
+    parts.push(s("polygon", {points: hexPoints(centre(t), R - 1), class: "hit", "data-place": `tile:${t}`,
+      "aria-label": `tile ${t}${kind ? ` (${kind.replace(/_/g, " ")})` : ""}`}));
+  }
   return s("svg", {width: Math.max(...xs) + W, height: Math.max(...ys) + R + 4, class: "ind-board"}, parts);
+}
+
+/** What the board's colours and marks mean. */
+function legend(view) {
+  const kinds = [...new Set(Object.values(view.tiles).map((t) => t.type).filter(Boolean))].sort();
+  const swatch = (fill, text) => h("span", {class: "legend-item"}, h("span", {class: "swatch", style: `background:${fill}`}), text);
+  return h("details", {class: "legend", id: "legend"}, h("summary", {}, "Legend"),
+    h("p", {}, kinds.map((k) => swatch(TILE_COLOURS[k] || "#c5c5c5", k.replace(/_/g, " "))),
+      swatch("#3a3a3a", "face down (?; in italics: you explored it)")),
+    h("p", {}, Object.entries(FACTION_COLOURS).map(([f, c]) => swatch(c, `${f} (hero: circle, outpost: hex ring, thicker = higher level)`)),
+      swatch("#b71c1c", "monster (diamond)"), " ✦n: spirits on the Source of Power; yellow outline: touched by the shown step"));
+}
+
+/** The board places a command involves, for the play layer: a tile or a hero. */
+export function places(command) {
+  const tile = command.to || command.tile;
+  if (tile) return [`tile:${tile}`];
+  if (command.type === "activate" || command.type === "choose_hero") return [`hero:${command.hero}`];
+  return [];
 }
 
 /** The PP track: a box per point up to the winning threshold (or beyond, if a seat passed it), each seat's marker on its PP. */
@@ -110,8 +135,9 @@ function players(view, ctx) {
       p.spirits, p.tree || "—", p.heroes.map((id) => {
         const x = view.heroes[id];
         const name = ctx.content?.heroes?.[id]?.name || id;
-        return `${name}${p.commander === id ? " ★" : ""} ${x.tile || "retreat"} ${x.damage}dmg L${x.bonuses.length}`;
-      }).join(" · ")]));
+        return h("span", {class: "hero-chip", "data-place": `hero:${id}`, "aria-label": `hero ${name}`},
+          `${name}${p.commander === id ? " ★" : ""} ${x.tile || "retreat"} ${x.damage}dmg L${x.bonuses.length}`);
+      })]));
 }
 
 function monsters(view) {
@@ -137,8 +163,12 @@ export function renderIndagar(el, view, ctx) {
       waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)} (${waiting.kind.replace("_", " ")})`
         : view.turn ? ` · turn: ${view.turn.who}` : ""),
     h("div", {class: "board-wrap"}, board(view, ctx)),
+    legend(view),
     attack(view, ctx),
     scoreTrack(view, ctx),
     section("Players", players(view, ctx)),
     section("Monsters", monsters(view)));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderIndagar;

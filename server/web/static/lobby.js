@@ -1,8 +1,11 @@
-// The lobby: GET /v1/games with the filters the API offers, one row per game
-// with a link to its viewer; below, the newest tournaments (same game filter)
-// with links to their pages.
+// The lobby: the signed-in player's games ("your turn" first), the games
+// waiting for players (join, leave, cancel), the forms to create a game or a
+// tournament, then GET /v1/games with the filters the API offers (kept in the
+// URL: /web?game=dwarf&status=open) and the newest tournaments.
 import {api} from "./api.js";
+import {entropy, gameForm, tournamentForm} from "./create.js";
 import {clear, h} from "./dom.js";
+import {currentPlayer, sessionBox} from "./session.js";
 
 const PAGE = 25;
 const form = document.getElementById("filters");
@@ -15,8 +18,14 @@ function say(text) {
   message.textContent = text || "";
 }
 
+/** Who holds each seat: a name and bot, a player, or an open (or reserved) seat. */
+function seatText(seat) {
+  if (seat.open) return seat.reserved ? `reserved for ${seat.reserved}` : "open seat";
+  return `${seat.name || seat.player || `seat ${seat.seat}`}${seat.bot ? ` (${seat.bot})` : ""}`;
+}
+
 function seatsCell(seats) {
-  return seats.map((seat) => `${seat.name}${seat.bot ? ` (${seat.bot})` : ""}`).join(", ");
+  return seats.map(seatText).join(", ");
 }
 
 function when(iso) {
@@ -61,6 +70,18 @@ async function refreshTournaments() {
   }
 }
 
+/** The filters in the URL, so a filtered lobby can be bookmarked or shared. */
+function filtersToUrl() {
+  const params = new URLSearchParams();
+  for (const name of ["game", "status"]) if (form.elements[name].value) params.set(name, form.elements[name].value);
+  history.replaceState(null, "", `/web${params.toString() ? `?${params}` : ""}`);
+}
+
+function filtersFromUrl() {
+  const params = new URLSearchParams(window.location.search);
+  for (const name of ["game", "status"]) if (params.get(name)) form.elements[name].value = params.get(name);
+}
+
 async function refresh() {
   const params = new URLSearchParams({offset: String(offset), limit: String(PAGE)});
   for (const name of ["game", "status"]) {
@@ -79,15 +100,109 @@ async function refresh() {
   }
 }
 
-/** The game filter offers the catalog's games, so a typo cannot happen. */
+/** The game filter offers the catalog's games, so a typo cannot happen; the forms are built from it too. */
 async function fillGames() {
   try {
-    const catalog = await api("/v1/catalog");
+    catalog = await api("/v1/catalog");
+    titles = Object.fromEntries(catalog.games.map((g) => [g.id, g.title]));
     const select = form.elements.game;
     for (const game of catalog.games) select.append(h("option", {value: game.id}, game.title));
+    filtersFromUrl();
+    buildForms();
   } catch (err) {
     say(`Could not read the catalog: ${err.message}`);
   }
+}
+
+function buildForms() {
+  if (!catalog) return;
+  gameForm(document.getElementById("create"), catalog, say);
+  tournamentForm(document.getElementById("create-tournament"), catalog, say);
+}
+
+let titles = {};
+let catalog = null;
+
+function gameLink(g, text) {
+  return h("a", {href: `/web/games/${encodeURIComponent(g.id)}`}, text || titles[g.game] || g.game);
+}
+
+async function act(path, token, body, done) {
+  try {
+    await api(path, {method: "POST", token, body});
+    say(done);
+  } catch (err) {
+    say(`Refused (${err.code}): ${err.message}`);
+  }
+  refreshLists();
+}
+
+/** The player's games: whose turn (from each active game's summary), waiting ones with leave/cancel, finished. */
+async function refreshMine() {
+  const me = currentPlayer();
+  const panel = document.getElementById("mine-panel");
+  panel.hidden = !me;
+  if (!me) return;
+  let profile;
+  try {
+    profile = await api("/v1/players/me", {token: me.token});
+  } catch (err) {
+    return clear(document.getElementById("mine"), h("p", {class: "bad"}, `Could not read your games: ${err.message}`));
+  }
+  const active = profile.games.filter((g) => g.status === "active").slice(0, 20);
+  const turns = await Promise.all(active.map((g) => api(`/v1/games/${g.id}`, {token: me.token})
+    .then((s) => s.active_seats.includes(g.seat)).catch(() => false)));
+  const yours = active.filter((_, i) => turns[i]);
+  const theirs = active.filter((_, i) => !turns[i]);
+  const open = profile.games.filter((g) => g.status === "open");
+  const done = profile.games.filter((g) => g.status === "finished" || g.status === "aborted").slice(0, 10);
+  const item = (g, extra, cls) => h("li", {class: cls || "", "data-game": g.id}, gameLink(g), " ", h("code", {class: "muted"}, g.id),
+    ` seat ${g.seat}`, extra || "");
+  clear(document.getElementById("mine"),
+    h("ul", {id: "my-games"},
+      yours.map((g) => item(g, h("b", {}, " · your turn"), "your-turn-game")),
+      theirs.map((g) => item(g, " · waiting for the others")),
+      open.map((g) => item(g, [" · waiting for players ",
+        h("button", {type: "button", class: "leave", onclick: () => act(`/v1/games/${g.id}/leave`, me.token, undefined, "You left the game.")}, "Leave"),
+        " ", h("button", {type: "button", class: "cancel", onclick: () => act(`/v1/games/${g.id}/cancel`, me.token, undefined, "The game was cancelled.")}, "Cancel")])),
+      done.map((g) => item(g, ` · ${g.status}`))),
+    profile.games.length ? null : h("p", {class: "muted"}, "No games yet: create one below, or join one."));
+}
+
+/** Games waiting for players, with a Join button for the signed-in player. */
+async function refreshWaiting() {
+  const me = currentPlayer();
+  const params = new URLSearchParams({status: "open", limit: "20"});
+  if (form.elements.game.value) params.set("game", form.elements.game.value);
+  let page;
+  try {
+    page = await api(`/v1/games?${params}`);
+  } catch (err) {
+    return clear(document.getElementById("waiting"), h("p", {class: "bad"}, err.message));
+  }
+  const rows = page.games.map((g) => {
+    const mine = me && g.seats.some((s) => s.player === me.id);
+    const reservedElse = g.seats.filter((s) => s.open).every((s) => s.reserved && (!me || s.reserved !== me.id));
+    const join = me && !mine && !reservedElse ? h("button", {type: "button", class: "join",
+      onclick: async () => {
+        try {
+          await api(`/v1/games/${g.id}/join`, {method: "POST", token: me.token, body: {entropy: entropy()}});
+          window.location.assign(`/web/games/${encodeURIComponent(g.id)}`);
+        } catch (err) {
+          say(`Join refused (${err.code}): ${err.message}`);
+        }
+      }}, "Join") : null;
+    return h("li", {"data-game": g.id}, gameLink(g), ` · ${seatsCell(g.seats)} `, join,
+      !me ? h("span", {class: "muted"}, " (become a player to join)") : mine ? h("span", {class: "muted"}, " (you are in)") : "");
+  });
+  clear(document.getElementById("waiting"), rows.length ? h("ul", {id: "open-games"}, rows)
+    : h("p", {class: "muted"}, "No game is waiting for players."));
+}
+
+function refreshLists() {
+  refreshMine();
+  refreshWaiting();
+  refresh();
 }
 
 form.addEventListener("submit", (ev) => {
@@ -98,15 +213,20 @@ form.addEventListener("submit", (ev) => {
     return;
   }
   offset = 0;
-  refresh();
+  filtersToUrl();
+  refreshLists();
   refreshTournaments();
 });
 for (const name of ["game", "status"]) {
-  form.elements[name].addEventListener("change", () => { offset = 0; refresh(); refreshTournaments(); });
+  form.elements[name].addEventListener("change", () => { offset = 0; filtersToUrl(); refreshLists(); refreshTournaments(); });
 }
 document.getElementById("prev").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); refresh(); });
 document.getElementById("next").addEventListener("click", () => { offset += PAGE; refresh(); });
 
-fillGames();
-refresh();
+sessionBox(document.getElementById("session"), () => {
+  refreshLists();
+  buildForms();
+});
+await fillGames();
+refreshLists();
 refreshTournaments();

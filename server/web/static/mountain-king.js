@@ -148,11 +148,46 @@ function boardSvg(view, ctx, names) {
     const [r, c] = k.split(",").map(Number);
     return s("rect", {x: c * C, y: r * C, width: C, height: C, class: "lit"});
   });
+  startPoints = Object.fromEntries(board.start_points.map((p) => [p.id, cellOf(p.cell)]));
+  // On top, one transparent square per space: what the play layer makes clickable (places()).
+  const hits = Object.keys(board.levels).map((k) => {
+    const [r, c] = k.split(",").map(Number);
+    return s("rect", {x: c * C + 1, y: r * C + 1, width: C - 2, height: C - 2, class: "hit", "data-place": `space:${k}`,
+      "aria-label": `space ${k}, level ${board.levels[k]}`});
+  });
   return s("svg", {class: "mk-board", width: board.cols * C, height: board.rows * C,
-    viewBox: `0 0 ${board.cols * C} ${board.rows * C}`, role: "img", "aria-label": `the ${view.board} board`},
+    viewBox: `0 0 ${board.cols * C} ${board.rows * C}`, "aria-label": `the ${view.board} board`},
   terrain(board),
   Object.entries(view.pieces).map(([id, p]) => piece(id, p, view, cover, names)),
-  workshops(view), statues(view), lit);
+  workshops(view), statues(view), lit, hits);
+}
+
+let startPoints = {}; // start point id -> "r,c" of the board drawn last
+
+/** The board places a command involves, for the play layer: spaces, a horde slot, a spell. */
+export function places(command) {
+  const space = (v) => `space:${cellOf(v)}`;
+  switch (command.type) {
+    case "dig": case "build_hall": return command.cells.map(space);
+    case "establish_workshop": case "use_workshop": return [space(command.space)];
+    case "move_statue": return [space(command.from), space(command.to)];
+    case "place_door": return startPoints[command.point] ? [`space:${startPoints[command.point]}`] : [];
+    case "recruit": return [`slot:${command.slot}`];
+    case "cast": return [`spell:${command.spell}`];
+    default: return [];
+  }
+}
+
+/** What the board's colours and marks mean. */
+function legend() {
+  const swatch = (fill, text) => h("span", {class: "legend-item"}, h("span", {class: "swatch", style: `background:${fill}`}), text);
+  return h("details", {class: "legend", id: "legend"}, h("summary", {}, "Legend"),
+    h("p", {}, Object.entries(LEVEL_COLOURS).map(([lv, c]) => swatch(c, `level ${lv}`)), swatch(HEART, "heart of the mountain")),
+    h("p", {}, "Pieces in the owner's colour: D door, tunnels outlined where a tile ends, ▲ a great hall's altar; ",
+      "a small square on a piece: its pedestal (clan colour); a circle: a statue; dashed square: a statue space; ",
+      "W: a workshop space; a labelled box: a workshop (initials); grey dot: rubble; small dot: buried resources; ",
+      "letters A–F: start points; red outline: touched by the shown step."),
+    h("p", {}, Object.entries(CLAN_COLOURS).map(([clan, c]) => swatch(c, clan))));
 }
 
 // -- tables ------------------------------------------------------------------
@@ -228,9 +263,10 @@ function horde(view, names) {
     const card = names.trolls[sp.card] || {};
     const troll = sp.card ? h("span", {class: "nowrap"}, sp.card, h("br"),
       h("small", {class: "muted"}, card.clan ? `${card.clan} L${card.level}` : "")) : "—";
-    return [slot, troll, h("span", {}, (card.symbols || []).map((sym) => chip(sym))), resources(sp.bribes),
-      sp.pedestal ? h("span", {class: "clan", style: `background:${CLAN_COLOURS[sp.pedestal]}`}, sp.pedestal)
-        : sp.choose_pedestal ? "choose" : ""];
+    return h("tr", {"data-place": `slot:${slot}`, "aria-label": `horde slot ${slot}`},
+      [slot, troll, h("span", {}, (card.symbols || []).map((sym) => chip(sym))), resources(sp.bribes),
+        sp.pedestal ? h("span", {class: "clan", style: `background:${CLAN_COLOURS[sp.pedestal]}`}, sp.pedestal)
+          : sp.choose_pedestal ? "choose" : ""].map((cell) => h("td", {}, cell)));
   });
   const decks = Object.entries(view.horde.decks).map(([lv, n]) => `L${lv}: ${n}`).join(", ");
   return [table(["slot", "troll", "symbols", "bribes", "ped."], rows), h("p", {class: "muted"}, `decks — ${decks}`)];
@@ -239,7 +275,8 @@ function horde(view, names) {
 function spellbook(view, names) {
   const rows = view.spellbook.map((sp) => {
     const spell = names.spells[sp.id];
-    return h("tr", {title: spell ? spell.text : sp.id}, h("td", {}, spell ? spell.name : sp.id), h("td", {class: "n"}, sp.runes));
+    return h("tr", {title: spell ? spell.text : sp.id, "data-place": `spell:${sp.id}`,
+      "aria-label": `spell ${spell ? spell.name : sp.id}`}, h("td", {}, spell ? spell.name : sp.id), h("td", {class: "n"}, sp.runes));
   });
   return [table(["spell", "runes"], rows), h("p", {class: "muted"}, `spell deck: ${view.spell_deck}`)];
 }
@@ -271,7 +308,7 @@ export function renderMountainKing(el, view, ctx) {
   clear(el,
     status(view, ctx),
     h("div", {class: "mk-top"},
-      h("div", {class: "board-wrap"}, boardSvg(view, ctx, names)),
+      h("div", {class: "board-wrap"}, boardSvg(view, ctx, names), legend()),
       h("div", {class: "mk-aside"},
         section("Horde", horde(view, names)),
         section("Spellbook", spellbook(view, names)))),
@@ -280,3 +317,6 @@ export function renderMountainKing(el, view, ctx) {
     section("Rosters", rosters(view, ctx, names)),
     section("On the table", tableware(view, names)));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderMountainKing;

@@ -19,14 +19,21 @@ export async function scoresPanel(el, gameId, seats) {
     return clear(el, h("p", {class: "muted"}, `scores unavailable: ${err.message}`));
   }
   const cats = categories(board);
+  // Seats, and the game's own scored participants (a solo game's automaton, which may win).
+  const actors = (board.participants || []).filter((p) => !p.id.startsWith("seat:")).map((p) => ({
+    name: p.id.replace(/^actor:/, "") + " (automaton)", total: p.total, breakdown: p.breakdown, place: p.place,
+    winner: board.final && p.place === 1 && !board.winners.length, order: Infinity}));
+  const lines = [...board.seats.map((seat) => ({name: seatLabel(seats, seat.seat), total: seat.total,
+    breakdown: seat.breakdown, place: seat.place, winner: board.winners.includes(seat.seat), order: seat.seat})), ...actors];
   // The breakdown is one wrapping cell, so a game with many categories still fits the panel.
-  const rows = [...board.seats].sort((a, b) => a.place - b.place || a.seat - b.seat).map((seat) =>
-    h("tr", {class: board.winners.includes(seat.seat) ? "winner" : ""},
-      h("td", {class: "n"}, seat.place),
-      h("td", {}, seatLabel(seats, seat.seat)),
-      h("td", {class: "n total"}, seat.total),
-      h("td", {class: "breakdown"}, cats.filter((cat) => cat in seat.breakdown)
-        .map((cat) => h("span", {}, `${cat.replace(/_/g, " ")} `, h("b", {}, seat.breakdown[cat]))))));
+  const rows = lines.sort((a, b) => a.place - b.place || a.order - b.order).map((line) =>
+    h("tr", {class: line.winner ? "winner" : ""},
+      h("td", {class: "n"}, line.place),
+      h("td", {}, line.name),
+      h("td", {class: "n total"}, line.total),
+      h("td", {class: "breakdown"}, [...cats, ...Object.keys(line.breakdown).filter((c) => !cats.includes(c))]
+        .filter((cat) => cat in line.breakdown)
+        .map((cat) => h("span", {}, `${cat.replace(/_/g, " ")} `, h("b", {}, line.breakdown[cat]))))));
   clear(el,
     h("p", {class: "muted"}, board.final ? "final scores" : "scores now (live; the same at every replay step)"),
     table(["#", "player", "total", "breakdown"], rows));

@@ -1,21 +1,47 @@
 // A player's page: name, ratings per game, latest rating changes and public games.
 import {api} from "./api.js";
 import {clear, h, table} from "./dom.js";
+import {sessionBox} from "./session.js";
 
 const playerId = document.body.dataset.playerId;
 const $ = (id) => document.getElementById(id);
 const fixed = (x) => Number(x).toFixed(2);
 
 function ratings(profile) {
-  const rows = Object.entries(profile.ratings).map(([game, r]) => [game, fixed(r.ordinal), fixed(r.mu), fixed(r.sigma), r.games]);
+  const rows = Object.entries(profile.ratings).map(([game, r]) => [h("a", {href: `/web/ratings/${encodeURIComponent(game)}`}, game), fixed(r.ordinal), fixed(r.mu), fixed(r.sigma), r.games]);
   return rows.length ? table(["game", "rating (ordinal)", "mu", "sigma", "games"], rows, {class: "compact ratings"})
     : h("p", {class: "muted"}, "No rated game yet.");
 }
 
+/** Each rating change against the one before it in the same game (newest first; a first game starts at 0). */
 function history(profile) {
-  const rows = profile.rating_history.map((r) => [r.game, h("a", {href: `/web/games/${encodeURIComponent(r.game_id)}`},
-    h("code", {}, r.game_id)), fixed(r.ordinal), new Date(r.at).toLocaleString()]);
-  return rows.length ? table(["game", "after game", "rating", "when"], rows) : h("p", {class: "muted"}, "No rating changes yet.");
+  const list = profile.rating_history;
+  const rows = list.map((r, i) => {
+    const before = list.slice(i + 1).find((x) => x.game === r.game);
+    const change = r.ordinal - (before ? before.ordinal : 0);
+    return [h("a", {href: `/web/ratings/${encodeURIComponent(r.game)}`}, r.game),
+      h("a", {href: `/web/games/${encodeURIComponent(r.game_id)}`}, h("code", {}, r.game_id)), fixed(r.ordinal),
+      h("span", {class: `rating-change ${change >= 0 ? "ok" : "bad"}`}, `${change >= 0 ? "+" : ""}${fixed(change)}`),
+      places.get(r.game_id) ?? "", new Date(r.at).toLocaleString()];
+  });
+  return rows.length ? table(["game", "after game", "rating", "change", "place", "when"], rows, {class: "compact history"})
+    : h("p", {class: "muted"}, "No rating changes yet.");
+}
+
+const places = new Map(); // game id -> the player's place in it, for finished games
+
+/** The player's place in each of their latest finished games, from the public scores. */
+async function readPlaces(profile) {
+  const done = profile.games.filter((g) => g.status === "finished" && g.seat !== null).slice(0, 20);
+  await Promise.all(done.map(async (g) => {
+    try {
+      const board = await api(`/v1/games/${encodeURIComponent(g.id)}/scores`);
+      const line = board.seats.find((x) => x.seat === g.seat);
+      if (line) places.set(g.id, `#${line.place} of ${board.seats.length}`);
+    } catch {
+      // a game the scores cannot be read for shows no place
+    }
+  }));
 }
 
 function games(profile) {
@@ -24,8 +50,9 @@ function games(profile) {
     h("td", {}, h("a", {href: `/web/games/${encodeURIComponent(g.id)}`}, h("code", {}, g.id))),
     h("td", {}, h("span", {class: `badge ${g.status}`}, g.status)),
     h("td", {class: "n"}, g.seat ?? "—"),
+    h("td", {}, places.get(g.id) || ""),
     h("td", {}, new Date(g.created_at).toLocaleString())));
-  return rows.length ? table(["game", "id", "status", "seat", "created"], rows, {class: "compact games"})
+  return rows.length ? table(["game", "id", "status", "seat", "place", "created"], rows, {class: "compact games"})
     : h("p", {class: "muted"}, "No public games yet.");
 }
 
@@ -41,9 +68,11 @@ async function load() {
   document.title = `Delve — ${profile.name}`;
   clear($("title"), `${profile.name} `, h("code", {}, profile.id));
   clear($("joined"), `player since ${new Date(profile.created_at).toLocaleDateString()}`);
+  await readPlaces(profile);
   clear($("ratings"), ratings(profile));
   clear($("history"), history(profile));
   clear($("player-games"), games(profile));
 }
 
+sessionBox($("session"));
 load();

@@ -143,8 +143,29 @@ function maze(view, ctx) {
     const [px, py] = at(x, y);
     parts.push(s("rect", {x: px - 1, y: py - 1, width: W, height: H, rx: 5, class: "lit"}));
   }
+  // On top, one transparent card-sized box per cell: what the play layer makes clickable (places()).
+  for (let y = b.y0; y <= b.y1; y++) {
+    for (let x = b.x0; x <= b.x1; x++) {
+      const [px, py] = at(x, y);
+      const card = view.maze[cellKey(x, y)];
+      parts.push(s("rect", {x: px, y: py, width: W - 2, height: H - 2, rx: 4, class: "hit", "data-place": `cell:${x},${y}`,
+        "aria-label": `cell (${x},${y})${card ? `: ${card.card}` : ""}`}));
+    }
+  }
+  goalCells = Object.fromEntries(Object.entries(view.goals).map(([g, goal]) => [g, cellKey(goal.x, goal.y)]));
   return s("svg", {class: "maze", width: cols * W + 2, height: rows * H + 2, viewBox: `0 0 ${cols * W + 2} ${rows * H + 2}`,
-    role: "img", "aria-label": "the maze"}, parts);
+    "aria-label": "the maze"}, parts);
+}
+
+let goalCells = {}; // goal name -> "x,y" of the maze drawn last
+
+/** The places a command involves, for the play layer: the hand card, then a cell or a player. */
+export function places(command) {
+  const card = command.card ? [`card:${command.card}`] : [];
+  if ("x" in command) return [...card, `cell:${command.x},${command.y}`];
+  if (command.goal) return [...card, `cell:${goalCells[command.goal]}`];
+  if ("target" in command) return [...card, `seat:${command.target}`];
+  return card;
 }
 
 function toolChips(broken) {
@@ -163,7 +184,7 @@ function goldCell(player) {
 function players(view, ctx) {
   const rows = view.players.map((p) => {
     const turn = view.turn === p.seat;
-    return h("tr", {class: turn ? "turn" : ""},
+    return h("tr", {class: turn ? "turn" : "", "data-place": `seat:${p.seat}`, "aria-label": `player ${seatLabel(ctx.seats, p.seat)}`},
       h("td", {}, h("span", {class: "dot", style: `background:${SEAT_COLOURS[p.seat % SEAT_COLOURS.length]}`}),
         seatLabel(ctx.seats, p.seat), turn ? " ◀" : ""),
       h("td", {}, p.role || "?"),
@@ -216,7 +237,9 @@ function you(view, ctx) {
   const me = view.you;
   const peeks = Object.entries(me.peeks || {}).map(([g, shape]) => `${g}: ${shape}`).join(", ");
   return section(`Your seat — ${seatLabel(ctx.seats, me.seat)}, ${me.role || "no role yet"}`,
-    h("div", {class: "hand"}, me.hand.length ? me.hand.map((card) => handCard(card)) : h("span", {class: "muted"}, "no cards in hand")),
+    h("div", {class: "hand"}, me.hand.length ? me.hand.map((card) => h("span", {class: "hand-slot", "data-place": `card:${card.card}`,
+      "aria-label": `card ${card.card} (${card.kind === "path" ? card.shape : actionLabel(card)})`}, handCard(card)))
+      : h("span", {class: "muted"}, "no cards in hand")),
     h("p", {class: "muted"},
       peeks ? `Goals you have seen: ${peeks}. ` : "",
       me.gold.flat().length ? `Your gold: ${me.gold.flat().join(" + ")} nuggets.` : ""));
@@ -246,7 +269,14 @@ export function renderSaboteur(el, shown, ctx) {
     status(view, ctx),
     view.omniscient ? h("p", {class: "muted"}, "The game has ended: every role, hand and goal of this moment is shown.") : null,
     h("div", {class: "maze-wrap"}, maze(view, ctx)),
+    h("details", {class: "legend", id: "legend"}, h("summary", {}, "Legend"),
+      h("p", {}, "Ladder: the start card. Dark card with ?: a goal, face down (dimmed face: you know it). $: the treasure. ",
+        "A tunnel ending in a grey knob is a dead end. The dot on a card: who laid it (the player's colour below). ",
+        "Red outline: touched by the shown step.")),
     view.you ? you(view, ctx) : null,
     section("Players", players(view, ctx)),
     history(view, ctx));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderSaboteur;

@@ -4,6 +4,7 @@
 // player token (POST /v1/games/{id}/join).
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
+import {currentPlayer} from "./session.js";
 
 /** 83000 -> "1:23"; an hour or more -> "1:02:03". */
 export function clockText(ms) {
@@ -34,13 +35,15 @@ function entropy() {
 
 function joinForm(gameId, summary, onJoined) {
   const open = summary.seats.filter((seat) => seat.open);
+  const me = currentPlayer();
   const token = h("input", {type: "password", placeholder: "your player token", autocomplete: "off", size: 22,
-    class: "join-token"});
+    class: "join-token", value: me ? me.token : null, hidden: Boolean(me), "aria-label": "player token"});
   const seat = h("select", {class: "join-seat"}, h("option", {value: ""}, "any open seat"),
     open.map((x) => h("option", {value: x.seat}, `seat ${x.seat}`)));
   const note = h("p", {class: "muted join-note"},
-    "Players come from POST /v1/players; the token is sent once, as the bearer token, and not kept.");
-  const form = h("form", {class: "join"}, token, " ", seat, " ", h("button", {type: "submit"}, "Join"), note);
+    me ? "" : "Become a player (top right), or paste a player token: it is sent as the bearer token, and not kept.");
+  const form = h("form", {class: "join"}, token, " ", seat, " ",
+    h("button", {type: "submit", id: "join-seat"}, me ? `Join as ${me.name}` : "Join"), note);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = {entropy: entropy()};

@@ -4,10 +4,13 @@
 // a game reported, the end), so a director can leave it on a screen.
 import {api, follow} from "./api.js";
 import {clear, h, table} from "./dom.js";
+import {currentPlayer, sessionBox} from "./session.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
 const page = {tournament: null, pending: null};
+
+sessionBox($("session"), () => load());
 
 function say(text) {
   $("message").hidden = !text;
@@ -73,8 +76,85 @@ function rounds(t) {
   return [...t.rounds].reverse().map((r) => roundBlock(t, r));
 }
 
+/** The game an entrant is playing now: its table of the latest round without a result. */
+function currentGame(t, entrant) {
+  for (const r of [...t.rounds].reverse()) {
+    const tb = r.tables.find((x) => x.seats.includes(entrant));
+    if (tb) return tb.result ? null : tb.game_id;
+  }
+  return null;
+}
+
 function entrants(t) {
-  return table(["id", "name", "plays as"], t.entrants.map((e) => [e.id, e.name, e.bot ? `bot ${e.bot}` : `player ${e.player}`]));
+  const me = currentPlayer();
+  const manage = me && (t.organizer === me.id) && t.status !== "finished";
+  const rows = t.entrants.map((e) => {
+    const game = currentGame(t, e.id);
+    return h("tr", {class: `entrant${e.withdrawn ? " withdrawn" : ""}`, "data-entrant": e.id},
+      h("td", {}, e.id),
+      h("td", {}, e.player ? h("a", {href: `/web/players/${encodeURIComponent(e.player)}`}, e.name) : e.name,
+        e.withdrawn ? h("span", {class: "bad withdrawn-mark"}, " withdrawn") : null),
+      h("td", {}, e.bot ? `bot ${e.bot}` : "player"),
+      h("td", {}, game ? h("a", {href: `/web/games/${encodeURIComponent(game)}`, class: "current-game"}, "current game") : ""),
+      h("td", {}, manage && !e.withdrawn ? h("button", {type: "button", class: "withdraw-entrant",
+        onclick: () => post(`/entrants/${encodeURIComponent(e.id)}/withdraw`, undefined, `${e.name} withdrew.`)}, "Withdraw") : null));
+  });
+  return table(["id", "name", "plays as", "now", ""], rows);
+}
+
+/** A POST to this tournament with the signed-in player's token, then a reload. */
+async function post(path, body, done) {
+  const me = currentPlayer();
+  try {
+    await api(`/v1/tournaments/${encodeURIComponent(tournamentId)}${path}`, {method: "POST", token: me && me.token, body});
+    say(done);
+  } catch (err) {
+    say(`Refused (${err.code}): ${err.message}`);
+  }
+  await load();
+}
+
+let bots = null; // the catalog's bots of this tournament's game
+
+/** Register or withdraw yourself; as its organizer, add bots and start it. */
+async function manage(t) {
+  const me = currentPlayer();
+  const el = $("manage");
+  if (t.status === "finished") return clear(el, h("p", {class: "muted"}, "The tournament has finished."));
+  if (!me) return clear(el, h("p", {class: "muted"}, "Become a player (top right) to register."));
+  const entry = t.entrants.find((e) => e.player === me.id && !e.withdrawn);
+  const parts = [];
+  if (entry) {
+    const game = currentGame(t, entry.id);
+    parts.push(h("p", {}, `You are entrant ${entry.id}. `,
+      game ? h("a", {href: `/web/games/${encodeURIComponent(game)}`, id: "my-current-game"}, "Play your current game") : null));
+    parts.push(h("button", {type: "button", id: "withdraw", onclick: () => post(`/entrants/${encodeURIComponent(entry.id)}/withdraw`,
+      undefined, "You withdrew.")}, "Withdraw"));
+  } else if (t.status === "registering") {
+    parts.push(h("button", {type: "button", id: "register", onclick: () => post("/entrants", {player: me.id}, "You are registered.")},
+      "Register"));
+  }
+  if (t.organizer === me.id) {
+    if (!bots) {
+      try {
+        bots = (await api(`/v1/catalog/${encodeURIComponent(t.game)}`)).bots;
+      } catch {
+        bots = [];
+      }
+    }
+    if (t.status === "registering") {
+      const choice = h("select", {id: "bot-choice", "aria-label": "bot"}, bots.map((b) => {
+        const id = typeof b === "string" ? b : b.id || b.name;
+        return h("option", {value: id}, id);
+      }));
+      parts.push(h("p", {class: "organizer"}, "Organizer: ", choice, " ",
+        h("button", {type: "button", id: "add-bot", onclick: () => post("/entrants",
+          {bot: choice.value, name: `${choice.value} ${t.entrants.length + 1}`}, "Bot added.")}, "Add bot"), " ",
+        h("button", {type: "button", id: "start", onclick: () => post("/start", undefined, "Started: round 1 is being paired.")},
+          "Start the tournament")));
+    }
+  }
+  clear(el, parts);
 }
 
 function audit(t) {
@@ -103,6 +183,7 @@ function render(t) {
   clear($("standings"), standings(t));
   clear($("rounds"), rounds(t));
   clear($("entrants"), entrants(t));
+  manage(t);
   clear($("audit"), audit(t));
 }
 

@@ -3,18 +3,17 @@
 // /v1 API with the caller's token, so a seat sees exactly what the API lets
 // it see, and after the end everyone sees everything.
 import {api, allEvents, follow, loadToken, saveToken} from "./api.js";
+import {Play} from "./play.js";
+import {currentPlayer, sessionBox} from "./session.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {seatsPanel} from "./seats.js";
-import {brief, clear, h, seatLabel} from "./dom.js";
+import {loadMoves, markMove, moveEnding, movesPanel} from "./moves.js";
+import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
-import {renderDwarf} from "./dwarf.js";
-import {renderIndagar} from "./indagar.js";
-import {renderMountainKing} from "./mountain-king.js";
-import {renderSaboteur} from "./saboteur.js";
 
-const RENDERERS = {"saboteur": renderSaboteur, "mountain-king": renderMountainKing, "dwarf": renderDwarf,
-                   "indagar": renderIndagar};
+const GENERIC = {render: renderGeneric}; // a game without a renderer module: its view as JSON
+
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;
@@ -26,9 +25,12 @@ const app = {
   summary: null,
   title: null,
   content: null, // the catalog's public components, which views name by id
+  renderer: GENERIC, // the game's renderer module (render, places), named by its catalog entry
   events: [],
   batches: [], // [{key, first, end, events}]: one per command, in order
+  moves: [], // GET /moves: move n = the n-th accepted command, with its label
   rows: new Map(), // seq -> <li> of the event list
+  labels: new Map(), // seq -> the move's label, where the API names it
   lit: [], // <li>s highlighted as the current batch
   mode: "live",
   step: 0,
@@ -40,18 +42,34 @@ const app = {
 
 function say(text) {
   $("message").hidden = !text;
-  $("message").textContent = text || "";
+  clear($("message"), text || "");
 }
+
+const play = new Play({gameId, board: $("board"), panel: $("turn-panel"), say, onActed: () => refreshNow()});
+play.onRematch = () => rematch();
 
 // -- loading -------------------------------------------------------------------
 
-/** A token may arrive in the URL fragment (never sent to the server); keep it and tidy the URL. */
+/**
+ * A token may arrive in the URL fragment (#token=...): a fragment is never sent to
+ * the server, and the page's referrer policy (no-referrer) keeps it out of any
+ * Referer. Keep it for this tab and tidy the URL. Returns whether one was taken.
+ */
 function takeTokenFromFragment() {
   const match = window.location.hash.match(/token=([^&]+)&?/);
-  if (!match) return;
+  if (!match) return false;
   saveToken(gameId, decodeURIComponent(match[1]));
   const rest = window.location.hash.replace(match[0], "").replace(/^#$/, "");
   history.replaceState(null, "", window.location.pathname + window.location.search + rest);
+  return true;
+}
+
+/** This game's seat token (pasted or from a link), else the signed-in player's token. */
+function tokenToUse() {
+  const seatToken = loadToken(gameId);
+  if (seatToken) return seatToken;
+  const player = currentPlayer();
+  return player ? player.token : null;
 }
 
 async function whoAmI() {
@@ -68,16 +86,28 @@ async function catalogEntry(game) {
   }
 }
 
+/** The renderer module the catalog names (``renderer``: ./<name>.js, exporting ``render`` to draw a
+ * view and ``places`` to name the board places of a command); a game without one is shown as JSON. */
+async function rendererOf(entry) {
+  if (!entry || !entry.renderer) return GENERIC;
+  try {
+    return await import(`./${encodeURIComponent(entry.renderer)}.js`);
+  } catch (err) {
+    console.error(err);
+    return GENERIC; // the JSON view, rather than nothing
+  }
+}
+
 async function loadGame() {
   stopStream();
   stopPlay();
   setLiveState("");
-  app.token = loadToken(gameId);
+  app.token = tokenToUse();
   try {
     app.summary = await api(`/v1/games/${gameId}`, {token: app.token});
     app.seat = await whoAmI();
   } catch (err) {
-    if (err.status === 401 && app.token) {
+    if (err.status === 401 && app.token && loadToken(gameId)) {
       saveToken(gameId, null);
       say(`That token is not a seat of this game (${err.message}); showing the spectator view.`);
       return loadGame();
@@ -87,9 +117,15 @@ async function loadGame() {
   }
   const entry = await catalogEntry(app.summary.game);
   app.content = entry ? entry.content : null;
+  app.renderer = await rendererOf(entry);
   app.title = entry ? entry.title : app.summary.game;
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
+  await refreshMoves();
+  const last = app.events.length ? app.events[app.events.length - 1].seq : 0;
+  // The stream follows from the last event read: a move made between the two reads would
+  // otherwise never redraw the position (the page would wait for a turn it already has).
+  if (last > app.summary.version) app.summary = await api(`/v1/games/${gameId}`, {token: app.token});
   renderHeader();
   renderEventList();
   delete $("audit").dataset.status; // the token may have changed: rebuild the verify controls too
@@ -106,10 +142,18 @@ function following() {
   return app.summary.status === "active" || app.summary.status === "open";
 }
 
-/** A link may name a version (#v=120), so a disputed position can be shared. */
+/** A link may name a move (#move=30) or a version (#v=120), so a disputed position can be shared. */
 function linkedVersion() {
+  const move = window.location.hash.match(/move=(\d+)/);
+  if (move && app.moves[Number(move[1]) - 1]) return app.moves[Number(move[1]) - 1].last_seq;
   const match = window.location.hash.match(/v=(\d+)/);
   return match ? Number(match[1]) : null;
+}
+
+async function refreshMoves() {
+  app.moves = await loadMoves(gameId, app.token);
+  $("move-count").textContent = `(${app.moves.length})`;
+  movesPanel($("move-list"), app.moves, app.summary.seats, (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
 }
 
 // -- live ----------------------------------------------------------------------
@@ -156,6 +200,7 @@ function scheduleRefresh() {
   app.pending = setTimeout(async () => {
     app.pending = null;
     await refreshSummary();
+    await refreshMoves();
     refreshPanels();
   }, 300);
 }
@@ -182,6 +227,7 @@ async function gameEnded() {
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
   renderEventList();
+  await refreshMoves();
   await refreshSummary();
   refreshPanels();
   if (app.mode === "replay") updateSlider();
@@ -189,8 +235,26 @@ async function gameEnded() {
 
 function showLive() {
   highlight(app.batches[app.batches.length - 1]);
-  if (app.summary.status === "open") return showWaiting();
-  renderView(app.summary.view, app.batches[app.batches.length - 1], app.summary.version);
+  if (app.summary.status === "open") {
+    showWaiting();
+  } else {
+    renderView(app.summary.view, app.batches[app.batches.length - 1], app.summary.version);
+  }
+  updatePlay();
+}
+
+/** The play panel follows the live position only; a replay step is for looking. */
+function updatePlay() {
+  const live = app.mode === "live" || !following();
+  const summary = live ? app.summary : {...app.summary, status: "replaying", active_seats: []};
+  const places = app.renderer.places;
+  play.update({token: app.token, seat: app.seat, summary, placesOf: places, title: document.title});
+}
+
+/** After a move of ours (or a refusal): read the game again now, not at the stream's pace. */
+async function refreshNow() {
+  await refreshSummary();
+  refreshPanels();
 }
 
 /** Nothing is dealt before the last seat is taken (issue 9): say who is missing instead of a board. */
@@ -211,8 +275,12 @@ function updateSlider() {
   if (!batch) return;
   const who = seatLabel(app.summary.seats, batch.events[0].seat);
   const types = [...new Set(batch.events.map((ev) => ev.type))].join(", ");
-  $("position").textContent =
-    `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${batch.events[0].seat === null ? "table" : who}: ${types}`;
+  const move = moveEnding(app.moves, batch.end);
+  markMove($("move-list"), move);
+  const what = move
+    ? `move ${move.move} of ${app.moves.length} · ${move.seat === null ? (move.actor || "table") : who}: ${move.label}`
+    : `${batch.events[0].seat === null ? "table" : who}: ${types}`;
+  $("position").textContent = `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${what}`;
 }
 
 /**
@@ -242,7 +310,10 @@ async function showStep(index) {
   const serial = ++app.request;
   try {
     const at = await stateAt(app.step);
-    if (serial === app.request && app.mode === "replay") renderView(at.view, batch, at.version, at.state);
+    if (serial === app.request && app.mode === "replay") {
+      renderView(at.view, batch, at.version, at.state);
+      updatePlay();
+    }
   } catch (err) {
     if (serial === app.request) clear($("board"), h("p", {class: "message"}, `Version ${batch.end}: ${err.message}`));
   }
@@ -281,7 +352,7 @@ function setMode(mode, step) {
 /** Draw a view; the board's data-version names the version drawn (a bookmark for readers and tests). */
 function renderView(view, batch, version, state = null) {
   const board = $("board");
-  const render = RENDERERS[app.summary.game] || renderGeneric;
+  const render = app.renderer.render;
   const ctx = {
     seats: app.summary.seats,
     content: app.content,
@@ -313,18 +384,32 @@ function renderHeader() {
   const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");
   $("acting").textContent = acting ? `to act: ${acting}` : "";
   $("mode-live").textContent = following() ? "Live" : "Final";
-  const who = !app.token ? "spectator" : app.seat === null ? "admin" : `seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
+  const who = !app.token ? "spectator" : app.seat === null ? (loadToken(gameId) ? "admin" : "spectator")
+    : `you play seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
   $("who").textContent = who;
-  $("forget").hidden = !app.token;
+  $("forget").hidden = !loadToken(gameId);
+}
+
+/** "PathPlayed" -> "path played". */
+function words(type) {
+  return type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+/** An event as a short line of words: its kind and its plain fields ("card P07, x 1, y 0"). */
+function eventText(ev) {
+  const move = app.labels.get(ev.seq);
+  if (move) return move;
+  const parts = Object.entries(ev.data || {}).filter(([, v]) => v !== null && typeof v !== "object")
+    .slice(0, 5).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+  return parts.length ? `${words(ev.type)}: ${parts.join(", ")}` : words(ev.type);
 }
 
 function eventRow(ev) {
   const who = ev.seat === null ? "table" : seatLabel(app.summary.seats, ev.seat);
-  const row = h("li", {"data-seq": ev.seq, title: JSON.stringify(ev.data, null, 1)},
+  const row = h("li", {"data-seq": ev.seq, title: `${ev.type} ${JSON.stringify(ev.data, null, 1)}`},
     h("span", {class: "seq"}, ev.seq),
     h("span", {class: "who"}, who),
-    h("span", {class: "type"}, ev.type),
-    h("span", {class: "data"}, brief(ev.data, 90)));
+    h("span", {class: "data"}, eventText(ev)));
   row.addEventListener("click", () => {
     const index = batchOfSeq(app.batches, ev.seq);
     if (index >= 0) setMode("replay", index);
@@ -417,6 +502,68 @@ function bindControls() {
   });
 }
 
+/** 32 random bytes as hex: this browser's share of a joined game's seed. */
+function entropy() {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The same game again: its options, clock and visibility (from GameCreated, the
+ * public first event), bots in their seats, players invited back (their seats
+ * reserved), a seat token's holder a named seat. The signed-in player takes
+ * their seat at once; a seat-token player gets the new seat's token in the link.
+ */
+async function rematch() {
+  const player = currentPlayer();
+  try {
+    const [created] = (await api(`/v1/games/${gameId}/events?limit=1`, {token: app.token})).events;
+    const {game, options, seats, clock} = created.data;
+    const mine = app.seat;
+    const spec = seats.map((seat) => {
+      if (seat.bot) return {name: seat.name, bot: seat.bot};
+      if (seat.seat === mine && player) return {player: player.id};
+      if (seat.seat === mine) return {name: seat.name || "you"};
+      const holder = app.summary.seats[seat.seat];
+      return holder && holder.player ? {player: holder.player} : {open: true};
+    });
+    const body = {game, seats: spec, options, visibility: app.summary.visibility || "public"};
+    if (clock) body.clock = clockRequest(clock);
+    const made = await api("/v1/games", {method: "POST", token: player ? player.token : null, body});
+    let link = `/web/games/${encodeURIComponent(made.id)}`;
+    if (player) {
+      if (made.status === "open") {
+        await api(`/v1/games/${made.id}/join`, {method: "POST", token: player.token, body: {entropy: entropy(), seat: mine}});
+      }
+    } else {
+      const token = made.seats[mine] && made.seats[mine].token;
+      if (token) link += `#token=${encodeURIComponent(token)}`;
+    }
+    window.location.assign(link);
+  } catch (err) {
+    say(`Rematch refused: ${err.message}`);
+  }
+}
+
+/** A recorded clock control as the create request takes it. */
+function clockRequest(ctl) {
+  const out = {};
+  for (const key of ["initial_s", "increment_s", "per_move_s", "on_timeout"]) if (ctl[key] !== undefined) out[key] = ctl[key];
+  return out;
+}
+
+/** Editing the fragment in an open tab: a new #token= is used, a new #v= opens that version. */
+function onHashChange() {
+  if (takeTokenFromFragment()) return loadGame();
+  const wanted = linkedVersion();
+  if (wanted === null || !app.batches.length) return;
+  const index = batchOfSeq(app.batches, wanted);
+  setMode("replay", index < 0 ? app.batches.length - 1 : index);
+}
+
 takeTokenFromFragment();
 bindControls();
+window.addEventListener("hashchange", onHashChange);
+sessionBox($("session"), () => {
+  if (!loadToken(gameId)) loadGame();
+});
 loadGame();

@@ -1,0 +1,221 @@
+// The lobby's forms: a new game and a new tournament, built from the catalog
+// (each game's seat range, bots and option schema), so a new game, option or
+// bot appears here without a change to this page.
+import {api} from "./api.js";
+import {currentPlayer} from "./session.js";
+import {clear, h} from "./dom.js";
+
+/** 32 random bytes as hex: this browser's share of the seed of a game it joins. */
+export function entropy() {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A bot entry of the catalog: a name, or {id|name, levels} once bots have levels. */
+function botChoices(game) {
+  const out = [];
+  for (const bot of game.bots || []) {
+    if (typeof bot === "string") out.push({value: bot, text: bot});
+    else {
+      const id = bot.id || bot.name;
+      for (const level of bot.levels || [null]) {
+        out.push({value: JSON.stringify(level ? {bot: id, level} : {bot: id}), text: level ? `${id} (${level})` : id});
+      }
+    }
+  }
+  return out;
+}
+
+/** The seat spec a bot choice stands for ("random", or a JSON {bot, level}). */
+function botSpec(value) {
+  return value.startsWith("{") ? JSON.parse(value) : {bot: value};
+}
+
+/** One input per option of the game's JSON Schema: enum -> select, boolean -> checkbox, number -> number. */
+function optionField(name, schema) {
+  const label = (schema.description || name.replace(/_/g, " ")).slice(0, 90);
+  const types = [].concat(schema.type || []);
+  const dflt = schema.default;
+  if (schema.enum) {
+    const select = h("select", {name: `opt-${name}`, "data-option": name},
+      h("option", {value: ""}, `default${dflt === undefined ? "" : ` (${dflt})`}`),
+      schema.enum.filter((v) => v !== null).map((v) => h("option", {value: JSON.stringify(v)}, String(v))));
+    return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `, select);
+  }
+  if (types.includes("boolean")) {
+    const box = h("select", {name: `opt-${name}`, "data-option": name},
+      h("option", {value: ""}, `default (${dflt === undefined ? "—" : dflt ? "yes" : "no"})`),
+      h("option", {value: "true"}, "yes"), h("option", {value: "false"}, "no"));
+    return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `, box);
+  }
+  if (types.includes("integer") || types.includes("number")) {
+    return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `,
+      h("input", {type: "number", name: `opt-${name}`, "data-option": name, "data-number": "1", size: 5,
+        min: schema.minimum, max: schema.maximum, placeholder: dflt === undefined || dflt === null ? "" : String(dflt)}));
+  }
+  if (types.includes("string")) {
+    return h("label", {title: label}, `${name.replace(/_/g, " ")} `,
+      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: dflt ?? ""}));
+  }
+  return null; // arrays and objects: the game's default (the API takes them; this form does not offer them)
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const el of form.querySelectorAll("[data-option]")) {
+    if (el.value === "") continue;
+    const name = el.dataset.option;
+    options[name] = el.dataset.number ? Number(el.value) : el.tagName === "SELECT" ? JSON.parse(el.value) : el.value;
+  }
+  return options;
+}
+
+function clockFields(prefix) {
+  return h("fieldset", {class: "clock-fields"}, h("legend", {}, "Clock"),
+    h("label", {}, "time control ", h("select", {name: `${prefix}clock`},
+      h("option", {value: ""}, "none"), h("option", {value: "fischer"}, "Fischer: minutes + increment"),
+      h("option", {value: "per_move"}, "seconds per move"))),
+    h("label", {}, "minutes ", h("input", {type: "number", name: `${prefix}minutes`, value: 10, min: 0.1, step: "any", size: 4})),
+    h("label", {}, "increment / per-move seconds ", h("input", {type: "number", name: `${prefix}seconds`, value: 5, min: 0, size: 4})),
+    h("label", {}, "on timeout ", h("select", {name: `${prefix}on_timeout`},
+      h("option", {value: "forfeit"}, "forfeit"), h("option", {value: "autoplay"}, "a bot moves"))));
+}
+
+function readClock(form, prefix = "") {
+  const kind = form.elements[`${prefix}clock`].value;
+  const seconds = Number(form.elements[`${prefix}seconds`].value || 0);
+  const onTimeout = form.elements[`${prefix}on_timeout`].value;
+  if (kind === "fischer") {
+    return {initial_s: Math.max(1, Math.round(Number(form.elements[`${prefix}minutes`].value) * 60)), increment_s: seconds,
+      on_timeout: onTimeout};
+  }
+  if (kind === "per_move") return {per_move_s: Math.max(1, seconds), on_timeout: onTimeout};
+  return null;
+}
+
+function seatRow(game, i, signedIn) {
+  const kinds = [
+    signedIn ? h("option", {value: "me"}, "me") : h("option", {value: "named"}, "me (a seat token)"),
+    h("option", {value: "open"}, "open: anyone may join"),
+    h("option", {value: "reserved"}, "reserved for a player id"),
+    h("option", {value: "bot"}, "bot"),
+  ];
+  const kind = h("select", {name: `seat-${i}-kind`, class: "seat-kind", "aria-label": `seat ${i}`}, kinds);
+  const bot = h("select", {name: `seat-${i}-bot`, class: "seat-bot", "aria-label": `seat ${i} bot`},
+    botChoices(game).map((b) => h("option", {value: b.value}, b.text)));
+  const player = h("input", {name: `seat-${i}-player`, placeholder: "player id", size: 12, "aria-label": `seat ${i} player id`});
+  kind.value = i === 0 ? (signedIn ? "me" : "named") : "bot";
+  const sync = () => {
+    bot.hidden = kind.value !== "bot";
+    player.hidden = kind.value !== "reserved";
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  return h("div", {class: "seat-spec", "data-seat": i}, h("span", {}, `seat ${i}`), kind, bot, player);
+}
+
+function readSeats(form, count) {
+  const me = currentPlayer();
+  const seats = [];
+  for (let i = 0; i < count; i++) {
+    const kind = form.elements[`seat-${i}-kind`].value;
+    if (kind === "me") seats.push({player: me.id});
+    else if (kind === "named") seats.push({name: "you"});
+    else if (kind === "open") seats.push({open: true});
+    else if (kind === "reserved") seats.push({player: form.elements[`seat-${i}-player`].value.trim()});
+    else {
+      const spec = botSpec(form.elements[`seat-${i}-bot`].value);
+      seats.push({name: `${spec.bot}${spec.level ? `-${spec.level}` : ""}-${i}`, ...spec});
+    }
+  }
+  return seats;
+}
+
+/** The new-game form for the catalog's games; creating takes the signed-in player to their seat. */
+export function gameForm(form, catalog, say) {
+  const byId = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
+  const gameSelect = h("select", {name: "game", id: "new-game"}, catalog.games.map((g) => h("option", {value: g.id}, g.title)));
+  const count = h("select", {name: "seats", id: "new-seats"});
+  const seatsBox = h("div", {class: "seats-box"});
+  const optionsBox = h("fieldset", {class: "options"});
+  const draw = () => {
+    const game = byId[gameSelect.value];
+    const wanted = Number(count.value) || Math.min(Math.max(game.min_players, 2), game.max_players);
+    clear(count, Array.from({length: game.max_players - game.min_players + 1}, (_, k) => game.min_players + k)
+      .map((n) => h("option", {value: n}, `${n} seat${n > 1 ? "s" : ""}`)));
+    count.value = String(Math.min(Math.max(wanted, game.min_players), game.max_players));
+    drawSeats();
+    const props = (game.options_schema && game.options_schema.properties) || {};
+    clear(optionsBox, h("legend", {}, "Options (empty: the game's default)"),
+      Object.entries(props).map(([name, schema]) => optionField(name, schema)));
+  };
+  const drawSeats = () => {
+    const game = byId[gameSelect.value];
+    clear(seatsBox, Array.from({length: Number(count.value)}, (_, i) => seatRow(game, i, Boolean(currentPlayer()))));
+  };
+  gameSelect.addEventListener("change", () => { count.value = ""; draw(); });
+  count.addEventListener("change", drawSeats);
+  clear(form,
+    h("label", {}, "Game ", gameSelect), h("label", {}, "Seats ", count),
+    seatsBox, optionsBox, clockFields(""),
+    h("label", {}, "Visibility ", h("select", {name: "visibility"},
+      h("option", {value: "public"}, "public: in the lobby"), h("option", {value: "private"}, "private: by link only"))),
+    h("p", {}, h("button", {type: "submit", id: "create-game"}, "Create the game")));
+  draw();
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const me = currentPlayer();
+    const seats = readSeats(form, Number(count.value));
+    const body = {game: gameSelect.value, seats, options: readOptions(form), visibility: form.elements.visibility.value};
+    const clock = readClock(form);
+    if (clock) body.clock = clock;
+    try {
+      const made = await api("/v1/games", {method: "POST", token: me ? me.token : null, body});
+      const mine = seats.findIndex((s) => me && s.player === me.id);
+      if (mine >= 0) await api(`/v1/games/${made.id}/join`, {method: "POST", token: me.token, body: {entropy: entropy(), seat: mine}});
+      const named = made.seats.find((s) => s.token);
+      let link = `/web/games/${encodeURIComponent(made.id)}`;
+      const hash = [];
+      if (named) hash.push(`token=${encodeURIComponent(named.token)}`);
+      if (made.invite_token && !named && mine < 0) hash.push(`token=${encodeURIComponent(made.invite_token)}`);
+      if (hash.length) link += `#${hash.join("&")}`;
+      window.location.assign(link);
+    } catch (err) {
+      say(`The game was not created (${err.code}): ${err.message}`);
+    }
+  };
+}
+
+/** The new-tournament form: the signed-in player organizes it (registers, adds bots, starts). */
+export function tournamentForm(form, catalog, say) {
+  const gameSelect = h("select", {name: "game", id: "t-game"}, catalog.games.map((g) => h("option", {value: g.id}, g.title)));
+  clear(form,
+    h("label", {}, "Name ", h("input", {name: "name", id: "t-name", size: 18, maxlength: 80, placeholder: "Friday cup"})),
+    h("label", {}, "Game ", gameSelect),
+    h("label", {}, "Format ", h("select", {name: "format", id: "t-format"},
+      ["swiss", "round-robin", "knockout"].map((f) => h("option", {value: f}, f)))),
+    h("label", {}, "Table size ", h("input", {type: "number", name: "table_size", id: "t-size", value: 2, min: 1, max: 10, size: 3})),
+    h("label", {}, "Rounds ", h("input", {type: "number", name: "rounds", id: "t-rounds", min: 1, max: 50, size: 3,
+      placeholder: "by format"})),
+    h("label", {}, "Starts at ", h("input", {type: "datetime-local", name: "start_at", id: "t-start"})),
+    clockFields("t-"),
+    h("p", {class: "muted"}, "A tournament with players needs a clock. You organize it: register, add bots and start it on its page."),
+    h("p", {}, h("button", {type: "submit", id: "create-tournament-button"}, "Create the tournament")));
+  form.elements["t-clock"].value = "fischer";
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const me = currentPlayer();
+    if (!me) return say("Become a player first (top right): the organizer is a player.");
+    const body = {game: gameSelect.value, format: form.elements.format.value, table_size: Number(form.elements.table_size.value)};
+    if (form.elements.name.value.trim()) body.name = form.elements.name.value.trim();
+    if (form.elements.rounds.value) body.rounds = Number(form.elements.rounds.value);
+    if (form.elements.start_at.value) body.start_at = new Date(form.elements.start_at.value).toISOString();
+    const clock = readClock(form, "t-");
+    if (clock) body.clock = clock;
+    try {
+      const made = await api("/v1/tournaments", {method: "POST", token: me.token, body});
+      window.location.assign(`/web/tournaments/${encodeURIComponent(made.id)}`);
+    } catch (err) {
+      say(`The tournament was not created (${err.code}): ${err.message}`);
+    }
+  };
+}

@@ -1,0 +1,286 @@
+// Playing a seat: the one board-interaction layer every game's renderer shares.
+//
+// What may be done comes only from GET legal-actions: each command with the
+// server's label. A renderer marks the places it draws with data-place
+// ("cell:1,0", "tile:r2c3", "card:P07") and says which places a command
+// involves (its `places(command, view)`); this layer makes exactly the places of
+// some legal command clickable (and focusable: Tab to it, Enter to pick).
+// Picking a place narrows the commands to those involving it; one left is
+// played, several are listed by label to choose from. Commands without a place
+// (an order, a trade, a response to an attack) are played from the list. No
+// rule of any game is written here.
+import {api} from "./api.js";
+import {clear, h} from "./dom.js";
+
+const LIST_MAX = 60; // buttons shown at once; the filter or the board narrows the rest
+
+function idempotencyKey() {
+  return crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
+}
+
+/** A short rising beep, where the page may play sound (after any click on it). */
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.value = 0.05;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.frequency.setValueAtTime(880, ctx.currentTime + 0.12);
+    osc.stop(ctx.currentTime + 0.25);
+    osc.onended = () => ctx.close();
+  } catch {
+    // no audio here: the title and the panel still say it
+  }
+}
+
+/** The rule a refusal cites, as a link to its rules page when the server names one. */
+function ruleRef(problem) {
+  if (!problem.rule) return null;
+  const text = `rule ${problem.rule}`;
+  return problem.rule_url ? h("a", {href: problem.rule_url, class: "rule-link", target: "_blank", rel: "noopener"}, text)
+    : h("span", {class: "rule"}, text);
+}
+
+export class Play {
+  /**
+   * `board` holds the renderer's drawing, `panel` the command list; `placesOf(command, view)`
+   * is the renderer's; `onActed()` reloads the page's game after a move (or a refusal).
+   */
+  constructor({gameId, board, panel, say, onActed}) {
+    Object.assign(this, {gameId, board, panel, say, onActed});
+    this.token = null;
+    this.seat = null;
+    this.legal = null; // {version, commands, labels}
+    this.picked = [];
+    this.filter = "";
+    this.placesOf = () => [];
+    this.view = null;
+    this.busy = false;
+    this.title = document.title;
+    this.alerted = null; // the version the "your turn" alert was given for
+    board.addEventListener("click", (ev) => this.onBoard(ev));
+    board.addEventListener("keydown", (ev) => {
+      if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest(".target")) {
+        ev.preventDefault();
+        this.onBoard(ev);
+      }
+    });
+  }
+
+  /** The page drew `summary` (and its view): fetch what this seat may do now, if anything. */
+  async update({token, seat, summary, placesOf, title}) {
+    Object.assign(this, {token, seat, placesOf: placesOf || (() => []), view: summary.view});
+    this.title = title;
+    this.summary = summary;
+    const mine = seat !== null && summary.status === "active" && summary.active_seats.includes(seat);
+    if (!mine) {
+      this.legal = null;
+      this.picked = [];
+      this.render();
+      return;
+    }
+    if (this.legal && this.legal.version === summary.version) return this.render();
+    if (this.legal) {
+      this.legal = null; // never leave a stale list to click while the new one loads
+      this.render();
+    }
+    try {
+      const legal = await api(`/v1/games/${this.gameId}/legal-actions`, {token});
+      if (legal.version !== this.summary.version && legal.version < this.summary.version) return;
+      this.legal = legal;
+      this.picked = [];
+      this.filter = "";
+    } catch (err) {
+      this.legal = null;
+      this.say(`Could not read your legal moves: ${err.message}`);
+    }
+    this.render();
+    if (this.legal && this.legal.commands.length && this.alerted !== this.legal.version) this.alert();
+  }
+
+  /** "Your turn": the tab's title, a beep, and a Notification when granted and the tab is hidden. */
+  alert() {
+    this.alerted = this.legal.version;
+    beep();
+    if (window.Notification && Notification.permission === "granted" && document.hidden) {
+      try {
+        new Notification("Delve: your turn", {body: this.title, tag: this.gameId});
+      } catch {
+        // some browsers allow notifications only from a service worker
+      }
+    }
+  }
+
+  candidates() {
+    if (!this.legal) return [];
+    return this.legal.commands.map((command, i) => ({command, label: this.legal.labels[i] || command.type, i}))
+      .filter((c) => this.picked.every((key) => this.places(c.command).includes(key)));
+  }
+
+  places(command) {
+    try {
+      return this.placesOf(command, this.view) || [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Mark the board's places of the remaining commands, and draw the list. */
+  render() {
+    const cands = this.candidates();
+    const open = new Set();
+    for (const c of cands) for (const key of this.places(c.command)) if (!this.picked.includes(key)) open.add(key);
+    for (const el of this.board.querySelectorAll("[data-place]")) {
+      const key = el.dataset.place;
+      const target = open.has(key);
+      el.classList.toggle("target", target);
+      el.classList.toggle("picked", this.picked.includes(key));
+      if (target) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", key.replace(":", " "));
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+      }
+    }
+    const mine = this.legal && this.legal.commands.length;
+    document.title = mine ? `● Your turn — ${this.title}` : this.title;
+    document.body.classList.toggle("my-turn", Boolean(mine));
+    this.drawPanel(cands);
+  }
+
+  drawPanel(cands) {
+    const seat = this.seat;
+    const active = this.summary && this.summary.status === "active" && seat !== null && seat !== undefined;
+    if (!active) return clear(this.panel, this.rematchBox());
+    const parts = [];
+    if (this.legal && this.legal.commands.length) {
+      parts.push(h("p", {class: "your-turn", id: "your-turn"}, "Your turn: ",
+        this.picked.length ? `${cands.length} move(s) with ${this.picked.map((k) => k.replace(":", " ")).join(" + ")}` :
+          `${cands.length} legal move(s). Click a highlighted place on the board, or choose below.`));
+      if (this.picked.length) {
+        parts.push(h("button", {type: "button", class: "unpick", onclick: () => { this.picked = []; this.render(); }},
+          "Clear the selection"));
+      }
+      if (cands.length > 8) {
+        const input = h("input", {type: "search", class: "filter", placeholder: "filter moves", value: this.filter,
+          "aria-label": "filter the moves"});
+        input.addEventListener("input", () => {
+          this.filter = input.value;
+          this.drawList(this.candidates());
+        });
+        parts.push(input);
+      }
+      // A long list folds away (the board narrows it); a short one, or a narrowed one, shows.
+      const list = h("ol", {class: "moves", id: "moves"});
+      parts.push(cands.length > 12 && !this.picked.length && !this.filter
+        ? h("details", {class: "all-moves"}, h("summary", {}, `all ${cands.length} moves as a list`), list) : list);
+      clear(this.panel, parts, this.resignBox(), this.notifyBox());
+      this.drawList(cands);
+    } else {
+      clear(this.panel, h("p", {class: "muted"}, this.summary.active_seats.length
+        ? "Waiting for the other seats…" : "Waiting…"), this.resignBox(), this.notifyBox());
+    }
+  }
+
+  drawList(cands) {
+    const list = this.panel.querySelector("#moves");
+    if (!list) return;
+    const words = this.filter.toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = cands.filter((c) => words.every((w) => c.label.toLowerCase().includes(w)));
+    clear(list, shown.slice(0, LIST_MAX).map((c) => h("li", {},
+      h("button", {type: "button", class: "move", "data-type": c.command.type, "data-index": c.i,
+        onclick: () => this.act(c.command)}, c.label))),
+    shown.length > LIST_MAX ? h("li", {class: "muted"}, `${shown.length - LIST_MAX} more: narrow with the filter or the board`) : null);
+  }
+
+  onBoard(ev) {
+    const el = ev.target.closest && ev.target.closest("[data-place].target");
+    if (!el || this.busy) return;
+    const key = el.dataset.place;
+    this.picked.push(key);
+    const cands = this.candidates();
+    // One move left: a board place plays it; a card from the hand only selects (no discard by a stray click).
+    if (cands.length === 1 && (!key.startsWith("card:") || this.picked.length > 1)) return this.act(cands[0].command);
+    this.render();
+    const first = this.panel.querySelector("button.move");
+    if (first && ev.type === "keydown") first.focus();
+  }
+
+  async act(command) {
+    if (this.busy || !this.legal) return;
+    this.busy = true;
+    this.panel.classList.add("busy");
+    try {
+      await api(`/v1/games/${this.gameId}/actions`, {method: "POST", token: this.token,
+        body: {expected_version: this.legal.version, command}, headers: {"Idempotency-Key": idempotencyKey()}});
+      this.say("");
+    } catch (err) {
+      this.refused(err);
+    }
+    this.legal = null; // the next list comes with the next position
+    this.picked = [];
+    this.render();
+    try {
+      await this.onActed();
+    } finally {
+      this.busy = false;
+      this.panel.classList.remove("busy");
+    }
+  }
+
+  refused(err) {
+    if (err.status === 409) {
+      this.say("Someone moved first: the board has been refreshed; choose again.");
+    } else if (err.status === 422) {
+      this.say(h("span", {}, `Refused (${err.code}): ${err.message} `, ruleRef(err.problem)));
+    } else {
+      this.say(`The move was not sent: ${err.message}`);
+    }
+  }
+
+  resignBox() {
+    const box = h("p", {class: "resign-box"});
+    const ask = h("button", {type: "button", id: "resign", class: "danger"}, "Resign");
+    ask.addEventListener("click", () => {
+      const yes = h("button", {type: "button", id: "resign-confirm", class: "danger"}, "Yes, resign");
+      const no = h("button", {type: "button"}, "Keep playing");
+      yes.addEventListener("click", async () => {
+        try {
+          await api(`/v1/games/${this.gameId}/resign`, {method: "POST", token: this.token});
+        } catch (err) {
+          this.say(`Resign refused: ${err.message}`);
+        }
+        await this.onActed();
+      });
+      no.addEventListener("click", () => clear(box, ask));
+      clear(box, "Resign this game? ", yes, " ", no);
+      yes.focus();
+    });
+    return clear(box, ask);
+  }
+
+  notifyBox() {
+    if (!window.Notification || Notification.permission !== "default") return null;
+    const button = h("button", {type: "button", class: "link"}, "Notify me when it is my turn");
+    button.addEventListener("click", async () => {
+      await Notification.requestPermission();
+      button.remove();
+    });
+    return h("p", {}, button);
+  }
+
+  /** After the end: play again with the same game, options, clock and seats. */
+  rematchBox() {
+    if (!this.summary || !["finished", "aborted"].includes(this.summary.status)) return null;
+    if (this.seat === null || this.seat === undefined) return null;
+    const button = h("button", {type: "button", id: "rematch"}, "Rematch");
+    button.addEventListener("click", () => this.onRematch && this.onRematch());
+    return h("p", {class: "rematch-box"}, button, " ",
+      h("span", {class: "muted"}, "the same game and seats: bots stay, players are invited back"));
+  }
+}

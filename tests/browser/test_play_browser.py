@@ -1,0 +1,144 @@
+"""People play Delve in the browser, by clicking only (issue "Play in the browser").
+
+Against a site that runs in real time (tests/browser/play_site.py): a complete
+game of each game with one human seat against bots, created from the lobby's
+form; a 2-player open-seat game between two browsers (two profiles, two player
+tokens) through to both ratings changing; a clocked game ended by the timeout;
+a 4-entrant tournament created, joined and played to its standings from the
+pages. Every page must end without a script error or a failed request.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser.chromium import Browser
+from tests.browser.play_site import PlaySite, running_play_site
+from tests.browser.playing import choose, create_game, play_out, play_together, sign_up, status
+
+
+@pytest.fixture(scope="module")
+def site(redis_url) -> PlaySite:
+    with running_play_site(redis_url) as built:
+        yield built
+
+
+@pytest.fixture(scope="module")
+def first() -> Browser:
+    browser = Browser()
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def second() -> Browser:
+    """Another profile: its own localStorage, so its own player token."""
+    browser = Browser(width=375, height=800)
+    yield browser
+    browser.close()
+
+
+def no_problems(b: Browser) -> None:
+    problems = b.problems()
+    assert problems == {"errors": [], "failed": [], "log": []}, problems
+
+
+# One human seat and bots; Saboteur at three seats. Options left to the game's defaults.
+TABLES = {
+    "saboteur": ["me", "heuristic", "random"],
+    "mountain-king": ["me", "greedy"],
+    "dwarf": ["me"],
+    "indagar": ["me"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_a_person_plays_a_whole_game_against_bots_by_clicking(site, first, game):
+    sign_up(first, site.url, f"solo {game}")
+    gid = create_game(first, site.url, game, TABLES[game])
+    first.wait("return document.querySelector('#turn-panel button.move') || "
+               "['finished'].includes(document.querySelector('#status').textContent)",
+               what=f"the first turn (site: {site.problems()}, {site.summary(gid)['active_seats']})")
+    assert "Your turn" in first.text("#your-turn") or status(first) == "finished"
+    moves = play_out(first, random.Random(game))
+    assert moves > 0 and status(first) == "finished"
+    assert site.summary(gid)["status"] == "finished"
+    first.wait("return document.querySelector('#scores tr.winner')", what="the final scores")
+    if game == "dwarf":  # solo: the automaton is scored beside the person
+        assert any("automaton" in row for row in first.texts("#scores tr"))
+    first.wait("return document.querySelector('#rematch')", what="the rematch button")
+    no_problems(first)
+
+
+def test_two_players_join_an_open_seat_and_both_ratings_change(site, first, second):
+    ann = sign_up(first, site.url, "Ann")
+    bob = sign_up(second, site.url, "Bob")
+    gid = create_game(first, site.url, "dwarf", ["me", "open"])
+    first.wait("return document.querySelector('#status').textContent === 'open'", what="the game waiting for a player")
+    second.open(f"{site.url}/web")
+    second.wait(f"return document.querySelector('#open-games [data-game={gid}] button.join')", what="the open game")
+    second.js(f"document.querySelector('#open-games [data-game={gid}] button.join').click()")
+    second.wait("return location.pathname.endsWith(arguments[0])", gid, what="the joined game's page")
+    for page in (first, second):
+        page.wait("return document.querySelector('#status').textContent === 'active'", what="the game started")
+    play_together([first, second], random.Random(7))
+    assert site.summary(gid)["status"] == "finished"
+    for page, me in ((first, ann), (second, bob)):
+        page.open(f"{site.url}/web/players/{me}")
+        page.wait("return document.querySelector('#history .rating-change')", what="a rating change", timeout=30)
+        assert page.texts("#history td:nth-child(2)")[0] == gid
+        no_problems(page)
+
+
+def test_a_clocked_game_shows_the_clock_and_the_timeout_ends_it(site, first):
+    sign_up(first, site.url, "Slow")
+    gid = create_game(first, site.url, "mountain-king", ["me", "greedy"],
+                      clock={"kind": "per_move", "seconds": 3, "on_timeout": "forfeit"})
+    first.wait("return document.querySelector('#seats .clock.running')", what="my clock running")
+    shown = first.text("#seats .clock.running")
+    assert shown.startswith("0:0"), shown
+    first.wait("return document.querySelector('#status').textContent === 'finished'", what="the timeout", timeout=30)
+    summary = site.summary(gid)
+    assert summary["status"] == "finished" and summary["outcome"]["winners"] == ["seat:1"]
+    first.wait("return [...document.querySelectorAll('#events li')].some((li) => li.textContent.includes('timeout'))",
+               what="the timeout in the event list")
+    no_problems(first)
+
+
+def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(site, first, second):
+    sign_up(first, site.url, "Org")
+    sign_up(second, site.url, "Guest")
+    first.open(f"{site.url}/web")
+    first.wait("return document.querySelector('#t-game option')", what="the tournament form")
+    first.js("document.querySelector('#create-tournament-box').open = true")
+    first.js("document.querySelector('#t-name').value = 'Web cup'")
+    choose(first, "#t-game", "dwarf")
+    choose(first, "#t-format", "swiss")
+    first.js("document.querySelector('#t-rounds').value = '1'")
+    first.click("#create-tournament-button")
+    first.wait("return location.pathname.startsWith('/web/tournaments/')", what="the tournament page")
+    tid = first.js("return document.body.dataset.tournamentId")
+    first.wait("return document.querySelector('#register')", what="register")
+    first.click("#register")
+    first.wait("return document.querySelector('#withdraw')", what="registered")
+    second.open(f"{site.url}/web/tournaments/{tid}")
+    second.wait("return document.querySelector('#register')", what="register (second player)")
+    second.click("#register")
+    second.wait("return document.querySelector('#withdraw')", what="registered (second player)")
+    for _ in range(2):
+        first.wait("return document.querySelector('#add-bot')", what="add bot")
+        count = first.count("#entrants tr.entrant")
+        first.click("#add-bot")
+        first.wait("return document.querySelectorAll('#entrants tr.entrant').length > arguments[0]", count, what="the bot added")
+    first.click("#start")
+    for page in (first, second):
+        page.wait("return document.querySelector('#my-current-game')", what="my tournament game", timeout=30)
+        page.click("#my-current-game")
+        page.wait("return location.pathname.startsWith('/web/games/')", what="the game page")
+    play_together([first, second], random.Random(11))
+    first.open(f"{site.url}/web/tournaments/{tid}")
+    first.wait("return document.querySelector('#status').textContent === 'finished'", what="the tournament finished",
+               timeout=60)
+    assert len(first.texts("#standings tbody tr")) == 4
+    no_problems(first)
