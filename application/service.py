@@ -30,12 +30,14 @@ from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Tur
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
 from application import clocks, lobby, moves, records, seating, seeding
 from application.signing import Signer
+from application.errors import Forbidden, NoSuchMove, NoSuchVersion, NotActive, NotHeld
 from application.feed import PlayerFeed
 from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
 from events.errors import VersionConflict
+from events.repository import Repository, Stored
 from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
 
@@ -49,53 +51,18 @@ def ended(meta: dict[str, str]) -> bool:
     return meta.get("status") in ENDED
 
 
-class Forbidden(Exception):
-    """An authenticated caller asked for something its seat may not do."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
-class NotActive(Exception):
-    """A command for a game that has finished or was aborted."""
-
-
-class NotHeld(Illegal):
-    """A version inside one command's batch: the game never rested there. Names the nearest held ones."""
-
-    def __init__(self, version: int, before: int | None, after: int | None):
-        near = " and ".join(str(v) for v in (before, after) if v is not None)
-        super().__init__("not_a_held_version", None,
-                         f"version {version} falls inside one command's batch of events, where the game never "
-                         f"rested; the nearest held versions are {near or 'none'} (or ask for ?move=n)")
-        self.extra = {"nearest_held": [v for v in (before, after) if v is not None]}
-
-
-class NoSuchMove(LookupError):
-    """A move number the game has not reached."""
-
-
-class NoSuchVersion(LookupError):
-    """A replay asked for a version the game has not reached (or never could)."""
-
-    def __init__(self, current: int):
-        super().__init__(f"versions run from 1 to {current}")
-        self.current = current
-
-
 def now_iso() -> str:
     """This process's clock, for what is not stamped by an append (player accounts, a clock job's check)."""
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @dataclass
-class Loaded:
-    game: Game
-    meta: dict[str, str]
-    state: State
-    version: int
-    head: str
+class Loaded(Stored):
+    """A game as the repository loaded it (``kind`` is its ``Game``)."""
+
+    @property
+    def game(self) -> Game:
+        return self.kind
 
     @property
     def seats(self) -> list[Seat]:
@@ -110,6 +77,7 @@ class Loaded:
 class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None, signer: Signer | None = None):
         self.store = store
+        self.repo = Repository(store, registry.of, Loaded)
         self.signer = signer  # signs seed commitments and closed records (application.signing); None: unsigned
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
         self.players = Players(store.players)
@@ -205,10 +173,7 @@ class GameService:
                 **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
                 **records.commitment_meta(self.signer, gid, created["data"]),
                 **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
-        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
-                                 rules_version=game.rules_version)
-        if not waiting:
-            self.store.states.keep(game, gid, 0, envs[-1], state)
+        envs = self.repo.create(gid, game, meta, [created, *start], command_id=f"create:{gid}", state=state)
         self.project_lobby(gid)
         for s in roster:
             if s.get("reserved"):  # taken only if that player accepts (application/invitations.py)
@@ -225,13 +190,7 @@ class GameService:
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         """The game with its meta; now (``upto`` None) in one Redis round trip when this process has it cached."""
-        if meta is None and upto is None:
-            meta, (state, version, head) = self.store.open(game_id, registry.of)
-            return Loaded(registry.of(meta), meta, state, version, head)
-        meta = meta if meta is not None else self.store.meta(game_id)
-        game = registry.of(meta)
-        state, version, head = self.store.load(game, game_id, upto=upto)
-        return Loaded(game, meta, state, version, head)
+        return self.repo.load(game_id, upto, meta)
 
     def submit(self, game_id: str, seat: int, expected_version: int, command: Any, command_id: str) -> dict:
         """Decide and append one command for ``seat``.
@@ -254,6 +213,7 @@ class GameService:
         if g.finished:
             raise NotActive(game_id)
         self._dealt(g)
+        self._in_time(g, game_id)
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
@@ -267,6 +227,15 @@ class GameService:
         if not g.meta.get("seed"):
             raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
                           "is taken (see GET /v1/games/{id} for the open seats)")
+
+    def _in_time(self, g: Loaded, game_id: str) -> None:
+        """A command stamped after the game's clock fell (Redis's clock, read with the game) comes too
+        late: the timeout is applied first, as if on time, and the command is stale (409)."""
+        due = clocks.deadline_ms(g.meta) if g.meta.get("clock") else None
+        now = self.store.stamp_ms(game_id, g.version) if due is not None else 0
+        if due is not None and now >= due:
+            clocks.expire(self, game_id, g.version, clocks.iso(now))
+            raise VersionConflict(self.store.version(game_id))
 
     def _rng(self, g: Loaded) -> Drbg:
         """The DRBG of whatever is decided at the game's current version (``domain.kit.driver``)."""
@@ -283,10 +252,8 @@ class GameService:
         if idem is not None:
             idem = (idem[0], {**idem[1], "from_seq": g.version + 1, "version": g.version + len(evs),
                               "terminal": terminal})
-        envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
-                                 command=command, rules_version=g.game.rules_version, idem=idem,
-                                 meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
-        self.store.states.keep(g.game, game_id, g.version, envs[-1], state)
+        envs, _ = self.repo.append(g, evs, state=state, seat=seat, command_id=command_id, command=command, idem=idem,
+                                   meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
         return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": terminal}
 
@@ -348,9 +315,8 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
-                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
-                                  meta={"status": status}, stamp=("finished_at",))
+                self.repo.append(g, evs, command_id=f"finalize:{game_id}", meta={"status": status},
+                                 stamp=("finished_at",))
             except VersionConflict:
                 continue
             records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status})
@@ -497,7 +463,7 @@ class GameService:
         """Move ``n`` as ``seat`` may see it; its ``last_seq`` is the version after it."""
         listed = self.moves(game_id, seat, meta)["moves"]
         if not 1 <= n <= len(listed):
-            raise NoSuchMove(f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
+            raise NoSuchMove(game_id, f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
         return listed[n - 1]
 
     def scores(self, game_id: str) -> dict:

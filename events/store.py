@@ -14,7 +14,7 @@ read, load) that every caller needs and names the other parts:
 - ``indexes`` (events.indexes): the lobby's sorted sets of games;
 - ``groups`` (events.groups): consumer groups on the feeds (the reactor);
 - ``tracking`` (events.tracking): followers' positions in the feeds, applied exactly once;
-- ``locks`` (events.locks): short-lived locks and rate counters;
+- ``counters`` (events.counters): the rate limit's fixed-window counters and counted holds (open streams);
 - ``players``, ``ratings``, ``player_feeds`` (events.accounts): what lives beside the games.
 """
 from __future__ import annotations
@@ -33,8 +33,8 @@ from events.groups import ConsumerGroups
 from events.hub import FeedHub
 from events.idempotency import Idempotency
 from events.indexes import Indexes
+from events.counters import Counters
 from events.keys import Keys
-from events.locks import Locks
 from events.reads import Reads
 from events.scripts import Scripts
 from events.states import Folded, States
@@ -45,11 +45,12 @@ class RedisEventStore:
     """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
 
     def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve",
-                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
+                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000,
+                 wait_floor: int | None = None):
         self.r = r
         self.keys = keys = Keys(prefix, partitions)
         self._settings = dict(partitions=partitions, snapshot_every=snapshot_every, wait_replicas=wait_replicas,
-                              wait_timeout_ms=wait_timeout_ms)
+                              wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         scripts = Scripts(r)
         archives = Archives(r, keys)
         self.hub = None if isinstance(r, RedisCluster) else FeedHub(r, keys)  # events.hub: one read, every stream
@@ -57,14 +58,14 @@ class RedisEventStore:
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
         self.appends = Appends(r, keys, scripts, self.states.lost, self.states.times, wait_replicas=wait_replicas,
-                               wait_timeout_ms=wait_timeout_ms)
+                               wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.idempotency = Idempotency(r, keys, scripts, wait_replicas=wait_replicas,
-                                       wait_timeout_ms=wait_timeout_ms)
+                                       wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.compaction = Compaction(r, keys, scripts, self.reads, self.idempotency)
         self.indexes = Indexes(r, keys)
         self.groups = ConsumerGroups(r, keys)
         self.tracking = Tracking(r, keys)
-        self.locks = Locks(r, keys, scripts)
+        self.counters = Counters(r, keys, scripts)
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
@@ -120,10 +121,26 @@ class RedisEventStore:
 
     def sibling(self, prefix: str) -> "RedisEventStore":
         """A store on the same Redis under another prefix (tournament logs beside the games' logs)."""
-        return RedisEventStore(self.r, prefix=prefix, cache_size=0, **self._settings)
+        return RedisEventStore(self.r, prefix=prefix, cache_size=self.states.cache_size, **self._settings)
 
     def ping(self) -> bool:
         return bool(self.r.ping())
+
+    def now_ms(self) -> int:
+        """Redis's clock, the one the append script stamps events with (ms since the epoch)."""
+        t = self.r.time()
+        secs, micros = next(iter(t.values())) if isinstance(t, dict) else t  # a cluster answers per node
+        return int(secs) * 1000 + int(micros) // 1000
+
+    def stamp_ms(self, game_id: str, version: int) -> int:
+        """The Redis time (ms) a batch appended at ``version`` now is stamped with: that of the read
+        that saw the version (``events.clock``), else Redis's clock now."""
+        when = self.states.times.take(game_id, version)
+        return when.ms if when is not None else self.now_ms()
+
+    def plain_client(self) -> redis.Redis | None:
+        """This store's Redis when it is a single one (the queue may live in it), None on a Cluster."""
+        return None if self.groups.cluster else self.r
 
     def server_version(self) -> str | None:
         return self.r.info("server").get("redis_version")
