@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 
 from domain.core import Illegal
+from application.errors import InvitationNotFound, TournamentNotFound
 from application import joining
 from application.players import Player
 from application.service import GameService
-from application.tournaments import TournamentNotFound, TournamentService
+from application.tournaments import TournamentService
 from events.errors import GameNotFound
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import logging
 
+from application.errors import TournamentNotFound
 from application.service import GameService
 from events.errors import GameNotFound
-from application.tournaments import TournamentNotFound, TournamentService
+from application.tournaments import TournamentService
 from workers import table
 from workers.reactor import Reactor, Scheduler
 
