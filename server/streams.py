@@ -21,7 +21,8 @@ from typing import Any, Callable
 from flask import current_app
 from werkzeug.exceptions import RequestTimeout
 
-from application.quotas import Full, Leases
+from application.errors import Full
+from application.quotas import Leases
 from application.service import GameService
 from server import identity
 from server.errors import ApiError
