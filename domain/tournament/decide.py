@@ -16,7 +16,9 @@ from domain.tournament.log import config_of, game_id_for, pairing_view
 from domain.tournament.pairing import check_field, is_complete, pair_round
 from domain.tournament.standings import standings
 
-BOT_RATING = 0.0
+UNRATED = None
+"""The seeding rating recorded for a bot or a player without a rating in this game (TRN-RANK-1):
+seeded after every rated entrant. Logs written before this recorded 0.0 instead, and keep it."""
 
 
 class Step(NamedTuple):
@@ -50,14 +52,14 @@ def check_entrant(raw: object) -> None:
 
 
 def player_entrant(entrants: list[dict], pid: str, name: str, rating: float | None, clock: dict | None) -> dict:
-    """The next entrant ``e<n>``: a player, seeded by its rating's ordinal in this game (0 when
-    unrated: TRN-RANK-1). Players play only with a clock (TRN-CLK-1), and enter once (TRN-REG-1)."""
+    """The next entrant ``e<n>``: a player, seeded by its rating's ordinal in this game (unrated
+    players after every rated entrant: TRN-RANK-1). Players play only with a clock (TRN-CLK-1), and enter once (TRN-REG-1)."""
     require(all(e.get("player") != pid for e in entrants), "already_registered", "TRN-REG-1",
             f"player {pid} is an entrant already")
     require(clock is not None, "clock_required", "TRN-CLK-1",
             "a tournament with player entrants needs a clock, so no game can wait for a player forever")
     return {"id": f"e{len(entrants)}", "name": name, "bot": None, "player": pid,
-            "rating": round(rating, 6) if rating is not None else BOT_RATING}
+            "rating": round(rating, 6) if rating is not None else UNRATED}
 
 
 def bot_entrant(entrants: list[dict], bot: str, bots: dict) -> dict:
@@ -65,7 +67,7 @@ def bot_entrant(entrants: list[dict], bot: str, bots: dict) -> dict:
     give it a display name of its own)."""
     index = len(entrants)
     require(bot in bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(bots)}")
-    return {"id": f"e{index}", "name": f"{bot}-{index + 1}", "bot": bot, "player": None, "rating": BOT_RATING}
+    return {"id": f"e{index}", "name": f"{bot}-{index + 1}", "bot": bot, "player": None, "rating": UNRATED}
 
 
 def check_registering(t: dict) -> None:
