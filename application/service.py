@@ -213,6 +213,7 @@ class GameService:
         if g.finished:
             raise NotActive(game_id)
         self._dealt(g)
+        self._in_time(g, game_id)
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
@@ -226,6 +227,15 @@ class GameService:
         if not g.meta.get("seed"):
             raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
                           "is taken (see GET /v1/games/{id} for the open seats)")
+
+    def _in_time(self, g: Loaded, game_id: str) -> None:
+        """A command stamped after the game's clock fell (Redis's clock, read with the game) comes too
+        late: the timeout is applied first, as if on time, and the command is stale (409)."""
+        due = clocks.deadline_ms(g.meta) if g.meta.get("clock") else None
+        now = self.store.stamp_ms(game_id, g.version) if due is not None else 0
+        if due is not None and now >= due:
+            clocks.expire(self, game_id, g.version, clocks.iso(now))
+            raise VersionConflict(self.store.version(game_id))
 
     def _rng(self, g: Loaded) -> Drbg:
         """The DRBG of whatever is decided at the game's current version (``domain.kit.driver``)."""
