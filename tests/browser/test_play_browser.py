@@ -142,3 +142,28 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(sit
                timeout=60)
     assert len(first.texts("#standings tbody tr")) == 4
     no_problems(first)
+
+
+def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(site, second):
+    """Tab to a highlighted place of the board, Enter plays it; at 375 px nothing but the
+    board itself scrolls sideways."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    sign_up(second, site.url, "Keys")
+    assert second.js("return document.documentElement.scrollWidth <= window.innerWidth")
+    create_game(second, site.url, "dwarf", ["me"])
+    second.wait("return document.querySelector('#board [data-place].target')", what="a place to play")
+    assert second.js("return document.documentElement.scrollWidth <= window.innerWidth"), "the game page overflows"
+    version = second.js("return document.querySelector('#board').dataset.version")
+    keys = ActionChains(second.driver)
+    for _ in range(300):
+        if second.js("return document.activeElement && document.activeElement.matches('#board [data-place].target')"):
+            break
+        keys.send_keys(Keys.TAB).perform()
+    else:
+        raise AssertionError("no board place is reachable with Tab")
+    keys.send_keys(Keys.ENTER).perform()
+    second.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+                what="the move played with Enter")
+    no_problems(second)

@@ -150,10 +150,10 @@ export class Play {
     const mine = this.legal && this.legal.commands.length;
     document.title = mine ? `● Your turn — ${this.title}` : this.title;
     document.body.classList.toggle("my-turn", Boolean(mine));
-    this.drawPanel(cands);
+    this.drawPanel(cands, open.size > 0);
   }
 
-  drawPanel(cands) {
+  drawPanel(cands, onBoard) {
     const seat = this.seat;
     const active = this.summary && this.summary.status === "active" && seat !== null && seat !== undefined;
     if (!active) return clear(this.panel, this.rematchBox());
@@ -175,9 +175,10 @@ export class Play {
         });
         parts.push(input);
       }
-      // A long list folds away (the board narrows it); a short one, or a narrowed one, shows.
+      // A long list folds away when the board can narrow it; a short one, a narrowed one, or
+      // one of choices without a place on the board (an order, a response), shows.
       const list = h("ol", {class: "moves", id: "moves"});
-      parts.push(cands.length > 12 && !this.picked.length && !this.filter
+      parts.push(onBoard && cands.length > 12 && !this.picked.length && !this.filter
         ? h("details", {class: "all-moves"}, h("summary", {}, `all ${cands.length} moves as a list`), list) : list);
       clear(this.panel, parts, this.resignBox(), this.notifyBox());
       this.drawList(cands);
