@@ -16,6 +16,11 @@
   memory of 10,000 finished games is that average times 10,000 (an extrapolation from
   the sample, not a measurement of 10,000 games).
 - ``append``: direct ``RedisEventStore.append`` latency (the floor under every command).
+- ``redis_cpu``: Redis's own CPU per accepted command while the sample games were played
+  (the ``usec`` of every command in ``INFO commandstats``, before and after, over the
+  commands the games' logs record): Redis runs commands on one thread, so this is what
+  caps the actions per second of a shard. Exact on the embedded Redis; on a shared
+  ``REDIS_URL`` other clients' commands count too.
 
 Everything runs against the Redis the caller gives (under a throwaway key prefix, deleted
 afterwards). Progress goes to stderr. How to start an API, build an in-process app and
@@ -55,7 +60,8 @@ AppFactory = Callable[[GameService], Any]
 BARE_APP = "benchmarks.bare:app"
 DELVE_APP = "server.app:create_app()"
 TARGETS = {"reads_vs_bare": 0.50, "cycle_vs_two_bare": 0.35, "p99_over_p50": 4.0, "read_round_trips": 1,
-           "action_round_trips": 2, "verify_events_per_s": 100_000, "states_p99_ms": 5.0, "bytes_per_game": 30_000}
+           "action_round_trips": 2, "verify_events_per_s": 100_000, "states_p99_ms": 5.0, "bytes_per_game": 30_000,
+           "redis_cpu_ms_per_action": 0.3}
 
 
 def log(msg: str) -> None:
@@ -103,6 +109,22 @@ def play_sample(service: GameService, game: Game, seats: int, n: int, play: BotG
             break
         ids.append(play(service, game, seats))
     return ids
+
+
+def redis_usec(r: redis.Redis) -> dict[str, int]:
+    """``INFO commandstats``: microseconds of Redis CPU spent so far, per command."""
+    return {name.removeprefix("cmdstat_"): int(stat["usec"]) for name, stat in r.info("commandstats").items()}
+
+
+def bench_redis_cpu(service: GameService, ids: list[str], before: dict[str, int], after: dict[str, int]) -> dict:
+    """Redis CPU per accepted command (a seat's, an actor's or a platform command) of the sample games."""
+    actions = sum(1 for g in ids for env in service.store.read(g) if env.get("command") is not None)
+    spent = {cmd: usec - before.get(cmd, 0) for cmd, usec in after.items() if usec > before.get(cmd, 0)}
+    ms = sum(spent.values()) / 1000 / actions if actions else 0.0
+    top = sorted(spent.items(), key=lambda kv: -kv[1])[:6]
+    return {"games": len(ids), "actions": actions, "redis_cpu_ms_per_action": round(ms, 4),
+            "by_command_ms_per_action": {cmd: round(usec / 1000 / actions, 4) for cmd, usec in top},
+            "target_ms": TARGETS["redis_cpu_ms_per_action"], "target_met": ms <= TARGETS["redis_cpu_ms_per_action"]}
 
 
 def bench_verify(service: GameService, ids: list[str]) -> dict:
@@ -327,7 +349,9 @@ def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: Bo
     store = RedisEventStore(client, prefix=f"bench{uuid.uuid4().hex[:8]}")
     service = GameService(store)
     try:
+        usec_before = redis_usec(client)
         sample = play_sample(service, game, seats, games, play)
+        usec_after = redis_usec(client)
         longest = max(sample, key=lambda g: int(store.meta(g)["version"]))
         result = {
             "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -338,6 +362,7 @@ def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: Bo
             "game": game.id, "seats": seats,
             "round_trips": bench_round_trips(redis_url, store.prefix, game, seats, make_app, longest),
             "verify": bench_verify(service, sample),
+            "redis_cpu": bench_redis_cpu(service, sample, usec_before, usec_after),
             "http": bench_http(redis_url, store.prefix, game, seats, api, service, longest, seconds, connections,
                                processes),
             "append": bench_append(store, appends),
@@ -345,5 +370,43 @@ def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: Bo
         }
     finally:
         store.purge()
+    result["summary"] = summary(result)
+    for line in summary_lines(result["summary"]):
+        log(line)
     log("done")
     return result
+
+
+def summary(result: dict) -> list[dict]:
+    """Every figure with its target, how it compares (``ratio`` = value / target) and whether it is met."""
+    http, rt = result["http"], result["round_trips"]["per_request"]
+
+    def row(figure: str, value: float, target: float, better: str) -> dict:
+        met = value >= target if better == "higher" else value <= target
+        return {"figure": figure, "value": value, "target": target, "better": better,
+                "ratio": _ratio(value, target), "met": met}
+
+    return [
+        row("GET /v1/games/{id} vs bare Flask", http["ratios"]["game_seat_vs_bare"], TARGETS["reads_vs_bare"], "higher"),
+        row("legal-actions vs bare Flask", http["ratios"]["legal_actions_vs_bare"], TARGETS["reads_vs_bare"], "higher"),
+        row("action cycle vs two bare requests", http["ratios"]["cycle_vs_two_bare"], TARGETS["cycle_vs_two_bare"],
+            "higher"),
+        row("/states/{v} p99 (ms)", http["states_one_client"]["p99_ms"], TARGETS["states_p99_ms"], "lower"),
+        row("Redis CPU per action (ms)", result["redis_cpu"]["redis_cpu_ms_per_action"],
+            TARGETS["redis_cpu_ms_per_action"], "lower"),
+        row("verify events per CPU-second", result["verify"]["verify_events_per_cpu_s"] or 0,
+            TARGETS["verify_events_per_s"], "higher"),
+        row("round trips per cached read", max(rt["game_seat"], rt["legal_actions"]), TARGETS["read_round_trips"],
+            "lower"),
+        row("round trips per action", rt["action_post"], TARGETS["action_round_trips"], "lower"),
+        row("Redis bytes per finished game", result["storage"]["bytes_per_game_after"], TARGETS["bytes_per_game"],
+            "lower"),
+    ]
+
+
+def summary_lines(rows: list[dict]) -> list[str]:
+    """The summary as a table for a person (stderr); the JSON holds the same rows."""
+    width = max(len(r["figure"]) for r in rows)
+    return [f"{'figure':<{width}}  {'value':>10}  {'target':>10}  {'ratio':>6}  met"] + [
+        f"{r['figure']:<{width}}  {r['value']:>10}  {('>= ' if r['better'] == 'higher' else '<= ') + str(r['target']):>10}"
+        f"  {r['ratio']:>6}  {'yes' if r['met'] else 'NO'}" for r in rows]

@@ -533,10 +533,11 @@ def verify(exports, keys_source: str | None, expect_head: str | None, report: Pa
     then a summary. Exit 0 if every record is sound and complete, 1 if not.
 
     \b
-    Examples (game.ndjson from GET /v1/games/<id>/export):
+    Examples: game.ndjson from GET /v1/games/<id>/export, keys.json from GET /v1/audit/keys
+    (--keys also takes the server's URL), $HEAD a chain head you saved during the game:
       delve verify game.ndjson
-      delve verify game.ndjson --keys https://delve.example.org
-      delve verify game.ndjson --expect-head <a head you saved> --report report.html
+      delve verify game.ndjson --keys keys.json
+      delve verify game.ndjson --expect-head "$HEAD" --report report.html
       delve verify - < game.ndjson
     """
     from application.tournament_verify import verify_any as check

@@ -36,3 +36,9 @@ def test_bench_reports_every_number(monkeypatch, redis_url, tmp_path):
     storage = data["storage"]
     assert storage["export_byte_identical_after"] and storage["bytes_per_game_after"] < storage["bytes_per_game_before"]
     assert "[bench] http:" in result.stderr
+    cpu = data["redis_cpu"]
+    assert cpu["actions"] > 0 and cpu["redis_cpu_ms_per_action"] > 0 and "evalsha" in cpu["by_command_ms_per_action"]
+    rows = {r["figure"]: r for r in data["summary"]}
+    assert rows["round trips per action"]["value"] == 2 and rows["round trips per action"]["met"]
+    assert {"target", "ratio", "met"} <= set(rows["Redis CPU per action (ms)"])
+    assert "Redis CPU per action (ms)" in result.stderr  # the same table, for a person
