@@ -40,7 +40,12 @@ def second() -> Browser:
 
 
 def no_problems(b: Browser) -> None:
+    """No script error, no failed request: but a 409 on /actions, which is the race the page
+    answers by refreshing (seats that act at once, as in Mountain King's starter draft)."""
     problems = b.problems()
+    raced = [f for f in problems["failed"] if f["status"] == 409 and f["url"].endswith("/actions")]
+    problems["failed"] = [f for f in problems["failed"] if f not in raced]
+    problems["log"] = [line for line in problems["log"] if not ("/actions" in line and "409" in line)]
     assert problems == {"errors": [], "failed": [], "log": []}, problems
 
 

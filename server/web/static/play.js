@@ -59,6 +59,7 @@ export class Play {
     this.placesOf = () => [];
     this.view = null;
     this.busy = false;
+    this.serial = 0; // of the newest legal-actions request
     this.title = document.title;
     this.alerted = null; // the version the "your turn" alert was given for
     board.addEventListener("click", (ev) => this.onBoard(ev));
@@ -87,9 +88,11 @@ export class Play {
       this.legal = null; // never leave a stale list to click while the new one loads
       this.render();
     }
+    const serial = ++this.serial;
     try {
       const legal = await api(`/v1/games/${this.gameId}/legal-actions`, {token});
-      if (legal.version !== this.summary.version && legal.version < this.summary.version) return;
+      // Only the newest request counts: an older answer, or one overtaken by a move of ours, is stale.
+      if (serial !== this.serial || legal.version < this.summary.version) return;
       this.legal = legal;
       this.picked = [];
       this.filter = "";
@@ -224,6 +227,7 @@ export class Play {
       this.refused(err);
     }
     this.legal = null; // the next list comes with the next position
+    this.serial += 1; // and no list asked for before this move may show
     this.picked = [];
     this.render();
     try {
