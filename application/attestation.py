@@ -7,7 +7,8 @@ the export or bundle as a trailing line ``{"signature": {"statement", "alg", "si
   game id, game, rules version, options, seats (names and player ids) and the
   seed commitment. A player who saved it can prove what was committed.
 - ``game_record``, signed when the game ends: game id, game, rules version, the
-  number of events, the final chain head, the status and the outcome. The head
+  number of events, the final chain head, the status, the outcome and each
+  move's label (``application.moves``). The head
   is a hash over every byte of every envelope (players, names, times, command
   ids, commands, events, result), so the signature covers all of them, not only
   what a replay re-derives.
@@ -34,9 +35,11 @@ def commitment_statement(game_id: str, created: dict) -> dict:
 
 
 def record_statement(game_id: str, game: str, rules_version: str, events: int, head: str, status: str,
-                     outcome: dict | None) -> dict:
+                     outcome: dict | None, labels: list[str]) -> dict:
+    """``labels[n - 1]`` is the game's label of move n: signed, so a reader without the rules (the
+    viewer's offline replay) shows the server's words for each move, and knows them for its."""
     return {"kind": GAME_RECORD, "game_id": game_id, "game": game, "rules_version": rules_version,
-            "events": events, "head": head, "status": status, "outcome": outcome}
+            "events": events, "head": head, "status": status, "outcome": outcome, "labels": labels}
 
 
 def standings_statement(tournament: str, game: str, events: int, head: str, games: dict[str, str | None],

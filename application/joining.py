@@ -10,6 +10,7 @@ none. The join that fills the last seat appends, in the same batch,
 """
 from __future__ import annotations
 
+import hmac
 import json
 
 from domain.core import Drbg, Illegal, Seat, fold
@@ -17,6 +18,7 @@ from domain.kit import START_STREAM
 from application import clocks, seating, seeding
 from application.players import Player
 from application.service import ADMIN, Forbidden, GameService, Loaded
+from application.tokens import hash_token
 from events.errors import VersionConflict
 
 RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
@@ -49,11 +51,16 @@ def _append(svc: GameService, game_id: str, kind: str, step) -> tuple[Loaded, li
 
 
 def join(svc: GameService, game_id: str, player: Player, seat: int | None = None,
-         entropy: str | None = None) -> dict:
-    """Take a seat for ``player``; the last seat taken starts the game. Returns ``{seat, version, status}``."""
+         entropy: str | None = None, invite: str | None = None) -> dict:
+    """Take a seat for ``player``; the last seat taken starts the game. Returns ``{seat, version, status}``.
+
+    A private game seats only its creator, a player a seat is reserved for, or one who shows its
+    ``invite`` token.
+    """
     value = seeding.entropy(entropy)
 
     def step(g: Loaded):
+        _may_sit(g, json.loads(g.meta["seats"]), player, invite)  # before anything about the game is told
         seats = _waiting(g)
         index = seating.choose(seats, player.id, seat)
         taken = {"seat": index, "player": player.id, "name": player.name, "entropy": value}
@@ -79,15 +86,35 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
     g, envs, out = _append(svc, game_id, "join", step)
     version = envs[-1]["seq"]
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
+    svc.invitations.remove(player.id, game_id)  # a reserved seat taken: its invitation is answered
     if out["dealt"] is not None:
         svc.store.states.keep(g.game, game_id, g.version, envs[-1], out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
+
+
+def _may_sit(g: Loaded, seats: list[dict], player: Player, invite: str | None) -> None:
+    if _insider(g, seats, player):
+        return
+    if not (invite and g.meta.get("invite") and hmac.compare_digest(hash_token(invite), g.meta["invite"])):
+        raise Forbidden("private_game", "this game is private: send its invite token as `invite` to join it")
+
+
+def _insider(g: Loaded, seats: list[dict], player: Player) -> bool:
+    """Whether ``player`` may know of this game: it is public, or they created it, sit or are expected in it."""
+    return g.meta.get("visibility") != "private" or g.meta.get("creator") == player.id \
+        or any(s.get("reserved") == player.id or s.get("player") == player.id for s in seats)
+
+
+def _may_see(g: Loaded, player: Player) -> None:
+    if not _insider(g, json.loads(g.meta["seats"]), player):
+        raise Forbidden("private_game", "this game is private and this player has no part in it")
 
 
 def leave(svc: GameService, game_id: str, player: Player) -> dict:
     """Give up ``player``'s seat before the start; a reserved seat stays reserved for it."""
 
     def step(g: Loaded):
+        _may_see(g, player)
         seats = _waiting(g)
         index = seating.seat_of(seats, player.id)
         if index is None:
@@ -101,6 +128,26 @@ def leave(svc: GameService, game_id: str, player: Player) -> dict:
     return {"seat": out["seat"], "version": envs[-1]["seq"], "status": "open"}
 
 
+def decline(svc: GameService, game_id: str, player: Player) -> dict:
+    """The player a seat is reserved for says no: the game, which could only start with them, is
+    cancelled (status ``aborted``, ``GameCancelled`` by that player) and the invitation dropped."""
+
+    def step(g: Loaded):
+        _may_see(g, player)
+        seats = _waiting(g)
+        if not any(s.get("open") and s.get("reserved") == player.id for s in seats):
+            raise Illegal("not_invited", None, "no seat of this game waits for this player")
+        return ([{"type": "GameCancelled", "data": {"by": player.id}},
+                 {"type": "SeedRevealed", "data": seeding.revealed(g.meta)}],
+                {"status": "aborted"}, ("finished_at",), {})
+
+    try:
+        _g, envs, _ = _append(svc, game_id, "decline", step)
+    finally:
+        svc.invitations.remove(player.id, game_id)
+    return {"version": envs[-1]["seq"], "status": "aborted"}
+
+
 def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
     """End an open game before the start (its creator or the admin): status ``aborted``.
 
@@ -110,6 +157,8 @@ def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
     by = caller.id if isinstance(caller, Player) else "admin" if caller == ADMIN else None
 
     def step(g: Loaded):
+        if isinstance(caller, Player):
+            _may_see(g, caller)
         _waiting(g)
         if by is None or (by != "admin" and by != g.meta.get("creator")):
             raise Forbidden("not_creator", "only the player who created this game (or the admin) may cancel it")

@@ -14,9 +14,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.core import Illegal
 from events.accounts import PlayerRecords
 from events.errors import GameNotFound
+from application.names import display_name
 from application.tokens import hash_token, new_token
 
 
@@ -42,9 +42,7 @@ class Players:
 
     def register(self, name: str, now: str) -> tuple[Player, str]:
         """A new player and its token (the only time the token is seen in clear)."""
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= 40:
-            raise Illegal("bad_player_name", None, "a player name is 1-40 characters")
+        name = display_name(name, 40, "a player name", "bad_player_name")
         pid, token = "p" + secrets.token_hex(8), new_token()
         self.records.create(pid, {"name": name, "created_at": now, "token": hash_token(token)}, hash_token(token))
         return Player(pid, name, now), token

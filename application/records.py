@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from typing import Iterator
 
-from application import attestation
+from application import attestation, moves
 from application.signing import Signer
+from domain import registry
 from domain.core import canonical_json
 from events.store import RedisEventStore
 
@@ -26,17 +27,18 @@ def commitment_meta(signer: Signer | None, game_id: str, created: dict) -> dict[
     return {COMMITMENT_FIELD: json.dumps(signer.sign(attestation.commitment_statement(game_id, created)))}
 
 
-def sign_record(store: RedisEventStore, signer: Signer | None, game_id: str, meta: dict[str, str],
-                last: dict | None = None) -> dict | None:
+def sign_record(store: RedisEventStore, signer: Signer | None, game_id: str, meta: dict[str, str]) -> dict | None:
     """The signed record of a closed game: the stored one, else signed now and stored (None without a key)."""
     if meta.get(RECORD_FIELD):
         return json.loads(meta[RECORD_FIELD])
     if signer is None:
         return None
-    last = last or store.read(game_id, after=int(meta["version"]) - 1, limit=1)[0]
+    envs = list(store.reads.iter_all(game_id))
+    last = envs[-1]
     outcome = ((last.get("data") or {}).get("scores") or {}).get("outcome") if last["type"] == "GameFinished" else None
+    labels = [m.label for m in moves.moves(registry.of(meta), envs, public=False)]
     signed = signer.sign(attestation.record_statement(
-        game_id, meta["game"], meta["rules_version"], last["seq"], last["hash"], meta["status"], outcome))
+        game_id, meta["game"], meta["rules_version"], last["seq"], last["hash"], meta["status"], outcome, labels))
     store.reads.mark(game_id, RECORD_FIELD, json.dumps(signed))
     return signed
 

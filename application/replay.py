@@ -84,6 +84,9 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
         except json.JSONDecodeError as exc:
             problems.append({"seq": None, "problem": f"line {n} is not JSON: {exc.msg}"})
             continue
+        except RecursionError:  # Python's parser recurses: '[' * 100000 would otherwise be a crash
+            problems.append({"seq": None, "problem": f"line {n} nests arrays or objects too deeply to be an envelope"})
+            continue
         if not isinstance(env, dict):
             problems.append({"seq": None, "problem": f"line {n} is not a JSON object"})
             continue

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from domain.core import Illegal, Seat
 from domain.kit import search
 from application import seeding
+from application.names import display_name
 
 LOBBY_EVENTS = frozenset({"SeatTaken", "SeatLeft", "GameStarted", "GameCancelled"})
 
@@ -48,7 +49,7 @@ def roster(specs: list[dict], player_exists) -> list[dict]:
         elif spec.get("open"):
             out.append(_untaken(i, None))
         elif spec.get("name"):
-            out.append(Seat(i, spec["name"], spec.get("bot")).to_dict())
+            out.append(Seat(i, display_name(spec["name"], 40, f"seat {i}'s name", "bad_seat"), spec.get("bot")).to_dict())
         else:
             raise Illegal("bad_seat", None, f"seat {i}: give a name (and bot), open: true, or a player id")
     return out

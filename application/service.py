@@ -31,6 +31,7 @@ from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, comm
 from application import clocks, lobby, moves, records, seating, seeding
 from application.signing import Signer
 from application.feed import PlayerFeed
+from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
@@ -114,6 +115,7 @@ class GameService:
         self.players = Players(store.players)
         self.ratings = Ratings(store.ratings, self.players)
         self.feed = PlayerFeed(store.player_feeds)
+        self.invitations = Invitations(store.invitations)
         self._computed: OrderedDict[tuple, Any] = OrderedDict()
 
     # -- auth ------------------------------------------------------------------
@@ -142,13 +144,15 @@ class GameService:
                 found = int(key.split(":", 1)[1])
         if found is not None:
             return found
+        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
+            return None
         player = self.players.by_token_digest(digest)
         if player is not None:
             seat = seating.seat_of(json.loads(meta["seats"]), player)
-            if seat is not None or meta.get("visibility") != "private":
-                return seat
-        if meta.get("invite") and hmac.compare_digest(digest, meta["invite"]):
-            return None
+            if seat is None and meta.get("visibility") == "private":
+                raise Forbidden("private_game", "this game is private and this player holds no seat of it: "
+                                "send a seat or invite token")
+            return seat
         raise Forbidden("invalid_token", "this token does not belong to any seat of this game")
 
     # -- create ----------------------------------------------------------------
@@ -207,7 +211,9 @@ class GameService:
             self.store.states.keep(game, gid, 0, envs[-1], state)
         self.project_lobby(gid)
         for s in roster:
-            if s.get("reserved"):
+            if s.get("reserved"):  # taken only if that player accepts (application/invitations.py)
+                self.invitations.add(s["reserved"], {"id": gid, "kind": "seat", "game_id": gid, "game": game.id,
+                                                     "seat": s["seat"], "by": creator, "created_at": now_iso()})
                 self.feed.publish(s["reserved"], "seat_reserved", {"game_id": gid, "game": game.id, "seat": s["seat"]})
         out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
                "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
@@ -342,13 +348,12 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
-                                         command_id=f"finalize:{game_id}", command=None,
-                                         rules_version=g.game.rules_version, meta={"status": status},
-                                         stamp=("finished_at",))
+                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
+                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
+                                  meta={"status": status}, stamp=("finished_at",))
             except VersionConflict:
                 continue
-            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status}, last=envs[-1])
+            records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status})
             self.project_lobby(game_id)
             return True
 

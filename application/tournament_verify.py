@@ -234,6 +234,6 @@ def parse_header(line: str | bytes) -> dict | None:
     """The bundle header a first line holds, or None (then the file is a game export)."""
     try:
         head = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         return None
     return head if isinstance(head, dict) and head.get("bundle") == "delve-tournament" else None

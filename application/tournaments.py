@@ -39,17 +39,22 @@ from domain.kit import search
 from domain.tournament import Config, check_field, is_complete, pair_round, standings
 from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
 from application import attestation, clocks, tournament_games
+from application.names import display_name
 from application.players import PlayerNotFound
 from application.service import Forbidden, GameService
 from events.errors import GameNotFound, VersionConflict
+import settings
 
 STANDINGS_FIELD = "standings_signature"  # the tournament meta field holding the signed final standings
 
 LOCK_MS = 30_000
+REGISTER_RETRIES = 16  # registrations lost to concurrent ones before a 409
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
 STATUSES = ("registering", "running", "finished")
 BOT_RATING = 0.0
 DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
+# start_at times the server schedules: a timer job at year 9999 overflowed every time it was looked at.
+START_AT_RANGE = (datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
 
 
 class TournamentNotFound(Exception):
@@ -66,7 +71,14 @@ def parse_start_at(value: object) -> str | None:
         when = None
     require(when is not None and when.tzinfo is not None, "bad_start_at", "TRN-START-1",
             "start_at is an ISO 8601 time with its UTC offset, e.g. 2026-11-23T18:00:00Z")
-    return when.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    try:  # 9999-12-31T23:59:59-23:59 is a valid stamp whose UTC time no datetime can hold
+        utc = when.astimezone(timezone.utc)
+    except OverflowError:
+        utc = None
+    require(utc is not None and START_AT_RANGE[0] <= utc <= START_AT_RANGE[1], "start_at_out_of_range",
+            "TRN-START-1", f"start_at is a time the server can schedule, from {START_AT_RANGE[0]:%Y-%m-%d} to "
+            f"{START_AT_RANGE[1]:%Y-%m-%d} (UTC)")
+    return utc.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def start_time(t: dict) -> datetime | None:
@@ -97,15 +109,22 @@ class TournamentService:
         clock = clocks.control(body.get("clock"), game)
         start_at = parse_start_at(body.get("start_at"))
         entrants: list[dict] = []
+        invited: list[str] = []
         for raw in body.get("entrants") or []:
-            entrants.append(self._entrant(game, raw, entrants, clock))
-        starts = bool(entrants) and start_at is None
+            if self._invites(raw, caller):
+                invited.append(self._invitee(raw, entrants, invited, clock))
+            else:
+                entrants.append(self._entrant(game, raw, entrants, clock))
+        self._check_size(config, len(entrants) + len(invited))
+        # Pending invitations keep registration open: it closes at start_at or when the organizer starts it.
+        starts = bool(entrants) and start_at is None and not invited
         if starts:  # otherwise the field is checked at the start (TRN-START-1)
             check_field(config, len(entrants))
         seed = secrets.token_bytes(32)
         tid = "t" + secrets.token_hex(8)
         created = {"type": "TournamentCreated", "data": {
-            "tournament": tid, "name": str(body.get("name") or tid), "game": game.id, "options": options,
+            "tournament": tid, "name": display_name(body.get("name") or tid, 80, "a tournament's name"),
+            "game": game.id, "options": options,
             "config": config.to_dict(), "rules_version": game.rules_version, "clock": clock, "start_at": start_at,
             "organizer": None if caller == DIRECTOR else caller, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
         events = [created] + [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
@@ -119,21 +138,52 @@ class TournamentService:
         self._index(tid, game.id, status)
         for e in entrants:
             self._index_player(tid, e)
-        return self.get(tid)
+        for pid in invited:
+            self._invite(tid, created["data"], pid, caller)
+        return {**self.get(tid), "invited": invited}
 
     def register(self, tid: str, raw: dict, caller: str = DIRECTOR) -> dict:
-        """Add an entrant while registration is open: a bot (its organizer or the admin),
-        or a player (that player itself, its organizer or the admin)."""
+        """Add an entrant while registration is open: a bot (its organizer or the admin), or a
+        player by that player itself (others are invited: ``invite``). Entrants registering at
+        the same moment each get in: a registration that lost the race for the log's next
+        version is decided again on the new log (a 409 only after many lost races in a row)."""
+        for _ in range(REGISTER_RETRIES):
+            try:
+                return self._register(tid, raw, caller)
+            except VersionConflict:
+                continue
+        raise VersionConflict(self.store.version(tid))
+
+    def _register(self, tid: str, raw: dict, caller: str) -> dict:
         t, version = self._load(tid)
         player = raw.get("player") if isinstance(raw, dict) else None
         if not (player is not None and player == caller):
             self._require_manager(t, caller)
+            require(player is None, "consent_required", "TRN-REG-1",
+                    "a player enters only by themselves: invite them (POST .../entrants answers 202) instead")
         require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
                 "entrants register before the tournament starts")
+        self._check_size(config_of(t), len(t["entrants"]) + 1)
         entrant = self._entrant(registry.get(t["game"], t.get("rules_version")), raw, t["entrants"], t.get("clock"))
         self._append(tid, version, [{"type": "EntrantRegistered", "data": {"entrant": entrant}}], f"register:{version}")
         self._index_player(tid, entrant)
         return entrant
+
+    def invite(self, tid: str, player: str, caller: str = DIRECTOR) -> dict:
+        """The organizer (or the admin) asks ``player`` to enter: an invitation the player accepts
+        (entering themselves) or declines, at /v1/players/me/invitations."""
+        t, _version = self._load(tid)
+        self._require_manager(t, caller)
+        require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
+                "entrants register before the tournament starts")
+        self._invitee({"player": player}, t["entrants"], [], t.get("clock"))
+        return self._invite(tid, t, player, caller)
+
+    def _invite(self, tid: str, t: dict, player: str, caller: str) -> dict:
+        return self.games.invitations.add(player, {
+            "id": tid, "kind": "tournament", "tournament": tid, "name": t["name"], "game": t["game"],
+            "clock": t.get("clock"), "by": caller, "created_at": datetime.now(timezone.utc).isoformat(
+                timespec="seconds").replace("+00:00", "Z")})
 
     def withdraw(self, tid: str, entrant_id: str, caller: str = DIRECTOR) -> None:
         """An entrant leaves (its player, the organizer or the admin): paired no more;
@@ -361,9 +411,36 @@ class TournamentService:
                     "rating": round(line["ordinal"], 6) if line else BOT_RATING}
         bot = search.parse_bot(raw["bot"], raw.get("level"))  # {"bot": "search", "level": "hard"}: search-hard
         require(bot in game.bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(game.bots)}")
-        name = raw.get("name") or f"{bot}-{index + 1}"
-        require(isinstance(name, str) and 0 < len(name) <= 60, "bad_entrant", None, "a name is 1-60 characters")
+        name = display_name(raw.get("name") or f"{bot}-{index + 1}", 60, "an entrant's name", "bad_entrant")
         return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
+
+    @staticmethod
+    def _invites(raw: object, caller: str) -> bool:
+        """A player entrant named by someone else: they are invited, not entered."""
+        return isinstance(raw, dict) and isinstance(raw.get("player"), str) and raw["player"] != caller
+
+    def _invitee(self, raw: dict, entrants: list[dict], invited: list[str], clock: dict | None) -> str:
+        """The id of a player who may be invited: one that exists, is not in yet, to a clocked tournament."""
+        pid = raw["player"]
+        if not self.games.players.exists(pid):
+            raise Illegal("unknown_player", "TRN-REG-1", f"no player {pid!r}; create one with POST /v1/players")
+        require(pid not in invited and all(e.get("player") != pid for e in entrants), "already_registered",
+                "TRN-REG-1", f"player {pid} is an entrant (or invited) already")
+        require(clock is not None, "clock_required", "TRN-CLK-1",
+                "a tournament with player entrants needs a clock, so no game can wait for a player forever")
+        return pid
+
+    @staticmethod
+    def _check_size(config: Config, entrants: int) -> None:
+        """The quotas that bound a tournament's work: entrants, and the games its format plans for them."""
+        cap = settings.get("DELVE_TOURNAMENT_MAX_ENTRANTS")
+        require(entrants <= cap, "too_many_entrants", None,
+                f"a tournament holds at most {cap} entrants (DELVE_TOURNAMENT_MAX_ENTRANTS)")
+        games, most = config.planned_games(entrants), settings.get("DELVE_TOURNAMENT_MAX_GAMES")
+        require(games <= most, "too_many_games", None,
+                f"{config.format} with {entrants} entrants at tables of {config.table_size} plans {games} games; "
+                f"a tournament may plan at most {most} (DELVE_TOURNAMENT_MAX_GAMES): fewer entrants, fewer rounds "
+                "or larger tables")
 
     def _require_manager(self, t: dict, caller: str) -> None:
         """The admin, or the player who organizes this tournament."""

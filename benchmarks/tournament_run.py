@@ -112,6 +112,11 @@ def done_when(api: Api, admin: str, out: Path) -> dict:
         "game": "mountain-king", "format": "round-robin", "table_size": 2, "clock": clock,
         "name": "Mountain King round-robin 8", "entrants": [{"player": players[0]["id"]}, {"player": players[2]["id"]}]
         + [{"bot": "greedy" if i % 2 else "random", "name": f"troll-{i}"} for i in range(6)]}, admin)
+    for t in (swiss, rr):  # the admin invited the players; each accepts, then the admin starts it
+        for p in players:
+            if p["id"] in t["invited"]:
+                api.json("POST", f"/v1/players/me/invitations/{t['id']}/accept", None, p["token"])
+        api.json("POST", f"/v1/tournaments/{t['id']}/start", None, admin)
     seconds = wait_finished(api, [swiss["id"], rr["id"]], scripted, 7200)
     result = {"seconds": round(seconds, 1)}
     for t in (swiss, rr):

@@ -139,3 +139,28 @@ class PlayerFeeds:
         """The id of the newest entry ("0-0" for an empty feed)."""
         newest = self.r.xrevrange(self.keys.player(pid, "feed"), count=1)
         return as_text(newest[0][0]) if newest else "0-0"
+
+
+class InvitationRecords:
+    """A hash per player (``<prefix>:players:<id>:invitations``): what they are invited to -> the invitation."""
+
+    def __init__(self, r: redis.Redis, keys: Keys):
+        self.r, self.keys = r, keys
+
+    def put(self, pid: str, iid: str, invitation: dict, most: int) -> bool:
+        """Store (or replace) an invitation, unless the player already holds ``most`` others."""
+        key = self.keys.player(pid, "invitations")
+        if not self.r.hexists(key, iid) and self.r.hlen(key) >= most:
+            return False
+        self.r.hset(key, iid, json.dumps(invitation))
+        return True
+
+    def get(self, pid: str, iid: str) -> dict | None:
+        raw = self.r.hget(self.keys.player(pid, "invitations"), iid)
+        return json.loads(raw) if raw is not None else None
+
+    def remove(self, pid: str, iid: str) -> None:
+        self.r.hdel(self.keys.player(pid, "invitations"), iid)
+
+    def all(self, pid: str) -> list[dict]:
+        return [json.loads(v) for v in self.r.hvals(self.keys.player(pid, "invitations"))]

@@ -64,6 +64,10 @@ class Keys:
         WATCH/MULTI stays in one Redis Cluster slot."""
         return ":".join((self.prefix, "{ratings}", *parts))
 
+    def holds(self, bucket: str) -> str:
+        """Counted, expiring holds (an identity's open streams): ``delve:holds:<bucket>``."""
+        return f"{self.prefix}:holds:{bucket}"
+
     def lock(self, name: str) -> str:
         """A short-lived lock (a tournament's advance): ``delve:lock:<name>``."""
         return f"{self.prefix}:lock:{name}"

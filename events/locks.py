@@ -1,4 +1,5 @@
-"""Short-lived keys beside the games: locks that expire, and fixed-window counters (the API's rate limit)."""
+"""Short-lived keys beside the games: locks that expire, fixed-window counters (the API's rate
+limit), and counted holds that expire (an identity's open streams)."""
 from __future__ import annotations
 
 import redis
@@ -27,3 +28,13 @@ class Locks:
         pipe.expire(key, ttl_seconds)
         count, _ = pipe.execute()
         return count
+
+    def hold(self, bucket: str, holder: str, cap: int, now_ms: int, until_ms: int) -> tuple[bool, int]:
+        """Take one of at most ``cap`` holds in ``bucket`` for ``holder`` until ``until_ms``; holds past
+        their end (a holder that died) no longer count. Returns (taken, the earliest end held when not)."""
+        taken, end = self.scripts.hold(keys=[self.keys.holds(bucket)],
+                                       args=[now_ms, cap, until_ms, holder, until_ms - now_ms + 1000])
+        return bool(taken), int(float(end))
+
+    def unhold(self, bucket: str, holder: str) -> None:
+        self.r.zrem(self.keys.holds(bucket), holder)

@@ -5,6 +5,7 @@ the same ones its stream held.
 """
 from __future__ import annotations
 
+import time
 from typing import Iterator
 
 import redis
@@ -12,13 +13,14 @@ import redis
 from domain.core import canonical_json
 from events.archived import Archives, window
 from events.errors import GameNotFound
+from events.hub import FeedHub
 from events.keys import Keys
 from events.replies import as_text, parse_entry
 
 
 class Reads:
-    def __init__(self, r: redis.Redis, keys: Keys, archives: Archives):
-        self.r, self.keys, self.archives = r, keys, archives
+    def __init__(self, r: redis.Redis, keys: Keys, archives: Archives, hub: FeedHub | None = None):
+        self.r, self.keys, self.archives, self.hub = r, keys, archives, hub
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.r.hgetall(self.keys.meta(game_id))
@@ -76,12 +78,30 @@ class Reads:
             yield canonical_json(env) + "\n"
 
     def wait(self, game_id: str, after: int, block_ms: int, count: int = 200) -> list[dict]:
-        """Envelopes after ``after``, blocking up to ``block_ms`` for the first (XREAD BLOCK).
+        """Envelopes after ``after``, waiting up to ``block_ms`` for the first.
 
-        A socket timeout that beats the block is the same as "nothing yet".
+        With a hub (one Redis server) the wait costs no Redis connection: the
+        hub's one read of the partition feeds wakes it, then the new events are
+        read at once. On a Cluster, the game's own stream is read with XREAD
+        BLOCK. A socket timeout that beats the block is the same as "nothing yet".
         """
         if self.archives.holds(game_id) or self.r.exists(self.keys.archive(game_id)):
             return window(self.archives.envelopes(game_id), after, None, count)  # compacted: no stream to block on
+        if self.hub is not None:
+            moved = self.hub.subscribe(game_id)  # before the read: an append in between still wakes us
+            try:
+                envs = self.read(game_id, after=after, limit=count)
+                if envs or block_ms <= 0:
+                    return envs
+                deadline = time.monotonic() + block_ms / 1000
+                while moved.wait(max(0.0, deadline - time.monotonic())):
+                    moved.clear()
+                    envs = self.read(game_id, after=after, limit=count)
+                    if envs or time.monotonic() >= deadline:
+                        return envs
+                return []
+            finally:
+                self.hub.unsubscribe(game_id, moved)
         try:
             got = self.r.xread({self.keys.events(game_id): f"{after}-0"}, count=count, block=block_ms)
         except redis.TimeoutError:

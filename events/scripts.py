@@ -12,7 +12,9 @@ def _source(name: str) -> str:
 
 
 class Scripts:
-    """``append`` (check and store sealed envelopes), ``release`` (drop a lease we hold), ``compact``, ``open``, ``now`` (the clock an append is stamped with)."""
+    """``append`` (check and store sealed envelopes), ``release`` (drop a lease we hold), ``compact``, ``open``,
+    ``now`` (the clock an append is stamped with), ``hold`` (one of a capped number of expiring holds:
+    ``Locks.hold``)."""
 
     def __init__(self, r: redis.Redis):
         self.append: Script = r.register_script(_source("append.lua"))
@@ -20,3 +22,4 @@ class Scripts:
         self.compact: Script = r.register_script(_source("compact.lua"))
         self.open: Script = r.register_script(_source("open.lua"))
         self.now: Script = r.register_script(_source("now.lua"))
+        self.hold: Script = r.register_script(_source("hold.lua"))

@@ -6,7 +6,8 @@ one job and its own module; the store itself offers the game log (append,
 read, load) that every caller needs and names the other parts:
 
 - ``appends`` (events.appends): a game's first events and every append, one Lua script each;
-- ``reads`` (events.reads): meta hashes and envelopes, now or blocking for the next;
+- ``reads`` (events.reads): meta hashes and envelopes, now or waiting for the next;
+- ``hub`` (events.hub): one blocking read of the partition feeds that wakes every waiting stream;
 - ``states`` (events.states): the folded state, this process's cache and the snapshots;
 - ``compaction`` (events.compaction): a closed game's log packed into one archive;
 - ``idempotency`` (events.idempotency): the keys that make a retried request land once;
@@ -21,13 +22,15 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain.core import Game
-from events.accounts import PlayerFeeds, PlayerRecords, RatingRecords
+from events.accounts import InvitationRecords, PlayerFeeds, PlayerRecords, RatingRecords
 from events.appends import Appends
 from events.archived import Archives
 from events.compaction import Compaction
 from events.groups import ConsumerGroups
+from events.hub import FeedHub
 from events.idempotency import Idempotency
 from events.indexes import Indexes
 from events.keys import Keys
@@ -49,7 +52,8 @@ class RedisEventStore:
                               wait_timeout_ms=wait_timeout_ms)
         scripts = Scripts(r)
         archives = Archives(r, keys)
-        self.reads = Reads(r, keys, archives)
+        self.hub = None if isinstance(r, RedisCluster) else FeedHub(r, keys)  # events.hub: one read, every stream
+        self.reads = Reads(r, keys, archives, self.hub)
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
         self.appends = Appends(r, keys, scripts, self.states.lost, self.states.times, wait_replicas=wait_replicas,
@@ -64,6 +68,7 @@ class RedisEventStore:
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
+        self.invitations = InvitationRecords(r, keys)
 
     # -- the game log: what every caller needs ------------------------------------------------
 

@@ -10,7 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from application.runtime import service_from_env
 from application.service import GameService
-from server import cors, errors, metrics, streams
+from server import cors, errors, gunicorn_problems, metrics, streams
 from server.routes import audit, catalog, games, lobby, me, ops, players, rules, tournaments
 from server.web import bp as web_bp
 import settings
@@ -30,14 +30,20 @@ def create_app(service: GameService | None = None, **config) -> Flask:
         # Stream caps per process, client and game, a stream's longest life, the body deadline
         # (server/streams.py; docs/reliability.md).
         SSE_MAX_STREAMS=settings.get("DELVE_SSE_MAX_STREAMS"),
-        SSE_MAX_PER_CLIENT=settings.get("DELVE_SSE_MAX_PER_CLIENT"),
         SSE_MAX_PER_GAME=settings.get("DELVE_SSE_MAX_PER_GAME"),
         SSE_MAX_SECONDS=settings.get("DELVE_SSE_MAX_SECONDS"),
         BODY_TIMEOUT=settings.get("DELVE_BODY_TIMEOUT"),
+        # Quotas per identity (a valid token's owner, else the address; server/identity.py, docs/settings.md).
+        SSE_MAX_PER_CLIENT=settings.get("DELVE_SSE_MAX_PER_CLIENT"),
+        SSE_MAX_PER_ADDRESS=settings.get("DELVE_SSE_MAX_PER_ADDRESS"),
+        PLAYERS_PER_HOUR=settings.get("DELVE_PLAYERS_PER_HOUR"),
+        GAMES_PER_HOUR=settings.get("DELVE_GAMES_PER_HOUR"),
+        TOURNAMENTS_PER_HOUR=settings.get("DELVE_TOURNAMENTS_PER_HOUR"),
+        ACTIVE_GAMES_PER_PLAYER=settings.get("DELVE_ACTIVE_GAMES_PER_PLAYER"),
     )
     app.config.update(config)
     app.extensions["delve.streams"] = streams.StreamSlots(
-        app.config["SSE_MAX_STREAMS"], app.config["SSE_MAX_PER_CLIENT"], app.config["SSE_MAX_PER_GAME"])
+        app.config["SSE_MAX_STREAMS"], app.config["SSE_MAX_PER_GAME"])
     app.wsgi_app = streams.BodyDeadline(app.wsgi_app, app.config["BODY_TIMEOUT"])
     if app.config["TRUSTED_PROXIES"]:
         # Outermost, so everything inside (rate limits, quotas, logs) sees the client's address, and only
@@ -46,6 +52,7 @@ def create_app(service: GameService | None = None, **config) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     app.extensions["delve.service"] = service or service_from_env()
     errors.install(app)
+    gunicorn_problems.install()
     cors.install(app)
     metrics.install(app, app.extensions["delve.service"].store)
     for module in (catalog, games, audit, ops, players, lobby, me, tournaments, rules):

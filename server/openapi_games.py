@@ -4,7 +4,8 @@ Generated clients get typed commands only if the spec names them. Each game's
 ``command_schema`` (a JSON Schema ``oneOf``, one branch per command ``type``)
 becomes ``<Game>Command``: a ``oneOf`` of one component per command with a
 ``type`` discriminator. Its ``options_schema`` becomes ``<Game>Options``;
-``GameCommand``/``GameOptions`` are any shipped game's. The block sits between
+``GameCommand`` is any shipped game's; ``CreateGameRequest`` is one ``Create<Game>Game`` per
+game with a ``game`` discriminator, so each game's options are read as that game's. The block sits between
 two marker comments in openapi.yaml (OpenAPI 3.1 schemas are JSON Schema
 2020-12, so the games' schemas go in unchanged but for their titles, which
 generators turn into class names). ``python -m server.openapi_games`` rewrites
@@ -74,8 +75,22 @@ def components(games: list[Game]) -> dict[str, dict]:
                                  "description": f"The options of {game.title} (POST /v1/games `options`)."}
     out["GameCommand"] = {"title": "GameCommand", "description": "A command of one of the games; see legal-actions.",
                           "anyOf": [ref(f"{pascal(g.id)}Command") for g in games]}
-    out["GameOptions"] = {"title": "GameOptions", "description": "The options of the game being created.",
-                          "anyOf": [ref(f"{pascal(g.id)}Options") for g in games]}
+    requests = {}
+    for game in games:
+        name = f"Create{pascal(game.id)}Game"
+        out[name] = {"title": name, "type": "object", "additionalProperties": False, "required": ["game", "seats"],
+                     "description": f"Create a {game.title} game.",
+                     "properties": {"game": {"type": "string", "enum": [game.id]},
+                                    "seats": {"type": "array", "minItems": game.min_players,
+                                              "maxItems": game.max_players, "items": ref("SeatSpec")},
+                                    "options": ref(f"{pascal(game.id)}Options"),
+                                    "visibility": ref("Visibility"), "clock": ref("Clock")}}
+        requests[game.id] = ref(name)["$ref"]
+    # A discriminator on `game`, so a generated client reads each game's options as that game's
+    # (an anyOf of the options alone parsed Mountain King's as Saboteur's, silently dropping fields).
+    out["CreateGameRequest"] = {"title": "CreateGameRequest", "description": "POST /v1/games: one shape per game.",
+                                "oneOf": [{"$ref": target} for target in requests.values()],
+                                "discriminator": {"propertyName": "game", "mapping": requests}}
     return out
 
 

@@ -6,7 +6,8 @@ nested 100,000 deep raised RecursionError; ``"\\ud800"`` parses to a string
 that cannot be encoded as UTF-8 when it is stored or hashed; Redis refuses a
 stream id beyond 2^63-1 only after the SSE response has begun; and a chunked
 body has no Content-Length to refuse up front, so its size is checked while
-it is read.
+it is read; a chunked body whose framing is broken (a chunk size ``zz``) is a
+400, not the 500 of an exception raised from deep inside the read.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import re
 from functools import lru_cache
 
 from flask import request
+from gunicorn.http.errors import NoMoreData, ParseException
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -39,6 +41,9 @@ def body(limit: int, advice: str = "") -> bytes:
         data = request.get_data(cache=True)
     except RequestEntityTooLarge:
         raise too_large from None
+    except (ParseException, NoMoreData) as exc:  # gunicorn found the body's framing broken while we read it
+        raise ApiError(400, "malformed_body", f"the request body is not framed as HTTP/1.1 says ({exc}); "
+                       "send it with a Content-Length, or as valid chunks") from None
     if len(data) > limit:
         raise too_large
     return data

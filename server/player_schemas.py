@@ -80,6 +80,7 @@ class JoinRequest(Schema):
 
     seat = Int(load_default=None, allow_none=True, validate=validate.Range(min=0, max=63))
     entropy = fields.String(load_default=None, allow_none=True)
+    invite = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))
 
 
 class SeatChange(Schema):

@@ -284,6 +284,7 @@ class CatalogGame(Schema):
     bots = fields.List(fields.String())
     bot_levels = fields.List(fields.Dict())  # the search bot's levels: {id, bot, level, playouts}
     options_schema = fields.Dict()
+    renderer = fields.String(allow_none=True)  # the web viewer's board renderer module, or null
 
 
 class CatalogGameDetail(CatalogGame):

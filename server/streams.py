@@ -3,7 +3,8 @@
 The API runs under gunicorn's gevent workers, so an idle event stream or a
 client trickling its body costs a greenlet, not one of a few threads. What
 each stream still holds (a Redis connection, a file descriptor) is capped per
-process, per client and per game; a stream beyond a cap is refused with 503
+process and per game, and per identity and client address across processes; a
+stream beyond a cap is refused with 503
 and ``Retry-After``, and every stream ends after ``SSE_MAX_SECONDS`` (the
 client resumes with ``Last-Event-ID``), so no one holds a slot for ever. A
 request body must arrive within ``BODY_TIMEOUT`` seconds (408 otherwise).
@@ -17,23 +18,27 @@ import threading
 from collections import Counter
 from typing import Any, Callable
 
+from flask import current_app
 from werkzeug.exceptions import RequestTimeout
 
+from application.quotas import Full, Leases
+from application.service import GameService
+from server import identity
 from server.errors import ApiError
 
 
 class StreamSlots:
     """Counts this process's open streams; ``take`` refuses one past a cap with a 503."""
 
-    def __init__(self, total: int, per_client: int, per_game: int, retry_after: int = 5):
-        self.caps = {"process": total, "client": per_client, "game": per_game}
+    def __init__(self, total: int, per_game: int, retry_after: int = 5):
+        self.caps = {"process": total, "game": per_game}
         self.retry_after = retry_after
         self.open: Counter[tuple[str, str]] = Counter()
         self._lock = threading.Lock()
 
-    def take(self, client: str, game: str) -> Callable[[], None]:
-        """Hold a slot for a stream of ``game`` by ``client``; returns its release."""
-        keys = (("process", ""), ("client", client), ("game", game))
+    def take(self, game: str) -> Callable[[], None]:
+        """Hold a slot for a stream of ``game`` (or tournament); returns its release."""
+        keys = (("process", ""), ("game", game))
         with self._lock:
             full = next((kind for kind, name in keys if self.open[(kind, name)] >= self.caps[kind]), None)
             if full is None:
@@ -49,6 +54,44 @@ class StreamSlots:
                     released.append(True)
                     self.open.subtract(keys)
         return release
+
+
+def hold(svc: GameService, who: str, subject: str) -> Callable[[], None]:
+    """A slot for one stream of ``subject`` (a game, a tournament, a player's feed) opened by ``who``
+    (server/identity.py); returns its release, to call when the stream ends.
+
+    Besides this process's caps, every identity and every client address holds at most so many
+    streams of any kind across all API processes (leases in Redis that expire with the stream's
+    longest life, so a process that dies frees its leases): 503 ``too_many_streams`` past a cap.
+    """
+    config = current_app.config
+    releases = [current_app.extensions["delve.streams"].take(subject)]
+    leases = Leases(svc.store.locks)
+    seconds = config["SSE_MAX_SECONDS"] + 30  # the stream ends by itself before its lease does
+    caps = [(identity.address(), config["SSE_MAX_PER_ADDRESS"], "client address")]
+    if who != identity.address() and who != identity.ADMIN:
+        caps.insert(0, (who, config["SSE_MAX_PER_CLIENT"], "token"))
+    try:
+        for key, cap, what in caps:
+            if cap > 0:
+                holder = leases.take(key, cap, seconds)
+                releases.append(lambda key=key, holder=holder: leases.release(key, holder))
+    except Full as full:
+        _release_all(releases)
+        raise ApiError(503, "too_many_streams", f"this {what} holds {full.cap} open streams already, the most it "
+                       f"may; close one, or retry in {full.retry_after} s", retry_after=full.retry_after) from None
+    done = []
+
+    def release() -> None:
+        if not done:
+            done.append(True)
+            _release_all(releases)
+    return release
+
+
+def _release_all(releases: list[Callable[[], None]]) -> None:
+    for release in reversed(releases):
+        release()
 
 
 class BodyDeadline:

@@ -39,7 +39,7 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-STORE, API, WORKERS, CLI = "store", "api", "workers", "cli"
+STORE, API, QUOTAS, WORKERS, CLI = "store", "api", "quotas", "workers", "cli"
 _ALL = (
     # -- the store and the process wiring (application/runtime.py) --
     Setting("REDIS_URL", None, str, STORE,
@@ -87,7 +87,25 @@ _ALL = (
             "Longest life of any stream; the client resumes with Last-Event-ID."),
     Setting("DELVE_SSE_MAX_STREAMS", "256", int, API, "Open streams per API process, all clients together."),
     Setting("DELVE_SSE_MAX_PER_GAME", "64", int, API, "Open streams of one game or tournament per API process."),
-    Setting("DELVE_SSE_MAX_PER_CLIENT", "8", int, API, "Open event streams per client per API process."),
+    # -- quotas per identity: the owner of a valid token (player, seat, admin), else the client address --
+    Setting("DELVE_SSE_MAX_PER_CLIENT", "8", int, QUOTAS,
+            "Open streams of every kind (game, tournament, player feed) per token, across all API processes "
+            "(0 = no limit; the admin is not limited)."),
+    Setting("DELVE_SSE_MAX_PER_ADDRESS", "32", int, QUOTAS,
+            "Open streams of every kind per client address, whatever the tokens, across all API processes "
+            "(0 = no limit)."),
+    Setting("DELVE_PLAYERS_PER_HOUR", "30", int, QUOTAS, "Players one client address may create per hour (0 = no limit)."),
+    Setting("DELVE_GAMES_PER_HOUR", "60", int, QUOTAS,
+            "Games one identity may create per hour (0 = no limit; the admin is not limited)."),
+    Setting("DELVE_TOURNAMENTS_PER_HOUR", "10", int, QUOTAS,
+            "Tournaments one player may create per hour (0 = no limit; the admin is not limited)."),
+    Setting("DELVE_ACTIVE_GAMES_PER_PLAYER", "32", int, QUOTAS,
+            "Unfinished games (open or active) a player may sit in at once, tournament games aside; "
+            "past it, creating or joining a game answers 429 (0 = no limit)."),
+    Setting("DELVE_TOURNAMENT_MAX_ENTRANTS", "128", int, QUOTAS, "Entrants one tournament may hold."),
+    Setting("DELVE_TOURNAMENT_MAX_GAMES", "2048", int, QUOTAS,
+            "Games a tournament may plan: creating or starting one whose format would play more is refused "
+            "(a round robin of n entrants at table size 2 plans n(n-1)/2)."),
     # -- workers and reactor (workers/) --
     Setting("DELVE_QUEUE", "delve", str, WORKERS, "The rq queue name (tests use their own)."),
     Setting("DELVE_REACTOR_GROUP", "reactors", str, WORKERS, "The feeds' consumer group."),

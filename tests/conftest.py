@@ -75,7 +75,10 @@ def service(store, signer):
 @pytest.fixture
 def app(service):
     from server.app import create_app
-    return create_app(service, RATE_LIMIT=0, VERIFY_PER_MINUTE=0, SSE_BLOCK_MS=200)
+    # Rate limits and hourly quotas off: a test creates players and games from one address at
+    # will (tests/api/test_quotas.py and tests/abuse/ switch them on).
+    return create_app(service, RATE_LIMIT=0, VERIFY_PER_MINUTE=0, SSE_BLOCK_MS=200, PLAYERS_PER_HOUR=0,
+                      GAMES_PER_HOUR=0, TOURNAMENTS_PER_HOUR=0)
 
 
 @pytest.fixture

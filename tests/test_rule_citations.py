@@ -1,18 +1,28 @@
 """Every normative rule of a hosted game's rules is cited by at least one test.
 
-Rule IDs are defined in bold in the game's ``domain/<game>/RULES.md`` (``**SAB-PATH-3``);
-tests cite them in their names (``test_SAB_PATH_3_...``) or docstrings. The
+Rule IDs are defined in bold in the game's ``RULES.md``, beside its rules module
+(``**SAB-PATH-3``); every registered game with one is checked, by its ``rule_prefix``. Tests cite them in their names (``test_SAB_PATH_3_...``) or docstrings. The
 few IDs below are descriptive, not rules an engine can be tested against.
 """
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
+from domain import registry
+
 ROOT = Path(__file__).resolve().parents[1]
-SPECS = {"saboteur": "SAB", "mountain-king": "MK", "dwarf": "DW", "indagar": "IND"}
+
+
+def rules_document(game) -> Path:
+    return Path(sys.modules[type(game).__module__].__file__).with_name("RULES.md")
+
+
+SPECS = {gid: registry.get(gid).rule_prefix for gid in registry.available()
+         if rules_document(registry.get(gid)).is_file()}
 DESCRIPTIVE = {
     # How to read the spec, and overviews restated by the rules that follow.
     *(f"SAB-DOC-{n}" for n in range(1, 7)), *(f"MK-DOC-{n}" for n in range(1, 7)),
@@ -41,7 +51,7 @@ def cited_text() -> str:
 
 @pytest.mark.parametrize("game", sorted(SPECS))
 def test_every_rule_is_cited_by_a_test(game):
-    spec = ROOT / "domain" / game.replace("-", "_") / "RULES.md"
+    spec = rules_document(registry.get(game))
     text = cited_text()
     missing = []
     not_yet = set()
@@ -57,3 +67,8 @@ def test_every_rule_is_cited_by_a_test(game):
         if not re.search(f"{hyphen}|{underscore}|{combined}", text):
             missing.append(rule)
     assert not missing, f"{len(missing)} rules of {game} no test cites: {missing}"
+
+
+def test_every_shipped_game_has_its_rules_document():
+    shipped = [gid for gid in registry.available() if type(registry.get(gid)).__module__.startswith("domain.")]
+    assert shipped and set(shipped) <= set(SPECS)

@@ -56,6 +56,7 @@ class Dwarf(BaseGame):
     title = "DWARF"
     rules_version = "dwarf-3"  # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4)
     rule_prefix = "DW"
+    renderer = "dwarf"
     options_schema = options.OPTIONS_SCHEMA
     command_schema = COMMAND_SCHEMA
     bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``

@@ -15,6 +15,7 @@ Commands, in a seat's own turn (IND-TURN-1..4):
 - ``{"type": "attack", "tile": "r3c4"}``, ``{"type": "build"}``, ``{"type": "upgrade"}``,
   ``{"type": "gather"}`` -- the one action (IND-ACTN-1);
 - ``{"type": "use_ability", "ability": "light-of-mending"}`` -- the active hero's abilities;
+- ``{"type": "swap", "figure": "zhuan"}`` -- from the Unearthed Ancient Portal (IND-EVT-2);
 - ``{"type": "spirit", "use": "resources", "get": {"gold": 2, "wood": 1, "ore": 0}}``,
   ``{"type": "spirit", "use": "pp"}``, ``{"type": "spirit", "use": "heal", "hero": id}`` (IND-SPI-3);
 - ``{"type": "exchange", "give": {"gold": 3, "wood": 0, "ore": 0}, "get": "ore"}`` (IND-RES-5);
@@ -83,6 +84,7 @@ class Indagar(BaseGame):
     title = "La Guerra de Indagar"
     rules_version = "indagar-3"  # 3: the rules audit's fixes (IND-TURN-1, IND-RET-2, IND-EVM-2, IND-OUT-11, IND-MTGT-6, IND-SPI-3)
     rule_prefix = "IND"
+    renderer = "indagar"
     players_rule = "IND-FAC-1"
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA

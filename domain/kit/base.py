@@ -44,6 +44,9 @@ class BaseGame:
     bots: ClassVar[Mapping[str, BotPolicy]]
     rule_prefix: ClassVar[str]
     """The prefix of the game's rule IDs (``SAB`` for ``SAB-PATH-3``): every rule it cites starts with it."""
+    renderer: ClassVar[str | None] = None
+    """The web viewer's board renderer: ``server/web/static/<renderer>.js``, which exports
+    ``render(element, view, ctx)``; None draws the view as JSON (the generic renderer)."""
     unlisted_fields: ClassVar[tuple[str, ...]] = ()
     """Optional command fields ``legal_commands`` does not enumerate (a payment order:
     every order of every source would swamp the list); it lists each command with

@@ -29,6 +29,10 @@ def _int(low: int, high: int) -> dict:
 
 
 SPACE = _pair(_int(0, _EDGE), _int(0, _EDGE), "a board space [row, column]")
+# A tunnel's spaces are any integer pairs: whether they lie on this side's board is the
+# footprint rule (MK-DIG-7), checked by the rules, so an off-board tunnel cites it on every edge.
+CELL = {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "integer"}], "items": False, "minItems": 2,
+        "description": "a space [row, column]"}
 TROLL = _pair(_int(1, len(ROW_SIZE)), _int(1, ROW_SIZE[1]), "a roster position [row, index], row 1 = starters")
 RESOURCE = {"enum": list(RESOURCES)}
 BAG = {"type": "object", "propertyNames": RESOURCE, "additionalProperties": _int(1, 4), "minProperties": 1,
@@ -105,9 +109,9 @@ COMMAND_SCHEMA: dict = command_schema("Mountain King command", [
              "sources": SOURCES}),
     command("dig", "Step 2: dig a tunnel tile, paying one mineral per space (MK-DIG-1, MK-DIG-2).",
             {"tile": rule({"enum": [t.id for t in content.tiles()]}, "unknown_tile", "MK-DIG-1"),
-             "cells": rule({"type": "array", "items": SPACE, "minItems": 1,
-                            "maxItems": max(len(t.cells) for t in content.tiles())}, "bad_cells", "MK-DIG-6"),
-             "anchor": rule({"anyOf": [SPACE, {"type": "null"}]}, "bad_cells", "MK-DIG-6"),
+             "cells": rule({"type": "array", "items": CELL, "minItems": 1,
+                            "maxItems": max(len(t.cells) for t in content.tiles())}, "bad_cells"),
+             "anchor": rule({"anyOf": [CELL, {"type": "null"}]}, "bad_cells"),
              "mineral": rule({"enum": list(MINERALS)}, "bad_mineral", "MK-DIG-2")},
             {"sources": SOURCES}),
     command("place_pedestal", "Right after your dig: place a pedestal of a clan you hold "

@@ -134,6 +134,7 @@ class MountainKing(BaseGame):
     title = "In the Hall of the Mountain King"
     rules_version = "mountain-king-1"
     rule_prefix = "MK"
+    renderer = "mountain-king"
     unlisted_fields = ("sources",)  # the paying order (MK-RES-2): the default is listed
     game_type = GameType(2, 5, chance=True, information="imperfect", teams=True, simultaneous=True)
     players_rule = "MK-GEN-1"

@@ -77,6 +77,7 @@ class Saboteur(BaseGame):
     title = "Saboteur"
     rules_version = "saboteur-1"
     rule_prefix = "SAB"
+    renderer = "saboteur"
     game_type = GameType(3, 10, chance=True, information="imperfect")
     players_rule = "SAB-ROLE-1"
     over_rule = "SAB-WIN-1"

@@ -90,6 +90,16 @@ class Config:
             return n - 1 if n % 2 == 0 else n  # TRN-RR-1
         return max(1, math.ceil((n - 1) / (k - 1)))  # TRN-RR-2
 
+    def planned_games(self, entrants: int) -> int:
+        """At most how many games the format plays for a field: the work a tournament asks of the
+        server, which the server caps. A round seats everyone at tables of ``table_size`` (the last
+        may be smaller); a knockout's every table sends at least one entrant home."""
+        if entrants < 2:
+            return 0
+        if self.format == "knockout":
+            return entrants - 1
+        return self.default_rounds(entrants) * math.ceil(entrants / self.table_size)
+
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)

@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, request
 
 from application.attestation import Keys
 from application.tournament_verify import verify_any
-from server import parsing, ratelimit, schemas, streams
+from server import identity, parsing, ratelimit, schemas, streams
 from server.errors import ApiError
 from server.routes.common import dump, service
 
@@ -18,7 +18,8 @@ bp = Blueprint("audit", __name__, url_prefix="/v1")
 def verify_export():
     if request.mimetype != "application/x-ndjson":
         raise ApiError(415, "unsupported_media_type", "post the export as application/x-ndjson, one envelope a line")
-    ratelimit.check(service().store, current_app.config["VERIFY_PER_MINUTE"], seconds=60, what="verifications")
+    ratelimit.check(service().store, current_app.config["VERIFY_PER_MINUTE"], identity.of(service()), seconds=60,
+                    what="verifications")
     limit = current_app.config["MAX_EXPORT_BYTES"]
     lines = parsing.body(limit, "; use `delve verify FILE` for a larger export").splitlines()
     signer = service().signer

@@ -17,7 +17,7 @@ def _entry(game) -> dict:
     return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "rules_version": game.rules_version, "rules_versions": registry.versions(game.id), "bots": sorted(game.bots),
             "bot_levels": [{"id": bot, **entry} for bot, entry in search.levels(game.bots).items()],
-            "options_schema": game.options_schema}
+            "options_schema": game.options_schema, "renderer": game.renderer}
 
 
 @bp.get("/catalog")

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, json, request, stream_with_c
 
 from application.service import ADMIN, NoSuchMove
 from events.errors import KeyAlreadyUsed, VersionConflict
-from server import auth, idempotency, metrics, parsing, ratelimit, schemas
+from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
 from server.errors import ApiError
 from server.parsing import schema
@@ -21,9 +21,12 @@ NDJSON = "application/x-ndjson"
 
 @bp.post("/games")
 def create_game():
-    ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
+    who = identity.of(service())
+    ratelimit.check(service().store, current_app.config["RATE_LIMIT"], who)
     body = schema(schemas.CreateGameRequest).load(parsing.json_body(parsing.CREATE_BODY_BYTES))
-    creator = auth.player(service(), required=False)  # a player token makes its player the creator
+    ratelimit.check(service().store, current_app.config["GAMES_PER_HOUR"], who, seconds=3600, what="games created")
+    # A player token makes its player the creator; the admin's creates as the admin; any other is a 401.
+    creator = auth.player(service(), required=False) if who != identity.ADMIN else None
     created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
                                creator=creator.id if creator else None, clock=body["clock"])
     metrics.GAMES_CREATED.labels(created["game"]).inc()
@@ -89,7 +92,7 @@ def post_action(game_id: str):
 
 
 def act(svc, game_id: str, seat: int, loaded, raw: object, once: idempotency.Once) -> dict:
-    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"])
+    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], identity.of(svc, loaded.meta, game_id))
     # DESIGN: the version check comes before validation, whatever the command
     # (a negative version is malformed, not stale: the schema answers it).
     stated = raw.get("expected_version") if isinstance(raw, dict) else None
@@ -153,14 +156,14 @@ def list_events(game_id: str):
 def stream_events(game_id: str):
     """Every event the caller may see, live: server-sent events, or NDJSON on request."""
     svc = service()
-    seat = caller(svc, game_id, svc.store.meta(game_id))  # 404 for an unknown game, token or not
+    meta = svc.store.meta(game_id)
+    seat = caller(svc, game_id, meta)  # 404 for an unknown game, token or not
     cursor = parsing.stream_cursor()
     block_ms = current_app.config["SSE_BLOCK_MS"]
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # A capped slot (503 past a cap) held until the stream ends, which it does after
     # SSE_MAX_SECONDS at the latest: the client resumes with Last-Event-ID (server/streams.py).
-    release = current_app.extensions["delve.streams"].take(request.headers.get("Authorization")
-                                                           or request.remote_addr or "", game_id)
+    release = streams.hold(svc, identity.of(svc, meta, game_id), game_id)
     until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
     if request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON:
         resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until)), mimetype=NDJSON,

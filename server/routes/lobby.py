@@ -1,10 +1,11 @@
 """Seats of a game that waits for players: join, leave, and the creator's cancel."""
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
-from application import joining
-from server import auth, parsing
+from application import joining, quotas
+from server import auth, identity, parsing, ratelimit
+from server.routes.me import too_many_active_games
 from server import player_schemas as ps
 from server.routes.common import dump, service
 
@@ -16,8 +17,12 @@ def join(game_id: str):
     svc = service()
     player = auth.player(svc)
     svc.store.meta(game_id)  # 404 before anything about the body
+    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], identity.of(svc))
     body = parsing.schema(ps.JoinRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
-    return dump(ps.SeatChange, joining.join(svc, game_id, player, body["seat"], body["entropy"])), 201
+    cap = current_app.config["ACTIVE_GAMES_PER_PLAYER"]
+    if cap > 0 and quotas.active_games(svc, player.id) >= cap:
+        raise too_many_active_games(cap)
+    return dump(ps.SeatChange, joining.join(svc, game_id, player, body["seat"], body["entropy"], body["invite"])), 201
 
 
 @bp.post("/games/<game_id>/leave")

@@ -1,11 +1,14 @@
-"""/v1/players/me/stream: the caller's own feed across every game (player token)."""
+"""/v1/players/me: the caller's own feed across every game, and their invitations (player token)."""
 from __future__ import annotations
 
 import re
+import time
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from server import auth
+from application import consent, quotas
+from application.invitations import InvitationNotFound
+from server import auth, identity, streams
 from server.errors import ApiError
 from server.routes.common import service
 
@@ -29,11 +32,15 @@ def my_stream():
     after = cursor or svc.feed.last_id(player.id)
     block_ms = current_app.config["SSE_BLOCK_MS"]
     ndjson = request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON
+    # Counted with the caller's other streams and ended after SSE_MAX_SECONDS like them (server/streams.py);
+    # the client resumes with Last-Event-ID.
+    release = streams.hold(svc, identity.of(svc), f"feed:{player.id}")
+    until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
 
     def lines(after: str):
         if not ndjson:
             yield "retry: 2000\n\n"
-        while True:
+        while time.monotonic() < until:
             got = svc.feed.wait(player.id, after, block_ms)
             for eid, note in got:
                 after = eid
@@ -44,5 +51,49 @@ def my_stream():
             if not got:
                 yield "\n" if ndjson else ": keep-alive\n\n"
 
-    return Response(stream_with_context(lines(after)), mimetype=NDJSON if ndjson else "text/event-stream",
+    resp = Response(stream_with_context(lines(after)), mimetype=NDJSON if ndjson else "text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    resp.call_on_close(release)
+    return resp
+
+
+@bp.get("/players/me/invitations")
+def my_invitations():
+    """What others asked the player to play: tournaments to enter, seats reserved for them."""
+    svc = service()
+    return {"invitations": consent.pending(svc, auth.player(svc))}
+
+
+@bp.post("/players/me/invitations/<invitation_id>/accept")
+def accept(invitation_id: str):
+    """Enter the tournament (as its entrant) or take the reserved seat, as if by oneself."""
+    svc = service()
+    player = auth.player(svc)
+    inv = _invitation(svc, player.id, invitation_id)
+    if inv["kind"] == "seat":
+        cap = current_app.config["ACTIVE_GAMES_PER_PLAYER"]
+        if cap > 0 and quotas.active_games(svc, player.id) >= cap:
+            raise too_many_active_games(cap)
+    return consent.accept(svc, player, invitation_id), 201
+
+
+@bp.post("/players/me/invitations/<invitation_id>/decline")
+def decline(invitation_id: str):
+    """Say no: the invitation is dropped (a game that only waited for this player is cancelled)."""
+    svc = service()
+    player = auth.player(svc)
+    _invitation(svc, player.id, invitation_id)
+    return consent.decline(svc, player, invitation_id)
+
+
+def _invitation(svc, player_id: str, invitation_id: str) -> dict:
+    try:
+        return svc.invitations.get(player_id, invitation_id)
+    except InvitationNotFound:
+        raise ApiError(404, "invitation_not_found", f"this player has no invitation {invitation_id!r}; "
+                       "GET /v1/players/me/invitations lists them") from None
+
+
+def too_many_active_games(cap: int) -> ApiError:
+    return ApiError(429, "too_many_active_games", f"this player sits in {cap} unfinished games already, the most "
+                    "it may (DELVE_ACTIVE_GAMES_PER_PLAYER); finish or leave one first", retry_after=60)

@@ -7,7 +7,7 @@ from domain import registry
 from application.players import PlayerNotFound, profile
 from application.service import now_iso
 from server import player_schemas as ps
-from server import auth, parsing, ratelimit
+from server import auth, identity, parsing, ratelimit
 from server.errors import ApiError
 from server.routes.common import dump, service
 
@@ -16,7 +16,12 @@ bp = Blueprint("players", __name__, url_prefix="/v1")
 
 @bp.post("/players")
 def create_player():
-    ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
+    svc = service()
+    who = identity.of(svc)
+    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], who)
+    # Tokens are free, so their number is what bounds every per-token quota: per address, whatever the token.
+    ratelimit.check(svc.store, current_app.config["PLAYERS_PER_HOUR"], who if who == identity.ADMIN else
+                    identity.address(), seconds=3600, what="players created")
     body = parsing.schema(ps.CreatePlayerRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
     player, token = service().players.register(body["name"], now_iso())
     return dump(ps.CreatePlayerResponse, {**player.to_dict(), "token": token}), 201, {

@@ -2,10 +2,11 @@
 withdraw; anyone follows the standings, rounds and log (JSON or SSE) and, after
 the end, downloads the bundle to verify.
 
-Who may manage a tournament (create, start, register bots or other players,
+Who may manage a tournament (create, start, register bots, invite players,
 withdraw anyone): the admin token (``DELVE_ADMIN_TOKEN``), or the player token
 of its organizer -- any player becomes the organizer of the tournaments they
-create. A player may register and withdraw themselves with their own token.
+create. A player enters only by themselves, with their own token: directly, or
+by accepting an invitation (/v1/players/me/invitations); they may withdraw.
 """
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ import hmac
 import json
 import time
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, stream_with_context
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from application.service import hash_token
 from application.tournaments import DIRECTOR, TournamentNotFound, TournamentService
 from server.auth import bearer, player
-from server import parsing, ratelimit, schemas
+from server import identity, parsing, ratelimit, schemas, streams
 from server.errors import ApiError, problem
 from server.parsing import schema
 from server.routes.common import service
@@ -93,8 +94,11 @@ def _not_found(e: TournamentNotFound):
 @bp.post("/tournaments")
 def create_tournament():
     who = caller()
-    if who != DIRECTOR:  # any player may organize: the write rate limit keeps that cheap to allow
-        ratelimit.check(service().store, current_app.config["RATE_LIMIT"])
+    if who != DIRECTOR:  # any player may organize, so many times an hour
+        limited = identity.of(service())
+        ratelimit.check(service().store, current_app.config["RATE_LIMIT"], limited)
+        ratelimit.check(service().store, current_app.config["TOURNAMENTS_PER_HOUR"], limited, seconds=3600,
+                        what="tournaments created")
     created = tournaments().create(schema(CreateTournamentRequest).load(parsing.json_body(parsing.CREATE_BODY_BYTES)), who)
     return created, 201, {"Location": f"/v1/tournaments/{created['id']}"}
 
@@ -136,8 +140,7 @@ def stream_events(tournament_id: str):
     ts.status(tournament_id)  # 404 before any stream slot is taken
     after = parsing.stream_cursor()
     block_ms = current_app.config["SSE_BLOCK_MS"]
-    release = current_app.extensions["delve.streams"].take(request.headers.get("Authorization")
-                                                           or request.remote_addr or "", tournament_id)
+    release = streams.hold(service(), identity.of(service()), tournament_id)
     until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
 
     def frames(cursor: int):
@@ -163,6 +166,8 @@ def stream_events(tournament_id: str):
 def register(tournament_id: str):
     who = caller()
     body = schema(EntrantSpec).load(parsing.json_body(parsing.CREATE_BODY_BYTES))
+    if body.get("player") is not None and body["player"] != who:  # another player: asked, not entered
+        return {"invited": body["player"], "invitation": tournaments().invite(tournament_id, body["player"], who)}, 202
     return tournaments().register(tournament_id, body, who), 201
 
 

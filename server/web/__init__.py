@@ -40,6 +40,13 @@ def viewer(game_id: str):
     return render_template("web/viewer.html", game_id=game_id)
 
 
+@bp.get("/replay")
+def replay():
+    """Open a saved export and replay it in the browser, offline (static/offline.js): no call to any server
+    but the one fetch of this server's public keys when the page loads."""
+    return render_template("web/replay.html")
+
+
 @bp.get("/tournaments/<tournament_id>")
 def tournament(tournament_id: str):
     """Standings, rounds and links to the games; the script loads it, so an unknown id is reported

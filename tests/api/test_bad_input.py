@@ -195,3 +195,18 @@ def test_429_carries_retry_after(service):
                for _ in range(3)]
     limited = [r for r in answers if r.status_code == 429]
     assert limited and limited[0].headers["Retry-After"] == "1" and limited[0].json["code"] == "rate_limited"
+
+
+def test_a_line_nested_past_the_parser_is_a_verdict_not_a_500(client):
+    """A security probe: '[' * 100000 + ']' * 100000 as an export crashed the verifier (RecursionError)."""
+    resp = client.post("/v1/audit/verify", data=b"[" * 100_000 + b"]" * 100_000, content_type="application/x-ndjson")
+    assert resp.status_code == 200 and resp.json["ok"] is False
+    assert "nests" in resp.json["problems"][0]["problem"]
+
+
+@pytest.mark.parametrize("start_at", ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59Z"])
+def test_a_start_time_the_server_cannot_schedule_is_refused_with_a_code(client, start_at):
+    """A probe: the first two overflowed (500); the third was accepted and its timer job overflowed forever."""
+    resp = client.post("/v1/tournaments", headers={"Authorization": "Bearer admin-secret"},
+                       json={"game": "tiny", "format": "swiss", "table_size": 2, "start_at": start_at})
+    assert resp.status_code == 422 and resp.json["code"] == "start_at_out_of_range"

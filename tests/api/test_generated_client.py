@@ -69,13 +69,13 @@ def test_a_generated_client_plays_a_game_reads_the_export_and_verifies(app, delv
     from delve_client import AuthenticatedClient, Client
     from delve_client.api.audit import export_game, get_audit, verify_export
     from delve_client.api.games import create_game, get_game, get_legal_actions, post_action
-    from delve_client.models import ActionRequest, CreateGameRequest, SaboteurCommandPass, Verdict
+    from delve_client.models import ActionRequest, CreateSaboteurGame, SaboteurCommandPass, Verdict
     from delve_client.types import File
 
     wsgi = {"transport": httpx.WSGITransport(app=app)}
     base = "http://delve.test"
     spectator = Client(base_url=base, httpx_args=wsgi, raise_on_unexpected_status=True)
-    created = create_game.sync(client=spectator, body=CreateGameRequest.from_dict(
+    created = create_game.sync(client=spectator, body=CreateSaboteurGame.from_dict(
         {"game": "saboteur", "seats": [{"name": f"p{i}"} for i in range(3)], "options": {}}))
     seats = [AuthenticatedClient(base_url=base, token=s.token, httpx_args=wsgi, raise_on_unexpected_status=True)
              for s in created.seats]
@@ -100,3 +100,47 @@ def test_a_generated_client_plays_a_game_reads_the_export_and_verifies(app, delv
     verdict = verify_export.sync(client=spectator, body=File(payload=io.BytesIO(body)))
     assert isinstance(verdict, Verdict) and verdict.ok, verdict
     assert verdict.chain_head == get_audit.sync(created.id, client=spectator).chain_head
+
+
+def a_set_option(game) -> dict:
+    """Options with the game's last boolean option set away from its default: something to lose
+    (the last: a first one such as Mountain King's `teams` asks for a table of its own)."""
+    props = game.options_schema["properties"]
+    name = [k for k, v in props.items() if v.get("type") == "boolean"][-1]
+    return {name: not props[name].get("default", False)}
+
+
+def test_a_generated_client_round_trips_every_games_options(app, delve_client):
+    """CreateGameRequest was an anyOf of the options alone: a generated client parsed Mountain King's,
+    DWARF's and Indagar's options as Saboteur's and dropped them. Now it is one shape per game, told
+    apart by `game`, and every game's options survive the client and reach the game as sent."""
+    from delve_client import Client, models
+    from delve_client.api.games import create_game
+
+    client = Client(base_url="http://delve.test", httpx_args={"transport": httpx.WSGITransport(app=app)},
+                    raise_on_unexpected_status=True)
+    service = app.extensions["delve.service"]
+    for game in openapi_games.shipped_games():
+        body = {"game": game.id, "seats": [{"name": f"p{i}"} for i in range(max(game.min_players, 2))],
+                "options": a_set_option(game)}
+        model = getattr(models, f"Create{openapi_games.pascal(game.id)}Game").from_dict(body)
+        assert model.to_dict() == body, game.id
+        created = create_game.sync(client=client, body=model)
+        assert hasattr(created, "id"), (game.id, created)
+        stored = service.store.read(created.id, after=0, limit=1)[0]["data"]["options"]
+        assert stored.items() >= body["options"].items(), game.id
+
+
+def test_what_the_create_schema_accepts_is_a_game_the_server_creates():
+    """The probe found {} as a seat, and one game's options under another, passing the schema and
+    then refused by the server: the schema now says what the server takes."""
+    from jsonschema import Draft202012Validator
+
+    spec = yaml.safe_load(SPEC_TEXT)
+    check = Draft202012Validator({"$ref": "#/components/schemas/CreateGameRequest", "components": spec["components"]})
+    seats = [{"name": "a"}, {"name": "b"}, {"name": "c"}]
+    assert check.is_valid({"game": "saboteur", "seats": seats, "options": {"auto_pass_empty_hand": True}})
+    assert not check.is_valid({"game": "saboteur", "seats": [{}, {"name": "b"}, {"name": "c"}]})
+    assert not check.is_valid({"game": "saboteur", "seats": seats, "options": {"clan_carts_generic_payment": True}})
+    assert not check.is_valid({"game": "mountain-king", "seats": seats, "options": {"auto_pass_empty_hand": True}})
+    assert not check.is_valid({"game": "saboteur", "seats": [{"name": "a\u200bb"}, *seats[1:]]})

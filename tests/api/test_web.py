@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "server" / "web" / "static"
 SPEC = yaml.safe_load((ROOT / "server" / "openapi.yaml").read_text())
 
-ENTRIES = ("lobby.js", "viewer.js", "tournament.js", "player.js", "ratings.js")  # each page's script
+ENTRIES = ("lobby.js", "viewer.js", "tournament.js", "player.js", "ratings.js", "offline.js")  # each page's script
 REFERENCES = re.compile(r'(?:src|href)="([^"]+)"')
 IMPORTS = re.compile(r'from\s+"\./([^"]+)"')
 
@@ -111,10 +111,12 @@ def test_every_asset_is_served_and_local(client, page, entry):
 
 
 def test_every_static_file_is_used(client):
-    """No dead files: each script is reachable from a page; the stylesheet and icon are linked."""
-    pages = ("/web", "/web/games/gX", "/web/tournaments/tX", "/web/players/pX", "/web/ratings/saboteur")
+    """No dead files: each script is reachable from a page or is a game's board renderer (the viewer
+    imports the one its catalog entry names); the stylesheet and icon are linked."""
+    pages = ("/web", "/web/games/gX", "/web/tournaments/tX", "/web/players/pX", "/web/ratings/saboteur", "/web/replay")
     linked = {ref.rsplit("/", 1)[1] for page in pages for ref in _page_assets(client.get(page).get_data(as_text=True))}
-    used = linked | {name for entry in ENTRIES for name in _served_scripts(client, entry)}
+    renderers = {f"{g['renderer']}.js" for g in client.get("/v1/catalog").json["games"] if g["renderer"]}
+    used = linked | {name for entry in (*ENTRIES, *renderers) for name in _served_scripts(client, entry)}
     assert {p.name for p in STATIC.iterdir()} == used
 
 

@@ -61,8 +61,8 @@ def api(redis_url: str, *, workers: int = 1, env: dict[str, str] | None = None) 
     port = _free_port()
     argv = gunicorn_argv(f"127.0.0.1:{port}", workers, access_log=False)
     argv[-1] = "tests.faults.app:create_app()"
-    proc = subprocess.Popen(argv, env=child_env(REDIS_URL=redis_url, DELVE_RATE_LIMIT="0",
-                                                DELVE_ADMIN_TOKEN="fault-admin", **(env or {})),
+    proc = subprocess.Popen(argv, env=child_env(**{"REDIS_URL": redis_url, "DELVE_RATE_LIMIT": "0",
+                                                   "DELVE_ADMIN_TOKEN": "fault-admin", **(env or {})}),
                             cwd=ROOT, start_new_session=True)
     client = Client(port)
     try:

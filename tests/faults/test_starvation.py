@@ -39,7 +39,7 @@ def trickle(port: int) -> socket.socket:
 def test_idle_streams_and_slow_bodies_leave_the_api_answering(tmp_path):
     redis = Redis(tmp_path / "redis")
     try:
-        with api(redis.url, workers=2, env={"DELVE_SSE_MAX_PER_CLIENT": "1000", "DELVE_SSE_MAX_PER_GAME": "1000",
+        with api(redis.url, workers=2, env={"DELVE_SSE_MAX_PER_ADDRESS": "1000", "DELVE_SSE_MAX_PER_GAME": "1000",
                                             "DELVE_BODY_TIMEOUT": "4"}) as a:
             watched, _ = a.create_tiny(turns=2)
             streams = [open_stream(a.port, watched) for _ in range(STREAMS)]
@@ -85,7 +85,7 @@ def test_idle_streams_and_slow_bodies_leave_the_api_answering(tmp_path):
 def test_streams_past_a_cap_are_refused_with_503_and_retry_after(tmp_path):
     redis = Redis(tmp_path / "redis")
     try:
-        with api(redis.url, env={"DELVE_SSE_MAX_PER_CLIENT": "2"}) as a:
+        with api(redis.url, env={"DELVE_SSE_MAX_PER_ADDRESS": "2"}) as a:  # anonymous: counted per address
             gid, _ = a.create_tiny(turns=2)
             held = [open_stream(a.port, gid) for _ in range(2)]
             assert [status_of(s) for s in held] == [200, 200]

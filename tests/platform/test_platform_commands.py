@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from application.replay import verify
+from domain import registry
 from workers.inprocess import InProcessDriver
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
@@ -60,7 +61,12 @@ def _seat_token(created, seat):
     return {"Authorization": f"Bearer {created['seats'][seat]['token']}"}
 
 
-@pytest.mark.parametrize("game,players", [("saboteur", 3), ("mountain-king", 2), ("tiny", 2), ("house", 2)])
+# Every registered game, at its smallest table with a seat 1 to resign.
+RESIGN_TABLES = [(gid, max(2, registry.get(gid).min_players)) for gid in registry.available()
+                 if registry.get(gid).max_players >= 2]
+
+
+@pytest.mark.parametrize("game,players", RESIGN_TABLES)
 def test_resign_ends_the_game_with_the_seat_last_and_verifies(client, game, players):
     created = create(client, game, players)
     gid = created["id"]
@@ -79,7 +85,7 @@ def test_resign_ends_the_game_with_the_seat_last_and_verifies(client, game, play
     assert again.status_code == 409 and again.json["code"] == "game_finished"
 
 
-@pytest.mark.parametrize("game,players", [("saboteur", 4), ("mountain-king", 3), ("house", 1)])
+@pytest.mark.parametrize("game,players", [(gid, registry.get(gid).min_players) for gid in registry.available()])
 def test_abort_ends_the_game_aborted_and_verifies(client, game, players):
     created = create(client, game, players)
     gid = created["id"]

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from domain import registry
 from domain.core import canonical_json
 from application.replay import verify
 
@@ -16,17 +17,21 @@ TABLES = [
     ("mountain-king", 2, "random", {}),
     ("mountain-king", 4, "random", {"teams": True}),
 ]
+# ...and every other registered game at its smallest table, with its greedy bot if it has one.
+TABLES += [(gid, registry.get(gid).min_players, "greedy" if "greedy" in registry.get(gid).bots else "random", {})
+           for gid in registry.available() if gid not in {t[0] for t in TABLES}]
 
 
 def play(service, game, seats, bot, options):
     gid = service.create(game, [{"name": f"bot{i}", "bot": bot} for i in range(seats)], options)["id"]
     held = {}
-    for _ in range(5000):
+    for _ in range(20_000):
         g = service.load(gid)
         held[g.version] = canonical_json(g.game.dump_state(g.state))
         if g.game.is_terminal(g.state):
             break
-        assert service.bot_turn(gid, g.version) is not None
+        step = service.actor_turn if g.game.turn(g.state).actor else service.bot_turn  # a game-driven actor's
+        assert step(gid, g.version) is not None
     assert service.finalize(gid)
     return gid, held
 

@@ -141,3 +141,11 @@ def test_the_seed_commitment_is_signed_before_anything_is_dealt(client, signer):
     assert statement["kind"] == "seed_commitment" and statement["seed_commitment"] == audit["seed_commitment"]
     assert signing.check(signer.private.public_key(), statement, signed["signature"])
     assert client.get("/v1/audit/keys").json == signer.keys()
+
+
+def test_the_signed_record_carries_each_moves_label(service, client):
+    lines = finished(service)
+    record = next(json.loads(line)["signature"]["statement"] for line in lines
+                  if '"game_record"' in line)
+    gid = record["game_id"]
+    assert record["labels"] == [m["label"] for m in client.get(f"/v1/games/{gid}/moves").json["moves"]]

@@ -74,6 +74,10 @@ def test_a_saboteur_swiss_and_a_mountain_king_round_robin_of_players_and_bots_ru
     rr = client.post("/v1/tournaments", headers=ADMIN, json={
         "game": "mountain-king", "format": "round-robin", "table_size": 2, "clock": CLOCK, "name": "e2e rr",
         "entrants": [{"player": ann["id"]}, {"player": bob["id"]}, {"bot": "greedy"}]}).json
+    assert rr["status"] == "registering" and rr["invited"] == [ann["id"], bob["id"]]  # asked, not entered
+    for p in (ann, bob):
+        assert client.post(f"/v1/players/me/invitations/{rr['id']}/accept", headers=bearer(p["token"])).status_code == 201
+    rr = client.post(f"/v1/tournaments/{rr['id']}/start", headers=ADMIN).json
     assert swiss["status"] == "registering" and rr["status"] == "running"
     tids = [swiss["id"], rr["id"]]
     with running(env, tmp_path / "procs.log", ROOT):

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from domain.tournament.log import game_id_for
-from application import clocks
+from application import clocks, consent
 from application import tournament_games
 from events.errors import GameNotFound
 from application.tournament_verify import verify_bundle
@@ -146,10 +146,19 @@ def _two_players(service):
     return ann, bob
 
 
+def _entered(ts, service, body: dict, players: list) -> dict:
+    """The admin's tournament, which invites ``players``; each accepts (entering in that order); started."""
+    t = ts.create({**body, "entrants": [{"player": p.id} for p in players]})
+    assert t["status"] == "registering" and t["invited"] == [p.id for p in players] and t["entrants"] == []
+    for p in players:
+        consent.accept(service, p, t["id"])
+    return ts.start(t["id"])
+
+
 def test_TRN_PTS_3_TRN_KO_2_an_aborted_game_places_nobody_and_the_better_seed_advances(ts, service):
     ann, bob = _two_players(service)
-    t = ts.create({"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 2}, "clock": CLOCK,
-                   "entrants": [{"player": bob.id}, {"player": ann.id}]})
+    t = _entered(ts, service, {"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 2},
+                               "clock": CLOCK}, [bob, ann])
     table.ADVANCE.run(service, t["id"], ts.state(t["id"])[1])
     gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
     summary = service.summary(gid, None)
@@ -167,8 +176,8 @@ def test_TRN_PTS_3_TRN_KO_2_an_aborted_game_places_nobody_and_the_better_seed_ad
 
 def test_TRN_CLK_1_a_player_who_runs_out_of_time_is_adjudicated_by_the_clock(ts, service):
     ann, bob = _two_players(service)
-    t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 2},
-                   "clock": CLOCK, "entrants": [{"player": ann.id}, {"player": bob.id}]})
+    t = _entered(ts, service, {"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 2},
+                               "clock": CLOCK}, [ann, bob])
     table.ADVANCE.run(service, t["id"], ts.state(t["id"])[1])
     gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
     g = service.load(gid)

@@ -83,3 +83,6 @@ export function renderDwarf(el, view, ctx) {
     h("div", {class: "dw-mines"}, view.mines.map((area, i) => mine(view, ctx, area, i))),
     section("Participants", players(view, ctx)));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderDwarf;

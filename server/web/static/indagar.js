@@ -169,3 +169,6 @@ export function renderIndagar(el, view, ctx) {
     section("Players", players(view, ctx)),
     section("Monsters", monsters(view)));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderIndagar;

@@ -317,3 +317,6 @@ export function renderMountainKing(el, view, ctx) {
     section("Rosters", rosters(view, ctx, names)),
     section("On the table", tableware(view, names)));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderMountainKing;

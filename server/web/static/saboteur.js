@@ -277,3 +277,6 @@ export function renderSaboteur(el, shown, ctx) {
     section("Players", players(view, ctx)),
     history(view, ctx));
 }
+
+/** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
+export const render = renderSaboteur;

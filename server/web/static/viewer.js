@@ -8,17 +8,12 @@ import {currentPlayer, sessionBox} from "./session.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {seatsPanel} from "./seats.js";
+import {loadMoves, markMove, moveEnding, movesPanel} from "./moves.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
-import * as dwarf from "./dwarf.js";
-import * as indagar from "./indagar.js";
-import * as mountainKing from "./mountain-king.js";
-import * as saboteur from "./saboteur.js";
 
-// One renderer module per game: it draws a view and names the board places of a command.
-const RENDERERS = {"saboteur": [saboteur.renderSaboteur, saboteur.places],
-                   "mountain-king": [mountainKing.renderMountainKing, mountainKing.places],
-                   "dwarf": [dwarf.renderDwarf, dwarf.places], "indagar": [indagar.renderIndagar, indagar.places]};
+const GENERIC = {render: renderGeneric}; // a game without a renderer module: its view as JSON
+
 const PLAY_MS = 800;
 
 const gameId = document.body.dataset.gameId;
@@ -30,8 +25,10 @@ const app = {
   summary: null,
   title: null,
   content: null, // the catalog's public components, which views name by id
+  renderer: GENERIC, // the game's renderer module (render, places), named by its catalog entry
   events: [],
   batches: [], // [{key, first, end, events}]: one per command, in order
+  moves: [], // GET /moves: move n = the n-th accepted command, with its label
   rows: new Map(), // seq -> <li> of the event list
   labels: new Map(), // seq -> the move's label, where the API names it
   lit: [], // <li>s highlighted as the current batch
@@ -89,6 +86,18 @@ async function catalogEntry(game) {
   }
 }
 
+/** The renderer module the catalog names (``renderer``: ./<name>.js, exporting ``render`` to draw a
+ * view and ``places`` to name the board places of a command); a game without one is shown as JSON. */
+async function rendererOf(entry) {
+  if (!entry || !entry.renderer) return GENERIC;
+  try {
+    return await import(`./${encodeURIComponent(entry.renderer)}.js`);
+  } catch (err) {
+    console.error(err);
+    return GENERIC; // the JSON view, rather than nothing
+  }
+}
+
 async function loadGame() {
   stopStream();
   stopPlay();
@@ -108,9 +117,11 @@ async function loadGame() {
   }
   const entry = await catalogEntry(app.summary.game);
   app.content = entry ? entry.content : null;
+  app.renderer = await rendererOf(entry);
   app.title = entry ? entry.title : app.summary.game;
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
+  await refreshMoves();
   const last = app.events.length ? app.events[app.events.length - 1].seq : 0;
   // The stream follows from the last event read: a move made between the two reads would
   // otherwise never redraw the position (the page would wait for a turn it already has).
@@ -131,10 +142,18 @@ function following() {
   return app.summary.status === "active" || app.summary.status === "open";
 }
 
-/** A link may name a version (#v=120), so a disputed position can be shared. */
+/** A link may name a move (#move=30) or a version (#v=120), so a disputed position can be shared. */
 function linkedVersion() {
+  const move = window.location.hash.match(/move=(\d+)/);
+  if (move && app.moves[Number(move[1]) - 1]) return app.moves[Number(move[1]) - 1].last_seq;
   const match = window.location.hash.match(/v=(\d+)/);
   return match ? Number(match[1]) : null;
+}
+
+async function refreshMoves() {
+  app.moves = await loadMoves(gameId, app.token);
+  $("move-count").textContent = `(${app.moves.length})`;
+  movesPanel($("move-list"), app.moves, app.summary.seats, (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
 }
 
 // -- live ----------------------------------------------------------------------
@@ -181,6 +200,7 @@ function scheduleRefresh() {
   app.pending = setTimeout(async () => {
     app.pending = null;
     await refreshSummary();
+    await refreshMoves();
     refreshPanels();
   }, 300);
 }
@@ -207,6 +227,7 @@ async function gameEnded() {
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
   renderEventList();
+  await refreshMoves();
   await refreshSummary();
   refreshPanels();
   if (app.mode === "replay") updateSlider();
@@ -226,7 +247,7 @@ function showLive() {
 function updatePlay() {
   const live = app.mode === "live" || !following();
   const summary = live ? app.summary : {...app.summary, status: "replaying", active_seats: []};
-  const [, places] = RENDERERS[app.summary.game] || [];
+  const places = app.renderer.places;
   play.update({token: app.token, seat: app.seat, summary, placesOf: places, title: document.title});
 }
 
@@ -254,8 +275,12 @@ function updateSlider() {
   if (!batch) return;
   const who = seatLabel(app.summary.seats, batch.events[0].seat);
   const types = [...new Set(batch.events.map((ev) => ev.type))].join(", ");
-  $("position").textContent =
-    `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${batch.events[0].seat === null ? "table" : who}: ${types}`;
+  const move = moveEnding(app.moves, batch.end);
+  markMove($("move-list"), move);
+  const what = move
+    ? `move ${move.move} of ${app.moves.length} · ${move.seat === null ? (move.actor || "table") : who}: ${move.label}`
+    : `${batch.events[0].seat === null ? "table" : who}: ${types}`;
+  $("position").textContent = `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${what}`;
 }
 
 /**
@@ -327,7 +352,7 @@ function setMode(mode, step) {
 /** Draw a view; the board's data-version names the version drawn (a bookmark for readers and tests). */
 function renderView(view, batch, version, state = null) {
   const board = $("board");
-  const [render] = RENDERERS[app.summary.game] || [renderGeneric];
+  const render = app.renderer.render;
   const ctx = {
     seats: app.summary.seats,
     content: app.content,

@@ -1,0 +1,51 @@
+"""Invitations: how a player comes to play what someone else set up, only if they agree.
+
+Nobody is entered into a tournament, or seated in a reserved seat, by anyone
+but themselves. An organizer (or the admin) naming another player as an
+entrant, or a game's creator reserving a seat for one, leaves that player an
+invitation, listed at ``/v1/players/me/invitations``; accepting it enters the
+player through the same step as entering themselves (the tournament's
+``EntrantRegistered``, the game's ``SeatTaken``), declining it drops it (and
+cancels a game that could only start with that player). So no game is played,
+and no rating changes, for a player who did not choose to play it.
+
+Invitations are kept per player (``events.accounts.InvitationRecords``),
+keyed by what they invite to (a tournament id or a game id): inviting twice
+to the same thing is one invitation. They are not part of any log: what the
+logs record is the player's own entry.
+"""
+from __future__ import annotations
+
+from domain.core import Illegal
+from events.accounts import InvitationRecords
+
+MAX_PENDING = 100  # invitations one player may hold; past it, inviting them is refused
+
+
+class InvitationNotFound(Exception):
+    pass
+
+
+class Invitations:
+    def __init__(self, records: InvitationRecords):
+        self.records = records
+
+    def add(self, player: str, invitation: dict) -> dict:
+        """Invite ``player`` to ``invitation["id"]`` (a tournament or game id); returns the invitation."""
+        if not self.records.put(player, invitation["id"], invitation, MAX_PENDING):
+            raise Illegal("too_many_invitations", None,
+                          f"this player has {MAX_PENDING} pending invitations; they must answer some first")
+        return invitation
+
+    def get(self, player: str, iid: str) -> dict:
+        found = self.records.get(player, iid) if isinstance(iid, str) else None
+        if found is None:
+            raise InvitationNotFound(iid)
+        return found
+
+    def remove(self, player: str, iid: str) -> None:
+        self.records.remove(player, iid)
+
+    def pending(self, player: str) -> list[dict]:
+        """The player's invitations, oldest first."""
+        return sorted(self.records.all(player), key=lambda inv: (inv["created_at"], inv["id"]))

@@ -1,0 +1,76 @@
+"""events.hub: every stream of a process waits on one Redis read of the partition feeds."""
+from __future__ import annotations
+
+import json
+import statistics
+import threading
+import time
+
+from tests.platform.test_service import new
+
+STREAMS = 200  # waiting streams of one process (threads here; greenlets under gunicorn's gevent)
+
+
+def blocked_xreads(r) -> int:
+    """Connections of this Redis blocked in an XREAD right now."""
+    return sum(1 for c in r.client_list() if c.get("cmd") == "xread")
+
+
+def test_many_waiting_streams_share_one_redis_read_and_all_see_the_move(service, store, r):
+    gids = [new(service)["id"] for _ in range(4)]
+    versions = {gid: service.load(gid).version for gid in gids}
+    got: dict[int, tuple[float, list]] = {}
+    baseline = blocked_xreads(r)
+
+    def stream(i: int) -> None:
+        gid = gids[i % len(gids)]
+        envs = store.reads.wait(gid, versions[gid], block_ms=10_000)
+        got[i] = (time.monotonic(), envs)
+
+    threads = [threading.Thread(target=stream, args=(i,), daemon=True) for i in range(STREAMS)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 10
+    while store.hub.waiting() < STREAMS and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert store.hub.waiting() == STREAMS
+    time.sleep(0.2)
+    assert blocked_xreads(r) - baseline == 1  # one connection for every waiting stream
+    assert not got  # nothing moved: everyone still waits
+
+    moved = gids[0]
+    sent = time.monotonic()
+    service.submit(moved, 0, versions[moved], {"type": "guess", "target": 1, "digit": 3}, "hub-move")
+    for t in threads[::len(gids)]:
+        t.join(10)
+    woken = [i for i in range(0, STREAMS, len(gids))]
+    assert all(got[i][1] and got[i][1][0]["seq"] == versions[moved] + 1 for i in woken)
+    assert not [i for i in got if i % len(gids)]  # the other games' streams were not woken
+    lag_ms = sorted((got[i][0] - sent) * 1000 for i in woken)
+    print(json.dumps({"streams": STREAMS, "woken": len(woken),
+                      "move_to_stream_ms": {"p50": round(statistics.median(lag_ms), 1),
+                                            "p99": round(lag_ms[int(len(lag_ms) * 0.99) - 1], 1)}}))
+    for gid in gids[1:]:  # let the rest go: a move in each of the other games
+        service.submit(gid, 0, versions[gid], {"type": "guess", "target": 1, "digit": 3}, f"hub-{gid}")
+    for t in threads:
+        t.join(10)
+    assert len(got) == STREAMS
+
+
+def test_the_reader_stops_when_no_stream_waits(service, store):
+    gid = new(service)["id"]
+    version = service.load(gid).version
+    assert store.reads.wait(gid, version, block_ms=200) == []
+    deadline = time.monotonic() + 5
+    while any(t.name == "delve-feed-hub" and t.is_alive() for t in threading.enumerate()) \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert store.hub.waiting() == 0 and store.hub._pid is None
+
+
+def test_a_wait_returns_what_landed_before_it_started(service, store):
+    gid = new(service)["id"]
+    version = service.load(gid).version
+    service.submit(gid, 0, version, {"type": "guess", "target": 1, "digit": 3}, "early")
+    envs = store.reads.wait(gid, version, block_ms=5000)
+    assert [e["seq"] for e in envs][:1] == [version + 1]
