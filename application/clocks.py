@@ -214,10 +214,8 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
     active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
     meta = after_batch(g.meta, seat if ctl["on_timeout"] == "autoplay" else None, active, version + len(events))
     try:
-        envs = svc.store.append(game_id, version, events, expected_head=g.head, seat=seat,
-                                command_id=f"clock:{game_id}:{version}", command=command,
-                                rules_version=g.game.rules_version, meta=meta)
+        envs, _ = svc.repo.append(g, events, state=state, seat=seat, command_id=f"clock:{game_id}:{version}",
+                                  command=command, meta=meta)
     except VersionConflict:
         return None  # a move landed first: it stopped this clock
-    svc.store.states.keep(g.game, game_id, version, envs[-1], state)
     return {"seat": seat, "policy": ctl["on_timeout"], "version": envs[-1]["seq"]}

@@ -40,9 +40,8 @@ def _append(svc: GameService, game_id: str, kind: str, step) -> tuple[Loaded, li
         g = svc.load(game_id)
         events, meta, stamp, extra = step(g)
         try:
-            envs = svc.store.append(game_id, g.version, events, expected_head=g.head, seat=None,
-                                    command_id=f"{kind}:{game_id}:{g.version}", command=None,
-                                    rules_version=g.game.rules_version, meta=meta, stamp=stamp)
+            envs, _ = svc.repo.append(g, events, command_id=f"{kind}:{game_id}:{g.version}", meta=meta,
+                                      stamp=stamp)
         except VersionConflict:
             continue
         svc.project_lobby(game_id)
@@ -87,8 +86,6 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
     version = envs[-1]["seq"]
     svc.players.note_game(player.id, game_id, g.meta["created_at"])
     svc.invitations.remove(player.id, game_id)  # a reserved seat taken: its invitation is answered
-    if out["dealt"] is not None:
-        svc.store.states.keep(g.game, game_id, g.version, envs[-1], out["dealt"])
     return {"seat": out["seat"], "version": version, "status": out["status"]}
 
 

@@ -2,7 +2,7 @@
 
 A player token costs one POST, so a limit per process (or keyed on a header
 nobody checks) is no limit. Open streams are counted as leases in Redis
-(``events.locks.Locks.hold``): each expires at a time its holder set when it
+(``events.counters.Counters.hold``): each expires at a time its holder set when it
 took it (a stream's longest life plus a margin), so a lease whose process died
 frees itself. Active games are counted from the player's own game index.
 """
@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import time
 
-from events.locks import Locks
+from events.counters import Counters
 
 
 class Full(Exception):
@@ -26,8 +26,8 @@ class Full(Exception):
 class Leases:
     """Counted holds per identity (open streams), shared by every process on this Redis."""
 
-    def __init__(self, locks: Locks, kind: str = "streams"):
-        self.locks, self.kind = locks, kind
+    def __init__(self, counters: Counters, kind: str = "streams"):
+        self.counters, self.kind = counters, kind
 
     def _bucket(self, who: str) -> str:
         return f"{self.kind}:{hashlib.sha256(who.encode()).hexdigest()[:20]}"
@@ -35,13 +35,13 @@ class Leases:
     def take(self, who: str, cap: int, seconds: float) -> str:
         """A lease for ``who`` valid ``seconds`` at most; Full when ``cap`` are held. Returns its id."""
         holder, now = secrets.token_hex(8), int(time.time() * 1000)
-        taken, earliest = self.locks.hold(self._bucket(who), holder, cap, now, now + int(seconds * 1000))
+        taken, earliest = self.counters.hold(self._bucket(who), holder, cap, now, now + int(seconds * 1000))
         if not taken:
             raise Full(cap, max(1, min(int(seconds), (earliest - now) // 1000 + 1)))
         return holder
 
     def release(self, who: str, holder: str) -> None:
-        self.locks.unhold(self._bucket(who), holder)
+        self.counters.unhold(self._bucket(who), holder)
 
 
 def active_games(svc, player_id: str, scan: int = 1000) -> int:

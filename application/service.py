@@ -36,6 +36,7 @@ from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
 from events.errors import VersionConflict
+from events.repository import Repository, Stored
 from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
 
@@ -90,12 +91,12 @@ def now_iso() -> str:
 
 
 @dataclass
-class Loaded:
-    game: Game
-    meta: dict[str, str]
-    state: State
-    version: int
-    head: str
+class Loaded(Stored):
+    """A game as the repository loaded it (``kind`` is its ``Game``)."""
+
+    @property
+    def game(self) -> Game:
+        return self.kind
 
     @property
     def seats(self) -> list[Seat]:
@@ -110,6 +111,7 @@ class Loaded:
 class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None, signer: Signer | None = None):
         self.store = store
+        self.repo = Repository(store, registry.of, Loaded)
         self.signer = signer  # signs seed commitments and closed records (application.signing); None: unsigned
         self.admin_token_hash = hash_token(admin_token) if admin_token else None
         self.players = Players(store.players)
@@ -205,10 +207,7 @@ class GameService:
                 **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
                 **records.commitment_meta(self.signer, gid, created["data"]),
                 **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
-        envs = self.store.create(gid, meta, [created, *start], command_id=f"create:{gid}",
-                                 rules_version=game.rules_version)
-        if not waiting:
-            self.store.states.keep(game, gid, 0, envs[-1], state)
+        envs = self.repo.create(gid, game, meta, [created, *start], command_id=f"create:{gid}", state=state)
         self.project_lobby(gid)
         for s in roster:
             if s.get("reserved"):  # taken only if that player accepts (application/invitations.py)
@@ -225,13 +224,7 @@ class GameService:
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         """The game with its meta; now (``upto`` None) in one Redis round trip when this process has it cached."""
-        if meta is None and upto is None:
-            meta, (state, version, head) = self.store.open(game_id, registry.of)
-            return Loaded(registry.of(meta), meta, state, version, head)
-        meta = meta if meta is not None else self.store.meta(game_id)
-        game = registry.of(meta)
-        state, version, head = self.store.load(game, game_id, upto=upto)
-        return Loaded(game, meta, state, version, head)
+        return self.repo.load(game_id, upto, meta)
 
     def submit(self, game_id: str, seat: int, expected_version: int, command: Any, command_id: str) -> dict:
         """Decide and append one command for ``seat``.
@@ -283,10 +276,8 @@ class GameService:
         if idem is not None:
             idem = (idem[0], {**idem[1], "from_seq": g.version + 1, "version": g.version + len(evs),
                               "terminal": terminal})
-        envs = self.store.append(game_id, g.version, evs, expected_head=g.head, seat=seat, command_id=command_id,
-                                 command=command, rules_version=g.game.rules_version, idem=idem,
-                                 meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
-        self.store.states.keep(g.game, game_id, g.version, envs[-1], state)
+        envs, _ = self.repo.append(g, evs, state=state, seat=seat, command_id=command_id, command=command, idem=idem,
+                                   meta=self.clock_after(g, game_id, seat, state, g.version + len(evs)))
         return {"version": envs[-1]["seq"], "events": self._redacted(g.game, envs, seat, finished=False),
                 "terminal": terminal}
 
@@ -348,9 +339,8 @@ class GameService:
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
             status = "aborted" if board.result().kind == "aborted" else "finished"
             try:
-                self.store.append(game_id, g.version, evs, expected_head=g.head, seat=None,
-                                  command_id=f"finalize:{game_id}", command=None, rules_version=g.game.rules_version,
-                                  meta={"status": status}, stamp=("finished_at",))
+                self.repo.append(g, evs, command_id=f"finalize:{game_id}", meta={"status": status},
+                                 stamp=("finished_at",))
             except VersionConflict:
                 continue
             records.sign_record(self.store, self.signer, game_id, {**g.meta, "status": status})

@@ -40,6 +40,7 @@ class BundleVerdict(Verdict):
         self.verdicts: dict[str, Verdict] = {}  # each game's own verdict, in the bundle's order
         self.tournament: str | None = None
         self.standings: list | None = None
+        self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
 
     def at(self, where: str, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
@@ -74,6 +75,8 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
             games.setdefault(str(env.get("game_id")), []).append(env)
     v.events = len(log)
     v.chain_head = log[-1].get("hash") if log else None
+    v.entrants = {str(e["data"]["entrant"].get("id")): str(e["data"]["entrant"].get("name"))
+                  for e in log if e.get("type") == "EntrantRegistered" and isinstance((e.get("data") or {}).get("entrant"), dict)}
     bad, why = first_broken_link(log)
     v.chain_ok = bool(log) and bad is None and not parse_problems
     if not log:

@@ -11,13 +11,15 @@ head (``GameFinished``), the rounds' completion, and at the end the seed
 in the log, so ``delve verify`` re-derives every round
 (application/tournament_verify.py).
 
-Requests only append what a director or an entrant decided (create,
+The decisions are pure (``domain.tournament.decide``); this service looks up
+what they need, runs them on the event store's repository (``events.repository``:
+the log's state cached and snapshotted like a game's) and appends what they
+return. Requests only append what a director or an entrant decided (create,
 register, withdraw, start); every pairing, report and ending is appended by
-``advance``, which runs in rq jobs only: the job table's ``tournament`` kind
-when a game of the tournament ends, and the tournament reactor's kinds when
-the log itself moves or ``start_at`` comes (workers/table.py). ``advance``
-holds a short Redis lock per tournament and every append is conditional on
-the log's version, so a redelivered job or two workers at once never pair a
+``advance``, which the ``tournaments`` follower runs when a game of the
+tournament closes or the log itself moves, and the ``tstart`` job when
+``start_at`` comes (workers/table.py). Every append is conditional on the
+log's version, so a re-read feed entry or two processes at once never pair a
 round twice. ``RoundPaired`` is appended *before* its games exist, naming
 ids derived from (tournament, round, table); every later ``advance`` creates
 the games of the current round that do not exist yet and seats their player
@@ -36,22 +38,22 @@ from typing import Iterator
 from domain import registry
 from domain.core import Illegal, canonical_json, require
 from domain.kit import search
-from domain.tournament import Config, check_field, is_complete, pair_round, standings
-from domain.tournament.log import RULES_VERSION, config_of, fold, game_id_for, pairing_view
+from domain.tournament import Config, standings
+from domain.tournament import decide
+from domain.tournament.log import TOURNAMENT, config_of, fold, pairing_view
 from application import attestation, clocks, tournament_games
 from application.names import display_name
 from application.players import PlayerNotFound
 from application.service import Forbidden, GameService
 from events.errors import GameNotFound, VersionConflict
+from events.repository import Repository, Stored
 import settings
 
 STANDINGS_FIELD = "standings_signature"  # the tournament meta field holding the signed final standings
 
-LOCK_MS = 30_000
 REGISTER_RETRIES = 16  # registrations lost to concurrent ones before a 409
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
 STATUSES = ("registering", "running", "finished")
-BOT_RATING = 0.0
 DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
 # start_at times the server schedules: a timer job at year 9999 overflowed every time it was looked at.
 START_AT_RANGE = (datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
@@ -92,7 +94,7 @@ class TournamentService:
         self.games = games
         base = games.store
         self.store = base.sibling(f"{base.prefix}:tourney")
-        self._heads: dict[str, tuple[int, str]] = {}  # tid -> (version, head) as last read
+        self.repo = Repository(self.store, lambda _meta: TOURNAMENT)
         self._seated: set[str] = set()  # games this process saw fully created and seated
 
     # -- director's and entrants' commands ----------------------------------------------
@@ -101,7 +103,7 @@ class TournamentService:
         """Validate and log a new tournament with its first entrants; ``caller`` (the admin,
         or a player id) becomes its organizer. Created with entrants and no ``start_at``
         it starts at once (TRN-START-1): the ``TournamentStarted`` is in the same batch,
-        and a job pairs round 1."""
+        and the follower pairs round 1."""
         game = registry.get(body.get("game"))
         config = Config.parse({k: body[k] for k in ("format", "table_size", "rounds", "points", "bye_points")
                                if k in body}, min_players=game.min_players, max_players=game.max_players)
@@ -116,30 +118,26 @@ class TournamentService:
             else:
                 entrants.append(self._entrant(game, raw, entrants, clock))
         self._check_size(config, len(entrants) + len(invited))
-        # Pending invitations keep registration open: it closes at start_at or when the organizer starts it.
-        starts = bool(entrants) and start_at is None and not invited
-        if starts:  # otherwise the field is checked at the start (TRN-START-1)
-            check_field(config, len(entrants))
         seed = secrets.token_bytes(32)
         tid = "t" + secrets.token_hex(8)
-        created = {"type": "TournamentCreated", "data": {
-            "tournament": tid, "name": display_name(body.get("name") or tid, 80, "a tournament's name"),
-            "game": game.id, "options": options,
-            "config": config.to_dict(), "rules_version": game.rules_version, "clock": clock, "start_at": start_at,
-            "organizer": None if caller == DIRECTOR else caller, "seed_commitment": hashlib.sha256(seed).hexdigest()}}
-        events = [created] + [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
-        if starts:
-            events.append({"type": "TournamentStarted", "data": {"entrants": len(entrants)}})
-        status = "running" if starts else "registering"
-        self.store.create(tid, {"status": status, "seed": seed.hex(), "game": game.id, "format": config.format,
-                                "name": created["data"]["name"],
-                                "organizer": created["data"]["organizer"] or ""},
-                          events, command_id=f"create:{tid}", rules_version=RULES_VERSION)
-        self._index(tid, game.id, status)
+        organizer = None if caller == DIRECTOR else caller
+        events = decide.created(tid, name=display_name(body.get("name") or tid, 80, "a tournament's name"),
+                                game=game.id, options=options, config=config, rules_version=game.rules_version,
+                                clock=clock, start_at=start_at, organizer=organizer,
+                                seed_commitment=hashlib.sha256(seed).hexdigest(), entrants=entrants,
+                                invitations=bool(invited))
+        state = TOURNAMENT.initial_state()
+        for ev in events:
+            TOURNAMENT.evolve(state, ev)
+        self.repo.create(tid, TOURNAMENT, {"status": state["status"], "seed": seed.hex(), "game": game.id,
+                                           "format": config.format, "name": state["name"],
+                                           "organizer": organizer or ""},
+                         events, command_id=f"create:{tid}", state=state)
+        self._index(tid, game.id, state["status"])
         for e in entrants:
             self._index_player(tid, e)
         for pid in invited:
-            self._invite(tid, created["data"], pid, caller)
+            self._invite(tid, state, pid, caller)
         return {**self.get(tid), "invited": invited}
 
     def register(self, tid: str, raw: dict, caller: str = DIRECTOR) -> dict:
@@ -155,27 +153,26 @@ class TournamentService:
         raise VersionConflict(self.store.version(tid))
 
     def _register(self, tid: str, raw: dict, caller: str) -> dict:
-        t, version = self._load(tid)
+        was = self._load(tid)
+        t = was.state
         player = raw.get("player") if isinstance(raw, dict) else None
         if not (player is not None and player == caller):
             self._require_manager(t, caller)
             require(player is None, "consent_required", "TRN-REG-1",
                     "a player enters only by themselves: invite them (POST .../entrants answers 202) instead")
-        require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
-                "entrants register before the tournament starts")
+        decide.check_registering(t)
         self._check_size(config_of(t), len(t["entrants"]) + 1)
         entrant = self._entrant(registry.get(t["game"], t.get("rules_version")), raw, t["entrants"], t.get("clock"))
-        self._append(tid, version, [{"type": "EntrantRegistered", "data": {"entrant": entrant}}], f"register:{version}")
+        self._append(was, decide.register(entrant, was.version))
         self._index_player(tid, entrant)
         return entrant
 
     def invite(self, tid: str, player: str, caller: str = DIRECTOR) -> dict:
         """The organizer (or the admin) asks ``player`` to enter: an invitation the player accepts
         (entering themselves) or declines, at /v1/players/me/invitations."""
-        t, _version = self._load(tid)
+        t = self._load(tid).state
         self._require_manager(t, caller)
-        require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
-                "entrants register before the tournament starts")
+        decide.check_registering(t)
         self._invitee({"player": player}, t["entrants"], [], t.get("clock"))
         return self._invite(tid, t, player, caller)
 
@@ -187,127 +184,82 @@ class TournamentService:
 
     def withdraw(self, tid: str, entrant_id: str, caller: str = DIRECTOR) -> None:
         """An entrant leaves (its player, the organizer or the admin): paired no more;
-        games already paired play on (TRN-WD-1). The tournament reactor sees the
-        withdrawal and runs the job that may now end a knockout."""
-        t, version = self._load(tid)
-        found = [e for e in t["entrants"] if e["id"] == entrant_id]
-        require(bool(found), "no_such_entrant", None, f"tournament {tid} has no entrant {entrant_id!r}")
-        if not (found[0].get("player") and found[0]["player"] == caller):
-            self._require_manager(t, caller)
-        require(t["status"] != "finished", "tournament_finished", None, "the tournament has finished")
-        require(not found[0]["withdrawn"], "already_withdrawn", "TRN-WD-1", f"{entrant_id} has withdrawn already")
-        self._append(tid, version, [{"type": "EntrantWithdrew", "data": {"entrant": entrant_id}}],
-                     f"withdraw:{entrant_id}")
+        games already paired play on (TRN-WD-1). The follower sees the withdrawal and
+        advances the tournament, which may now end a knockout."""
+        was = self._load(tid)
+        entrant = decide.find_entrant(was.state, entrant_id)
+        if not (entrant.get("player") and entrant["player"] == caller):
+            self._require_manager(was.state, caller)
+        self._append(was, decide.withdraw(was.state, entrant))
 
     def start(self, tid: str, caller: str = DIRECTOR) -> dict:
-        """Close registration now (TRN-START-1); a job pairs round 1."""
-        t, version = self._load(tid)
-        self._require_manager(t, caller)
-        self._start(tid, t, version)
+        """Close registration now (TRN-START-1); the follower pairs round 1."""
+        was = self._load(tid)
+        self._require_manager(was.state, caller)
+        self._append(was, decide.start(was.state))
         return self.get(tid)
 
     def start_when_due(self, tid: str, now: datetime | None = None) -> bool:
         """The ``start_at`` timer's job: close registration if it is still open and its
         time has come, then pair round 1. A field too small for the format at that
         time leaves registration open (the organizer may start it later)."""
-        t, version = self._load(tid)
-        due = start_time(t)
-        if t["status"] != "registering" or due is None or (now or datetime.now(timezone.utc)) < due:
+        was = self._load(tid)
+        due = start_time(was.state)
+        if was.state["status"] != "registering" or due is None or (now or datetime.now(timezone.utc)) < due:
             return False
         try:
-            self._start(tid, t, version)
+            self._append(was, decide.start(was.state))
         except Illegal:
             return False
         self.advance(tid)
         return True
 
-    def _start(self, tid: str, t: dict, version: int) -> None:
-        require(t["status"] == "registering", "already_started", "TRN-START-1", f"the tournament is {t['status']}")
-        here = [e for e in t["entrants"] if not e["withdrawn"]]
-        check_field(config_of(t), len(here))
-        self._append(tid, version, [{"type": "TournamentStarted", "data": {"entrants": len(here)}}], f"start:{tid}",
-                     meta={"status": "running"})
-        self._index(tid, t["game"], "running")
-
-    # -- progress (rq jobs only) -----------------------------------------------------------
+    # -- progress (the follower and the start timer) -------------------------------------
 
     def advance(self, tid: str) -> bool:
         """Create and seat the current round's games, record finished games, complete the
-        round, pair the next or finish.
+        round, pair the next or finish (``decide.progress``), until nothing is left to do.
 
-        Idempotent and safe to run concurrently (a lock, then appends
-        conditional on the version). Returns whether anything was appended.
+        Idempotent and safe to run concurrently: every append is conditional on the
+        version it was decided on, and a lost race is decided again on the new log.
+        Returns whether anything was appended.
         """
-        token = secrets.token_hex(8)
-        # Wait for a worker advancing it now: it may have looked at our game
-        # before it finished, so giving up here could leave a result unreported.
-        deadline = time.monotonic() + LOCK_MS / 1000
-        while not self.store.locks.take(tid, token, LOCK_MS):
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"tournament {tid} stayed locked for {LOCK_MS} ms; the job will be retried")
-            time.sleep(0.05)
-        try:
-            moved = False
-            for _ in range(MAX_STEPS):
-                try:
-                    if not self._step(tid):
-                        break
-                except VersionConflict:
-                    continue  # a director's command landed in between: read the log again
-                moved = True
-            return moved
-        finally:
-            self.store.locks.release(tid, token)
+        moved = False
+        for _ in range(MAX_STEPS):
+            try:
+                if not self._step(tid):
+                    break
+            except VersionConflict:
+                continue  # a director's command or another process landed in between: read the log again
+            moved = True
+        return moved
 
     def _step(self, tid: str) -> bool:
-        t, version = self._load(tid)
+        was = self._load(tid)
+        t = was.state
         if t["status"] != "running":
             return False  # registering (a start will append TournamentStarted) or finished
-        config = config_of(t)
         current = t["rounds"][-1] if t["rounds"] else None
         if current is not None:
             for table in current["tables"]:
                 if table["game_id"] not in self._seated:
                     tournament_games.ensure(self.games, tid, t, current["round"], table)
                     self._seated.add(table["game_id"])
-            for i, table in enumerate(current["tables"]):
-                if table["result"] is None:
-                    report = tournament_games.report(self.games, current["round"], i, table)
-                    if report is not None:
-                        self._append(tid, version, [report], f"report:{table['game_id']}")
-                        return True
-            if any(table["result"] is None for table in current["tables"]):
-                return False  # games still running
-            if not current["completed"]:
-                self._append(tid, version, [{"type": "RoundCompleted", "data": {
-                    "round": current["round"],
-                    "standings": standings(config, t["entrants"], pairing_view(t["rounds"]))}}],
-                    f"complete:{tid}:{current['round']}")
-                return True
-        seed = bytes.fromhex(self.store.meta(tid)["seed"])
-        if is_complete(config, t["entrants"], pairing_view(t["rounds"])):
-            final = standings(config, t["entrants"], pairing_view(t["rounds"]))
-            self._append(tid, version, [{"type": "SeedRevealed", "data": {"seed": seed.hex()}},
-                                        {"type": "TournamentFinished", "data": {"standings": final}}],
-                         f"finish:{tid}", meta={"status": "finished"}, stamp=("finished_at",))
-            self._index(tid, t["game"], "finished")
-            self.signed_standings(tid)
-            return True
-        paired = pair_round(config, t["entrants"], pairing_view(t["rounds"]), seed)
-        tables = [{"seats": tb["seats"], "game_id": game_id_for(tid, paired["round"], i)}
-                  for i, tb in enumerate(paired["tables"])]
-        self._append(tid, version, [{"type": "RoundPaired", "data": {
-            "round": paired["round"], "tables": tables, "byes": paired["byes"]}}], f"pair:{tid}:{paired['round']}")
-        return True  # the next step creates the round's games
+        step = decide.progress(t, bytes.fromhex(was.meta["seed"]),
+                               lambda round_no, i, table: tournament_games.report(self.games, round_no, i, table))
+        if step is None:
+            return False
+        self._append(was, step)
+        return True
 
     # -- reads ---------------------------------------------------------------------------
 
     def get(self, tid: str) -> dict:
-        t, version = self._load(tid)
-        meta = self.store.meta(tid)
+        was = self._load(tid)
+        t, meta = was.state, was.meta
         config = config_of(t)
         return {"id": tid, "name": t["name"], "game": t["game"], "format": config.format,
-                "table_size": config.table_size, "status": t["status"], "version": version,
+                "table_size": config.table_size, "status": t["status"], "version": was.version,
                 "config": t["config"], "options": t["options"], "clock": t.get("clock"),
                 "start_at": t.get("start_at"), "organizer": t.get("organizer"), "entrants": t["entrants"],
                 "planned_rounds": config.default_rounds(len(t["entrants"])),
@@ -319,9 +271,9 @@ class TournamentService:
                 "created_at": meta["created_at"], "finished_at": meta.get("finished_at")}
 
     def state(self, tid: str) -> tuple[dict, int]:
-        """The folded log and its version (what the tournament reactor decides on)."""
-        return self._load(tid)
-
+        """The folded log and its version (what the start timer is scheduled from)."""
+        was = self._load(tid)
+        return was.state, was.version
     def status(self, tid: str) -> str:
         """The status alone, from the meta hash (cheap: no fold)."""
         return self._require(tid)["status"]
@@ -356,7 +308,7 @@ class TournamentService:
     def bundle(self, tid: str) -> Iterator[str]:
         """One NDJSON file: a header line, the tournament log, every game's export (with its
         signatures), then the signed final standings."""
-        t, _ = self._load(tid)
+        t = self._load(tid).state
         require(t["status"] == "finished", "bundle_before_end", None,
                 "the bundle is published once the tournament has finished (its seed is revealed then)")
         game_ids = [tb["game_id"] for r in t["rounds"] for tb in r["tables"]]
@@ -388,31 +340,20 @@ class TournamentService:
     # -- helpers -------------------------------------------------------------------------
 
     def _entrant(self, game, raw: dict, entrants: list[dict], clock: dict | None) -> dict:
-        """A new entrant ``e<n>``: a bot (``{"bot", "level"?, "name"?}``, rating 0), or a player
-        (``{"player": id}``, their name, and their rating's ordinal in this game for
-        the seeding, 0 when unrated: TRN-RANK-1). Players play only with a clock
-        (TRN-CLK-1), and enter once (TRN-REG-1)."""
-        index = len(entrants)
-        require(isinstance(raw, dict) and (isinstance(raw.get("bot"), str) or isinstance(raw.get("player"), str)),
-                "bad_entrant", "TRN-REG-1", 'an entrant is {"player": "<player id>"} or {"bot": "<bot>", "name"?}')
-        if raw.get("player") is not None:
-            pid = raw["player"]
-            try:
-                player = self.games.players.get(pid)
-            except PlayerNotFound:
-                raise Illegal("unknown_player", "TRN-REG-1",
-                              f"no player {pid!r}; create one with POST /v1/players") from None
-            require(all(e.get("player") != pid for e in entrants), "already_registered", "TRN-REG-1",
-                    f"player {pid} is an entrant already")
-            require(clock is not None, "clock_required", "TRN-CLK-1",
-                    "a tournament with player entrants needs a clock, so no game can wait for a player forever")
-            line = self.games.ratings.of(game.id, pid)
-            return {"id": f"e{index}", "name": player.name, "bot": None, "player": pid,
-                    "rating": round(line["ordinal"], 6) if line else BOT_RATING}
-        bot = search.parse_bot(raw["bot"], raw.get("level"))  # {"bot": "search", "level": "hard"}: search-hard
-        require(bot in game.bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(game.bots)}")
-        name = display_name(raw.get("name") or f"{bot}-{index + 1}", 60, "an entrant's name", "bad_entrant")
-        return {"id": f"e{index}", "name": name, "bot": bot, "player": None, "rating": BOT_RATING}
+        """A new entrant (``decide``): a bot (``{"bot", "level"?, "name"?}``), or a player (``{"player": id}``)
+        with their name and their rating's ordinal in this game for the seeding (TRN-RANK-1)."""
+        decide.check_entrant(raw)
+        if raw.get("player") is None:
+            entrant = decide.bot_entrant(entrants, search.parse_bot(raw["bot"], raw.get("level")), game.bots)
+            return {**entrant, "name": display_name(raw.get("name") or entrant["name"], 60, "an entrant's name",
+                                                    "bad_entrant")}
+        pid = raw["player"]
+        try:
+            player = self.games.players.get(pid)
+        except PlayerNotFound:
+            raise Illegal("unknown_player", "TRN-REG-1", f"no player {pid!r}; create one with POST /v1/players") from None
+        line = self.games.ratings.of(game.id, pid)
+        return decide.player_entrant(entrants, pid, player.name, line["ordinal"] if line else None, clock)
 
     @staticmethod
     def _invites(raw: object, caller: str) -> bool:
@@ -463,18 +404,25 @@ class TournamentService:
         except GameNotFound:
             raise TournamentNotFound(tid) from None
 
-    def _load(self, tid: str) -> tuple[dict, int]:
-        """The folded log and its version; the head is kept for the append that may follow."""
-        self._require(tid)
-        envs = list(self.store.reads.iter_all(tid))
-        self._heads[tid] = (len(envs), envs[-1]["hash"])
-        return fold({"type": e["type"], "data": e["data"]} for e in envs), len(envs)
+    def _load(self, tid: str) -> Stored:
+        """The log's meta hash, folded state, version and head (TournamentNotFound when there is none)."""
+        try:
+            return self.repo.load(tid)
+        except GameNotFound:
+            raise TournamentNotFound(tid) from None
 
-    def _append(self, tid: str, version: int, events: list[dict], command_id: str,
-                meta: dict | None = None, stamp: tuple[str, ...] = ()) -> None:
-        """Append if the log is still at ``version`` (and the head read with it): VersionConflict otherwise."""
-        read, head = self._heads[tid]
-        if read != version:
-            raise VersionConflict(read)
-        self.store.append(tid, version, events, expected_head=head, seat=None, command_id=command_id, command=None,
-                          rules_version=RULES_VERSION, meta=meta, stamp=stamp)
+    def _append(self, was: Stored, step: decide.Step) -> None:
+        """Append a decided batch if the log is still where it was read (VersionConflict otherwise);
+        a status it changes is recorded in the meta and the list's indexes with it."""
+        before = was.state["status"]
+        state = was.state
+        for ev in step.events:
+            TOURNAMENT.evolve(state, ev)
+        status = state["status"]
+        meta = {"status": status} if status != before else None
+        stamp = ("finished_at",) if status == "finished" and before != "finished" else ()
+        self.repo.append(was, step.events, command_id=step.command_id, state=state, meta=meta, stamp=stamp)
+        if meta:
+            self._index(was.id, state["game"], status)
+        if status == "finished" and before != "finished":
+            self.signed_standings(was.id)

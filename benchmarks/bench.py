@@ -49,6 +49,7 @@ from domain.core import Game
 from application.replay import batches, verify
 from application.service import GameService
 from events.store import RedisEventStore
+import settings
 
 ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
 """``(bind, processes, env overrides, wsgi app) -> the gunicorn process``, quiet, its stderr a pipe."""
@@ -287,7 +288,7 @@ def _ratio(x: float, of: float) -> float:
 
 def bench_http(redis_url: str, prefix: str, game: Game, seats: int, api: ApiStarter, service: GameService,
                finished_id: str, seconds: float, connections: int, processes: int) -> dict:
-    env = {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix, "DELVE_RATE_LIMIT": "0", "DELVE_ADMIN_TOKEN": ""}
+    env = {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix, **settings.UNLIMITED, "DELVE_ADMIN_TOKEN": ""}
     run = dict(seconds=seconds, connections=connections)
     log(f"http: {load.generator()}, {connections} connections, {seconds:.0f} s per run, "
         f"gunicorn {processes} processes as `delve serve` runs it")

@@ -29,6 +29,7 @@ from pathlib import Path
 from benchmarks import load
 from localredis.server import EmbeddedRedis, _free_port
 from localredis.cluster import LocalCluster
+import settings
 
 GAME, SEATS = "saboteur", 3
 DELVE_APP = "server.app:create_app()"
@@ -69,7 +70,7 @@ def _loader_cpu() -> float:
 def _api(api: ApiStarter, redis_url: str, processes: int, prefix: str) -> tuple[subprocess.Popen, int]:
     port = _free_port()
     proc = api(f"127.0.0.1:{port}", processes, {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix,
-                                                "DELVE_RATE_LIMIT": "0", "DELVE_ADMIN_TOKEN": ""}, DELVE_APP)
+                                                **settings.UNLIMITED, "DELVE_ADMIN_TOKEN": ""}, DELVE_APP)
     deadline = time.monotonic() + 60
     while True:
         try:

@@ -256,7 +256,7 @@ def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple
 @click.pass_context
 def reactor(ctx) -> None:
     """Read the partition feeds: enqueue the due jobs, run the followers (needs REDIS_URL)."""
-    from workers.reactor import run_from_env
+    from workers.process import run_from_env
 
     _log_setup(ctx.obj["log_level"])
     _require_redis("reactor")

@@ -66,8 +66,8 @@ def _game(lines: list, v: Verdict) -> tuple[str, list[Section]]:
         [str(m.n), m.at, r.seat_name(m.seat, m.actor), m.label,
          str(m.first_seq) if m.first_seq == m.last_seq else f"{m.first_seq}-{m.last_seq}"] for m in r.moves]
     result_rows = [["participant", "total", "place"]] + [
-        [p["id"], str(p["total"]), str(p["place"] or "-")] for p in ((finished or {}).get("scores") or {}).get(
-            "participants", [])]
+        [_participant(r, p["id"]), str(p["total"]), str(p["place"] or "-")]
+        for p in ((finished or {}).get("scores") or {}).get("participants", [])]
     sections: list[Section] = [
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
          + [f"Problem: {p.get('place') or ('seq ' + str(p['seq']) if p.get('seq') else '')} {p['problem']}"
@@ -87,9 +87,15 @@ def _game(lines: list, v: Verdict) -> tuple[str, list[Section]]:
     return title, sections
 
 
+def _participant(r: Record, pid: str) -> str:
+    """``seat:1`` as ``bob (seat 1)``; teams and game-driven actors as they are named."""
+    kind, _, rest = pid.partition(":")
+    return r.seat_name(int(rest)) if kind == "seat" and rest.isdigit() else pid
+
+
 def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
     standings = [["place", "entrant", "points"]] + [
-        [str(s.get("place", "-")), s.get("name") or s.get("entrant") or s.get("id", "-"),
+        [str(s.get("place", "-")), f"{v.entrants.get(s.get('entrant'), '?')} ({s.get('entrant')})",
          str(s.get("points", s.get("score", "-")))] for s in (v.standings or [])]
     games = [["game", "status", "rules version", "events", "signed by", "chain head"]] + [
         [gid, g.status, g.rules_version or "-", str(g.events), g.signed_by or "-", g.chain_head or "-"]

@@ -78,9 +78,10 @@ def first_broken_link(envelopes: Iterable[dict]) -> tuple[int | None, str]:
     return None, ""
 
 
-def domain_events(envelopes: Iterable[dict]) -> Iterator[dict]:
-    """The game's own events of some envelopes, as ``{type, data}`` for ``evolve``."""
-    return ({"type": e["type"], "data": e["data"]} for e in envelopes if e["type"] not in PLATFORM_EVENTS)
+def domain_events(envelopes: Iterable[dict], platform: frozenset[str] = PLATFORM_EVENTS) -> Iterator[dict]:
+    """The aggregate's own events of some envelopes, as ``{type, data}`` for ``evolve``: all but the
+    ``platform`` envelopes (a game's: GameCreated, SeatTaken...; a tournament log has none)."""
+    return ({"type": e["type"], "data": e["data"]} for e in envelopes if e["type"] not in platform)
 
 
 def loads(text: str | bytes) -> Any:

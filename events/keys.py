@@ -67,7 +67,3 @@ class Keys:
     def holds(self, bucket: str) -> str:
         """Counted, expiring holds (an identity's open streams): ``delve:holds:<bucket>``."""
         return f"{self.prefix}:holds:{bucket}"
-
-    def lock(self, name: str) -> str:
-        """A short-lived lock (a tournament's advance): ``delve:lock:<name>``."""
-        return f"{self.prefix}:lock:{name}"

@@ -14,7 +14,7 @@ def _source(name: str) -> str:
 class Scripts:
     """``append`` (check and store sealed envelopes), ``release`` (drop a lease we hold), ``compact``, ``open``,
     ``now`` (the clock an append is stamped with), ``hold`` (one of a capped number of expiring holds:
-    ``Locks.hold``)."""
+    ``Counters.hold``)."""
 
     def __init__(self, r: redis.Redis):
         self.append: Script = r.register_script(_source("append.lua"))

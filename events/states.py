@@ -21,7 +21,7 @@ from domain.core import Game, State, fold
 from events.archived import Archives, window
 from events.checkpoints import Checkpoints, dumped, dumps, own
 from events.clock import ReadTimes, time_ms
-from events.envelope import GENESIS, domain_events, loads
+from events.envelope import GENESIS, PLATFORM_EVENTS, domain_events, loads
 from events.errors import GameNotFound
 from events.keys import Keys
 from events.reads import Reads
@@ -46,6 +46,12 @@ class Folded(NamedTuple):
     state: State
     version: int
     head: str
+
+
+def platform_events(kind: Game) -> frozenset[str]:
+    """The envelope types ``kind`` does not fold: a game's platform envelopes, unless the
+    aggregate names its own (``events.repository.Aggregate.platform_events``)."""
+    return getattr(kind, "platform_events", PLATFORM_EVENTS)
 
 
 class States:
@@ -103,7 +109,8 @@ class States:
             folded = self._onto(game, game_id, snap, envs, stored)
         if folded is None:
             _stored, envs = self._tail(game_id, 0)
-            folded = Folded(fold(game, domain_events(envs)), envs[-1]["seq"] if envs else 0,
+            state = fold(game, domain_events(envs, platform_events(game)))
+            folded = Folded(state, envs[-1]["seq"] if envs else 0,
                             envs[-1]["hash"] if envs else GENESIS)
         self.remember(game, game_id, folded.version, folded.head, folded.state)
         return folded
@@ -183,7 +190,7 @@ class States:
                       f"which holds version {stored}")
             return None
         tail = envs[1:]
-        state = fold(game, domain_events(tail), own(game, orjson.loads(base.state)))
+        state = fold(game, domain_events(tail, platform_events(game)), own(game, orjson.loads(base.state)))
         return Folded(state, tail[-1]["seq"] if tail else base.version, tail[-1]["hash"] if tail else base.head)
 
     def lost(self, game_id: str, what: str) -> None:

@@ -14,7 +14,7 @@ read, load) that every caller needs and names the other parts:
 - ``indexes`` (events.indexes): the lobby's sorted sets of games;
 - ``groups`` (events.groups): consumer groups on the feeds (the reactor);
 - ``tracking`` (events.tracking): followers' positions in the feeds, applied exactly once;
-- ``locks`` (events.locks): short-lived locks and rate counters;
+- ``counters`` (events.counters): the rate limit's fixed-window counters and counted holds (open streams);
 - ``players``, ``ratings``, ``player_feeds`` (events.accounts): what lives beside the games.
 """
 from __future__ import annotations
@@ -33,8 +33,8 @@ from events.groups import ConsumerGroups
 from events.hub import FeedHub
 from events.idempotency import Idempotency
 from events.indexes import Indexes
+from events.counters import Counters
 from events.keys import Keys
-from events.locks import Locks
 from events.reads import Reads
 from events.scripts import Scripts
 from events.states import Folded, States
@@ -64,7 +64,7 @@ class RedisEventStore:
         self.indexes = Indexes(r, keys)
         self.groups = ConsumerGroups(r, keys)
         self.tracking = Tracking(r, keys)
-        self.locks = Locks(r, keys, scripts)
+        self.counters = Counters(r, keys, scripts)
         self.players = PlayerRecords(r, keys)
         self.ratings = RatingRecords(r, keys)
         self.player_feeds = PlayerFeeds(r, keys)
@@ -120,7 +120,7 @@ class RedisEventStore:
 
     def sibling(self, prefix: str) -> "RedisEventStore":
         """A store on the same Redis under another prefix (tournament logs beside the games' logs)."""
-        return RedisEventStore(self.r, prefix=prefix, cache_size=0, **self._settings)
+        return RedisEventStore(self.r, prefix=prefix, cache_size=self.states.cache_size, **self._settings)
 
     def ping(self) -> bool:
         return bool(self.r.ping())

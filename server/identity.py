@@ -40,12 +40,12 @@ def _resolve(svc: GameService, meta: dict[str, str] | None, game_id: str | None)
     digest = hash_token(token)
     if svc.admin_token_hash and hmac.compare_digest(digest, svc.admin_token_hash):
         return ADMIN
+    for key, value in (meta or {}).items():  # a seat token: known from the meta already read, no round trip
+        if key.startswith("token:") and hmac.compare_digest(digest, value):
+            return f"seat:{game_id}:{key.split(':', 1)[1]}"
     player = svc.players.by_token_digest(digest)
     if player is not None:
         return f"player:{player}"
-    for key, value in (meta or {}).items():
-        if key.startswith("token:") and hmac.compare_digest(digest, value):
-            return f"seat:{game_id}:{key.split(':', 1)[1]}"
     return address()
 
 

@@ -66,7 +66,7 @@ def hold(svc: GameService, who: str, subject: str) -> Callable[[], None]:
     """
     config = current_app.config
     releases = [current_app.extensions["delve.streams"].take(subject)]
-    leases = Leases(svc.store.locks)
+    leases = Leases(svc.store.counters)
     seconds = config["SSE_MAX_SECONDS"] + 30  # the stream ends by itself before its lease does
     caps = [(identity.address(), config["SSE_MAX_PER_ADDRESS"], "client address")]
     if who != identity.address() and who != identity.ADMIN:

@@ -120,6 +120,10 @@ _ALL = (
             "`delve serve`'s embedded Redis data and admin token (when unset: .delve-data in the working directory)."),
 )
 SETTINGS: dict[str, Setting] = {s.name: s for s in _ALL}
+# The environment that lifts every limit per identity (0 = no limit) but the tournaments' sizes: for
+# benchmarks and test harnesses, whose every client is one address (DELVE_RATE_LIMIT with them).
+UNLIMITED = {s.name: "0" for s in _ALL if s.group == QUOTAS and not s.name.startswith("DELVE_TOURNAMENT_MAX")} \
+    | {"DELVE_RATE_LIMIT": "0"}
 
 
 class BadSetting(ValueError):

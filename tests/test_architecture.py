@@ -182,3 +182,22 @@ def test_a_game_package_has_no_import_circle(package):
 def test_the_circle_check_finds_one():
     assert circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert circle({"a": {"b"}, "b": set()}) is None
+
+
+def module_imports(path: Path) -> set[str]:
+    """Every project module ``path`` imports, at the top or inside a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return found
+
+
+@pytest.mark.parametrize("package", ["events", "application", "workers"])
+def test_no_import_circle_within_a_package(package):
+    """Not even through an import inside a function (the reactor and the tournament reactor had one)."""
+    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts): p for p in sources(package)}
+    graph = {name: module_imports(path) & set(modules) - {name} for name, path in modules.items()}
+    assert circle(graph) is None

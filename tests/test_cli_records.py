@@ -61,5 +61,6 @@ def test_a_judges_report_in_markdown_and_html(tmp_path):
                       "Signatures", "Outcome: shared, winners seat:1, seat:2", "saboteur-1"):
             assert words in text, (suffix, words)
     assert "<table>" in (tmp_path / "report.html").read_text()
+    assert "| heuristic1 (seat 1) | 5 | 1 |" in (tmp_path / "report.md").read_text()
     assert "| 30 | 2026-11-25T15:46:54.965Z | heuristic0 (seat 0) | Play P13 (tee-new) at (6,2) | 101-103 |" in \
         (tmp_path / "report.md").read_text()

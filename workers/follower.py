@@ -6,8 +6,11 @@ partition feed after the follower's tracked position and applies the policy
 to each entry through ``store.tracking.apply``: the policy's writes and the
 new position commit in one Redis transaction, so a redelivered entry (a
 restart, a second process, a re-read) is recognised and skipped, and a crash
-leaves either both or neither. Ratings, tournament progress and the lobby
-projection are followers; the job table (workers/table.py) lists them.
+leaves either both or neither. A policy whose writes cannot join that
+transaction (a rating update, a notification, a tournament's appends) is
+idempotent instead: a crash before the position moved applies it again, to
+no effect. The lobby projection, ratings, notifications and tournament
+progress are followers; the job table (workers/table.py) lists them.
 
 A new follower starts at the beginning of each feed (feeds keep about the
 last 100 000 entries each). A policy that raises stops its feed at that entry,
@@ -21,6 +24,7 @@ from typing import Callable
 
 import redis
 
+from application.service import GameService
 from events.store import RedisEventStore
 from events.tracking import Transaction
 
@@ -43,24 +47,31 @@ class FeedEntry:
                    frozenset(t for t in fields.get("types", "").split(",") if t))
 
 
-Policy = Callable[[RedisEventStore, FeedEntry, Transaction], None]
-"""``(store, entry, tx)``: read through the store, queue writes on ``tx`` (they commit with the position)."""
+Policy = Callable[[GameService, FeedEntry, Transaction], None]
+"""``(service, entry, tx)``: read through the service, queue writes on ``tx`` (they commit with the position)."""
+
+
+def game_logs(service: GameService) -> RedisEventStore:
+    """The store whose feeds announce the games' appends."""
+    return service.store
 
 
 @dataclass(frozen=True)
 class Follower:
     name: str  # names its tracking records: renaming a follower starts it over
     policy: Policy
+    logs: Callable[[GameService], RedisEventStore] = game_logs  # whose feeds it follows
 
 
 class Follow:
     """Runs one follower over the feeds; ``step`` is what a process loop calls."""
 
-    def __init__(self, store: RedisEventStore, follower: Follower, *, feeds: list[str] | None = None,
+    def __init__(self, service: GameService, follower: Follower, *, feeds: list[str] | None = None,
                  count: int = 200):
-        self.store = store
+        self.service = service
+        self.store = follower.logs(service)
         self.follower = follower
-        self.feeds = feeds or store.feeds()
+        self.feeds = feeds or self.store.feeds()
         self.count = count
 
     def step(self, block_ms: int | None = None) -> int:
@@ -72,7 +83,7 @@ class Follow:
                 entry = FeedEntry.parse(feed, entry_id, fields)
                 try:
                     if self.store.tracking.apply(self.follower.name, feed, entry_id,
-                                                lambda tx: self.follower.policy(self.store, entry, tx)):
+                                                lambda tx: self.follower.policy(self.service, entry, tx)):
                         applied += 1
                 except redis.RedisError:
                     raise

@@ -91,7 +91,7 @@ class InProcessDriver:
             steppers.append(TournamentReactor(service, self.scheduler, group=group, start_id="$",
                                               reclaim_every=float("inf"), sweep_every=0))
             steppers[-1].ensure_groups()
-        self.loop = Loop([*steppers, *(Follow(service.store, f) for f in table.FOLLOWERS)], "inprocess")
+        self.loop = Loop([*steppers, *(Follow(service, f) for f in table.FOLLOWERS)], "inprocess")
         self.reactors = steppers
         self.errors: dict[str, str] = {}
 

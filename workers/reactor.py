@@ -5,8 +5,8 @@ delivered to one reactor of the group, like a Kafka partition to one
 consumer) and, for each game that moved, enqueues the jobs the job table
 (workers/table.py) says are due: the final scoring of a game that reached
 its end, the turn of the bot that is to act. Job ids are deterministic, so a
-redelivered entry never schedules twice. The reactor process runs it in one
-loop (workers/loop.py) with the table's followers (workers/follower.py).
+redelivered entry never schedules twice. The reactor process (workers/process.py)
+runs it in one loop (workers/loop.py) with the table's followers (workers/follower.py).
 
 Crash safety: an entry is acknowledged only after its job is enqueued. A
 reactor that dies leaves its entries pending; the others (or its successor)
@@ -193,25 +193,3 @@ class Reactor:
             if self._swept.get(gid, version) == version:
                 self._guarded(gid, None)
         self._swept = versions
-
-
-def run_from_env() -> None:
-    """The reactor process (`delve reactor`, `python -m workers.reactor`): the reactor, the
-    tournament reactor and the table's followers in one loop, store and queue from the environment."""
-    from application.runtime import service_from_env
-    from workers.follower import Follow
-    from workers.loop import Loop
-    from workers.queue import LostJobs, RqScheduler, queue_from_env
-    from workers.tournament_reactor import TournamentReactor
-
-    service = service_from_env()
-    scheduler = RqScheduler(queue_from_env())
-    reactor = Reactor.from_env(service, scheduler)
-    Loop([reactor, TournamentReactor.from_env(service, scheduler), LostJobs(scheduler),
-          *(Follow(service.store, f) for f in table.FOLLOWERS)]).run_forever()
-
-
-if __name__ == "__main__":
-    logging.basicConfig(level=settings.get("DELVE_LOG_LEVEL").upper(),
-                        format="%(asctime)s reactor %(levelname)s %(message)s")
-    run_from_env()

@@ -5,11 +5,11 @@ game as the reactor loaded it after a feed entry or a sweep), the job's
 deterministic id, and what the job does (``run``, through the application
 service). The reactor asks the table which kinds are due, the rq scheduler
 enqueues ``workers.jobs.run(kind, game_id, version)`` under the kind's id,
-and the in-process driver runs ``kind.run`` directly: adding clocks,
-ratings, tournaments or compaction is one entry here. Work that must see
-every feed entry exactly once (the lobby projection, later ratings and
-tournament progress) is a :class:`Follower` in ``FOLLOWERS``; the reactor
-process runs them beside the reactor.
+and the in-process driver runs ``kind.run`` directly: adding a kind is one
+entry here. Work that follows the logs entry by entry, at its own tracked
+position (the lobby projection, ratings, players' notifications, tournament
+progress), is a :class:`Follower` in ``FOLLOWERS``; the reactor process runs
+them beside the reactor.
 
 Job ids are ``<kind>-<game>-<version>`` for a job tied to one version (a bot
 turn: a later version needs a new job) and ``<kind>-<game>`` for a job a game
@@ -114,36 +114,6 @@ def _clock_run(service: GameService, game_id: str, version: int) -> dict | None:
     return clocks.expire(service, game_id, version, now_iso())
 
 
-def _rate_due(g: Loaded) -> bool:
-    """A finished game whose players' ratings are not updated yet."""
-    return g.finished and g.meta.get("rated") != "1"
-
-
-def _rate_run(service: GameService, game_id: str, version: int) -> bool:
-    """Update the ratings of the game's players and bots (``application.ratings``; once per game)."""
-    return ratings.rate_finished(service, game_id)
-
-
-def _notify_due(g: Loaded) -> bool:
-    """Players hold seats and have not been told about this version yet (``application.feed``)."""
-    return bool(feed.players_of(g.meta)) and int(g.meta.get("notified", "0")) < g.version
-
-
-def _notify_run(service: GameService, game_id: str, version: int) -> int:
-    """Publish the game's news at ``version`` on its players' own feeds (once per version)."""
-    return feed.notify(service, game_id, version)
-
-
-def _tournament_due(g: Loaded) -> bool:
-    """A game of a tournament has finished: report it and maybe pair the next round."""
-    return g.finished and bool(g.meta.get("tournament"))
-
-
-def _tournament_run(service: GameService, game_id: str, version: int) -> bool:
-    """Advance the game's tournament (idempotent: application/tournaments.py)."""
-    return TournamentService(service).advance(service.store.meta(game_id)["tournament"])
-
-
 def _compact_due(g: Loaded) -> bool:
     """A closed game whose log is still a stream (issue 13: one compressed archive per finished game)."""
     return g.finished and g.meta.get("compacted") != "1"
@@ -157,11 +127,6 @@ def _compact_run(service: GameService, game_id: str, version: int) -> bool:
 def _never(g: Loaded) -> bool:
     """A kind a tournament's log makes due (``tournament_due``), never a game."""
     return False
-
-
-def _advance_run(service: GameService, tournament_id: str, version: int) -> bool:
-    """Pair, report, complete or finish a tournament whose log reached ``version`` (idempotent)."""
-    return TournamentService(service).advance(tournament_id)
 
 
 def _open_run(service: GameService, tournament_id: str, version: int) -> bool:
@@ -180,32 +145,19 @@ TABLE: tuple[JobKind, ...] = (
     JobKind("actor", _actor_due, _actor_run),
     JobKind("finalize", _finalize_due, _finalize_run, per_version=False),
     JobKind("clock", _clock_due, _clock_run, when=_clock_when),
-    JobKind("rate", _rate_due, _rate_run, per_version=False),
-    JobKind("notify", _notify_due, _notify_run),
-    JobKind("tournament", _tournament_due, _tournament_run, per_version=False),
     JobKind("compact", _compact_due, _compact_run, per_version=False),
 )
-# Kinds keyed by a tournament id, scheduled by the tournament reactor (workers/tournament_reactor.py).
-ADVANCE = JobKind("tadvance", _never, _advance_run)
+# The kind keyed by a tournament id, scheduled by the tournament reactor (workers/tournament_reactor.py).
 OPENING = JobKind("tstart", _never, _open_run, per_version=False)
-KINDS: dict[str, JobKind] = {k.name: k for k in (*TABLE, ADVANCE, OPENING)}
+KINDS: dict[str, JobKind] = {k.name: k for k in (*TABLE, OPENING)}
 
 
 def tournament_due(t: dict) -> list[tuple[JobKind, datetime | None]]:
-    """The jobs a tournament's folded log (``domain.tournament.log``) needs: the start
-    timer while registration is open with a ``start_at``; an advance when it runs and
-    round 1 is not paired, when a round was just paired (its games are to be created
-    and seated, again if a crash interrupted that), or when every game of the round
-    has been reported (the round is to complete, the next to pair, or the end to
-    record). Each report is the finished game's own ``tournament`` job."""
-    if t["status"] == "registering":
-        return [(OPENING, _at_start(t))] if t.get("start_at") else []
-    if t["status"] != "running":
-        return []
-    current = t["rounds"][-1] if t["rounds"] else None
-    reported = [table["result"] is not None for table in current["tables"]] if current else []
-    if current is None or all(reported) or not any(reported):
-        return [(ADVANCE, None)]
+    """The jobs a tournament's folded log (``domain.tournament.log``) needs: the start timer
+    while registration is open with a ``start_at``. Its progress is the ``tournaments``
+    follower's (below), not a job's."""
+    if t["status"] == "registering" and t.get("start_at"):
+        return [(OPENING, _at_start(t))]
     return []
 
 
@@ -231,14 +183,55 @@ def job_id(name: str, game_id: str, version: int) -> str:
 # -- followers: each feed entry handled exactly once (workers/follower.py) -------------
 
 
-def _project_lobby(store: RedisEventStore, entry: FeedEntry, tx: Transaction) -> None:
+def _project_lobby(service: GameService, entry: FeedEntry, tx: Transaction) -> None:
     """Index the game in the lobby as its meta says now (repairs a crash before the service did)."""
     try:
-        lobby.project(store, entry.game_id, tx)
+        lobby.project(service.store, entry.game_id, tx)
     except GameNotFound:
         pass  # deleted since: nothing to index
 
 
+def _rate(service: GameService, entry: FeedEntry, tx: Transaction) -> None:
+    """A game finished: update its players' and bots' ratings (``application.ratings``; once per game)."""
+    if "GameFinished" in entry.types:
+        ratings.rate_finished(service, entry.game_id)
+
+
+def _notify(service: GameService, entry: FeedEntry, tx: Transaction) -> None:
+    """Tell the game's players what it owes them at the version this entry reached (``application.feed``):
+    nothing when the game has moved on since (a later entry says what is owed then)."""
+    try:
+        if feed.players_of(service.store.meta(entry.game_id)):
+            feed.notify(service, entry.game_id, entry.to_seq)
+    except GameNotFound:
+        pass
+
+
+CLOSING = frozenset({"GameFinished", "GameCancelled"})
+
+
+def _report_to_tournament(service: GameService, entry: FeedEntry, tx: Transaction) -> None:
+    """A game closed: if a tournament seats it, advance that tournament (report it, maybe pair on)."""
+    if entry.types & CLOSING:
+        tid = service.store.meta(entry.game_id).get("tournament")
+        if tid:
+            TournamentService(service).advance(tid)
+
+
+def _advance_tournament(service: GameService, entry: FeedEntry, tx: Transaction) -> None:
+    """A tournament's log moved (started, a round paired or reported, an entrant withdrew): advance it."""
+    TournamentService(service).advance(entry.game_id)
+
+
+def tournament_logs(service: GameService) -> RedisEventStore:
+    """The store whose feeds announce the tournament logs' appends (their own key prefix)."""
+    return TournamentService(service).store
+
+
 FOLLOWERS: tuple[Follower, ...] = (
     Follower("lobby", _project_lobby),
+    Follower("ratings", _rate),
+    Follower("notifications", _notify),
+    Follower("tournament-games", _report_to_tournament),
+    Follower("tournaments", _advance_tournament, tournament_logs),
 )

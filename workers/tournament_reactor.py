@@ -5,9 +5,9 @@ partition feeds get one entry per append like the games'. This reactor reads
 them through the same consumer-group machinery (workers/reactor.py: reclaim,
 acknowledge after enqueue) and schedules what the job table says a log needs
 (``table.tournament_due``): the ``start_at`` timer (rq ``enqueue_at``, one id
-per tournament) and the advance that pairs a round or ends the tournament
-(one id per log version). Its sweep re-handles every registering and running
-tournament, so a lost enqueue is repaired; a repeated one is a no-op.
+per tournament). Its sweep re-handles every registering tournament, so a lost
+enqueue is repaired; a repeated one is a no-op. Pairing, reporting and
+finishing are the ``tournaments`` followers' (workers/table.py).
 """
 from __future__ import annotations
 
@@ -41,8 +41,7 @@ class TournamentReactor(Reactor):
                 for kind, at in table.tournament_due(t)}
 
     def sweep(self) -> None:
-        """Re-handle every tournament not finished yet (a lost enqueue, a trimmed feed entry)."""
-        for status in ("registering", "running"):
-            _total, ids = self.tournaments.store.indexes.page(f"status:{status}")
-            for tid in ids:
-                self._guarded(tid, None)
+        """Re-handle every tournament still registering (a lost enqueue, a trimmed feed entry)."""
+        _total, ids = self.tournaments.store.indexes.page("status:registering")
+        for tid in ids:
+            self._guarded(tid, None)

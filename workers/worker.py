@@ -93,7 +93,7 @@ def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = 
     if with_reactor:
         # A process of its own: forking work horses out of a process that runs
         # a reactor thread could copy a lock that thread holds.
-        reactor = subprocess.Popen([sys.executable, "-m", "workers.reactor"],
+        reactor = subprocess.Popen([sys.executable, "-m", "workers.process"],
                                    env={**os.environ, "DELVE_LOG_LEVEL": logging_level})
     try:
         return work_through_outages(lambda: make_worker(queues, simple=simple), burst=burst,

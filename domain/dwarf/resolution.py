@@ -131,6 +131,33 @@ def _defend_step(b: Batch) -> None:
                deltas={i: d for i, d in deltas.items() if d})
 
 
+STEPS = ("help", "mine", "forge", "defend")  # DW-RES-1, in order
+
+
+def run_step(b: Batch, step: str) -> bool:
+    """One step of DW-RES-1 on its own, on whatever position ``b`` holds (a test's, a
+    tool's): Receive Help's marker check, Mine, Forge and its marker check, or Defend and
+    its marker check -- not the steps around it, and no end-of-round. False while a seat
+    must order its actions (DW-AMB-14). ``resolve`` runs the steps in turn."""
+    if step == "help":
+        _pass_marker(b, "help")
+        return True
+    if step in ("mine", "forge"):
+        if b.state["step"] != step:
+            _begin(b, step)
+        if not _step(b, step):
+            return False
+        if step == "forge":
+            _pass_marker(b, "forge")
+        return True
+    if step != "defend":
+        raise ValueError(f"no resolution step {step!r}; the steps are {', '.join(STEPS)}")
+    _defend_step(b)
+    if b.state["phase"] != "over":
+        _pass_marker(b, "defend")
+    return True
+
+
 def resolve(b: Batch) -> bool:
     """DW-RES-1: Receive Help's marker check, Mine, Forge (and its marker check),
     Defend. Returns False while a seat orders its actions (DW-AMB-14); called again
@@ -138,18 +165,11 @@ def resolve(b: Batch) -> bool:
     s = b.state
     if s["phase"] == "help":
         b.emit("ResolutionStarted")
-        _pass_marker(b, "help")
+        run_step(b, "help")
         _begin(b, "mine")
-    if s["step"] == "mine":
-        if not _step(b, "mine"):
-            return False
-        _begin(b, "forge")
-    if s["step"] == "forge":
-        if not _step(b, "forge"):
-            return False
-        _pass_marker(b, "forge")
-        _begin(b, "defend")
-    _defend_step(b)
-    if s["phase"] != "over":
-        _pass_marker(b, "defend")
-    return True
+    for step, after in (("mine", "forge"), ("forge", "defend")):
+        if s["step"] == step:
+            if not run_step(b, step):
+                return False
+            _begin(b, after)
+    return run_step(b, "defend")

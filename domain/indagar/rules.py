@@ -40,6 +40,7 @@ from .bots import greedy
 from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve as _evolve
+from .positions import POSITIONS, VERBS
 from .secrecy import SECRECY
 
 MONSTERS = tuple(content.monsters())
@@ -85,6 +86,8 @@ class Indagar(BaseGame):
     rules_version = "indagar-3"  # 3: the rules audit's fixes (IND-TURN-1, IND-RET-2, IND-EVM-2, IND-OUT-11, IND-MTGT-6, IND-SPI-3)
     rule_prefix = "IND"
     renderer = "indagar"
+    positions = POSITIONS
+    position_verbs = VERBS
     players_rule = "IND-FAC-1"
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA

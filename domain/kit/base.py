@@ -47,6 +47,11 @@ class BaseGame:
     renderer: ClassVar[str | None] = None
     """The web viewer's board renderer: ``server/web/static/<renderer>.js``, which exports
     ``render(element, view, ctx)``; None draws the view as JSON (the generic renderer)."""
+    positions: ClassVar[Mapping[str, str]] = {}
+    """Named test positions in the text format of ``domain.kit.position`` (the conformance
+    suite checks legality both ways at each)."""
+    position_verbs: ClassVar[Mapping[str, Callable[..., None]]] = {}
+    """The game's own words for the edits its test positions make most (``domain.kit.position``)."""
     unlisted_fields: ClassVar[tuple[str, ...]] = ()
     """Optional command fields ``legal_commands`` does not enumerate (a payment order:
     every order of every source would swamp the list); it lists each command with

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Iterable
 
+from domain.kit import UnknownEvent, copy_state
 from domain.tournament.config import Config
 
 RULES_VERSION = "tournament-1"
@@ -20,33 +21,60 @@ def initial() -> dict:
     return {"status": "new", "entrants": [], "rounds": [], "seed": None}
 
 
+def _created(state: dict, d: dict) -> None:
+    state.update({k: d[k] for k in ("tournament", "game", "options", "config", "seed_commitment", "name")})
+    state.update(organizer=d.get("organizer"), clock=d.get("clock"), start_at=d.get("start_at"),
+                 status="registering")
+
+
+def _registered(state: dict, d: dict) -> None:
+    state["entrants"].append({**d["entrant"], "withdrawn": False})
+
+
+def _withdrew(state: dict, d: dict) -> None:
+    entrant(state, d["entrant"])["withdrawn"] = True
+
+
+def _started(state: dict, d: dict) -> None:
+    state["status"] = "running"
+
+
+def _paired(state: dict, d: dict) -> None:
+    state["status"] = "running"
+    state["rounds"].append({"round": d["round"], "byes": list(d["byes"]), "completed": False,
+                            "tables": [{"seats": list(t["seats"]), "game_id": t["game_id"], "result": None,
+                                        "chain_head": None} for t in d["tables"]]})
+
+
+def _reported(state: dict, d: dict) -> None:
+    table = state["rounds"][d["round"] - 1]["tables"][d["table"]]
+    table["result"], table["chain_head"] = d["result"], d["chain_head"]
+
+
+def _completed(state: dict, d: dict) -> None:
+    state["rounds"][d["round"] - 1]["completed"] = True
+
+
+def _revealed(state: dict, d: dict) -> None:
+    state["seed"] = d["seed"]
+
+
+def _finished(state: dict, d: dict) -> None:
+    state["status"] = "finished"
+
+
+HANDLERS = {"TournamentCreated": _created, "EntrantRegistered": _registered, "EntrantWithdrew": _withdrew,
+            "TournamentStarted": _started, "RoundPaired": _paired, "GameFinished": _reported,
+            "RoundCompleted": _completed, "SeedRevealed": _revealed, "TournamentFinished": _finished}
+
+
 def evolve(state: dict, ev: dict) -> dict:
-    """Apply one event (mutates and returns ``state``)."""
-    d, kind = ev["data"], ev["type"]
-    if kind == "TournamentCreated":
-        state.update({k: d[k] for k in ("tournament", "game", "options", "config", "seed_commitment", "name")})
-        state.update(organizer=d.get("organizer"), clock=d.get("clock"), start_at=d.get("start_at"),
-                     rules_version=d.get("rules_version"), status="registering")
-    elif kind == "EntrantRegistered":
-        state["entrants"].append({**d["entrant"], "withdrawn": False})
-    elif kind == "EntrantWithdrew":
-        entrant(state, d["entrant"])["withdrawn"] = True
-    elif kind == "TournamentStarted":
-        state["status"] = "running"
-    elif kind == "RoundPaired":
-        state["status"] = "running"
-        state["rounds"].append({"round": d["round"], "byes": list(d["byes"]), "completed": False,
-                                "tables": [{"seats": list(t["seats"]), "game_id": t["game_id"], "result": None,
-                                            "chain_head": None} for t in d["tables"]]})
-    elif kind == "GameFinished":
-        table = state["rounds"][d["round"] - 1]["tables"][d["table"]]
-        table["result"], table["chain_head"] = d["result"], d["chain_head"]
-    elif kind == "RoundCompleted":
-        state["rounds"][d["round"] - 1]["completed"] = True
-    elif kind == "SeedRevealed":
-        state["seed"] = d["seed"]
-    elif kind == "TournamentFinished":
-        state["status"] = "finished"
+    """Apply one event (mutates and returns ``state``); an event type it does not know is an
+    error (UnknownEvent), never skipped: a log it cannot fold is not served or verified."""
+    handler = HANDLERS.get(ev["type"])
+    if handler is None:
+        raise UnknownEvent(f"no handler for tournament event {ev['type']!r}")
+    handler(state, ev["data"])
     return state
 
 
@@ -55,6 +83,30 @@ def fold(events: Iterable[dict]) -> dict:
     for ev in events:
         evolve(state, ev)
     return state
+
+
+class TournamentLog:
+    """The tournament log as an aggregate the event store folds, caches and snapshots like a
+    game (``events.repository``). Every envelope of the log is its own event: the store folds
+    all of them (no platform envelopes to leave out, unlike a game's)."""
+
+    rules_version = RULES_VERSION
+    platform_events: frozenset[str] = frozenset()
+
+    def initial_state(self) -> dict:
+        return initial()
+
+    def evolve(self, state: dict, event: dict) -> dict:
+        return evolve(state, event)
+
+    def dump_state(self, state: dict) -> dict:
+        return copy_state(state)
+
+    def load_state(self, data: dict) -> dict:
+        return copy_state(data)
+
+
+TOURNAMENT = TournamentLog()
 
 
 def config_of(state: dict) -> Config:

@@ -92,7 +92,7 @@ def post_action(game_id: str):
 
 
 def act(svc, game_id: str, seat: int, loaded, raw: object, once: idempotency.Once) -> dict:
-    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], identity.of(svc, loaded.meta, game_id))
+    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], lambda: identity.of(svc, loaded.meta, game_id))
     # DESIGN: the version check comes before validation, whatever the command
     # (a negative version is malformed, not stale: the schema answers it).
     stated = raw.get("expected_version") if isinstance(raw, dict) else None

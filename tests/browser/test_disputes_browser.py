@@ -70,6 +70,8 @@ def test_a_saved_export_replays_offline_with_the_server_stopped(signed_site, bro
     browser.open(f"{server.url}/web/replay")
     browser.wait("return document.body.dataset.ready === '1' && document.getElementById('keys-state')"
                  ".textContent.includes('browser-test')", what="the server's keys fetched")
+    keyed = CliRunner().invoke(cli, ["verify", str(export), "--keys", server.url])  # the keys from the live server
+    assert keyed.exit_code == 0 and "of browser-test" in keyed.output, keyed.output
     server.stop()  # from here on the page has no server to call
     browser.js("window.__delve.failed = []; window.__offlineFetches = 0;"
                "const f = window.fetch; window.fetch = (...a) => { window.__offlineFetches += 1; return f(...a); };")

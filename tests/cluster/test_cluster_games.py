@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from application import replay
 from localredis.server import _free_port
 from tests.faults.support import Client
+import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 # The fewest seats each game allows; two bots where there are two seats, so the game is rated.
@@ -34,7 +35,7 @@ def delve_serve(cluster_url: str, queue_url: str, log: Path) -> Iterator[Client]
     """`delve serve` (API, one worker, the reactor) on the cluster; its output in ``log``."""
     port = _free_port()
     env = {**os.environ, "REDIS_URL": cluster_url, "RQ_REDIS_URL": queue_url, "DELVE_ADMIN_TOKEN": ADMIN,
-           "DELVE_RATE_LIMIT": "0", "PYTHONPATH": str(ROOT)}
+           **settings.UNLIMITED, "PYTHONPATH": str(ROOT)}
     with log.open("w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "delve.cli", "--log-level", "WARNING", "serve", "--port",
                                  str(port), "--workers", "1", "--web-workers", "1"],

@@ -13,7 +13,8 @@ at ``STATES`` positions, for every seat:
   ``Illegal`` (never another exception: bad input never causes a 500) citing a
   rule of this game or none.
 
-Thousands of commands per game, bounded by ``STATES`` x ``DRAWS``.
+Thousands of commands per game, bounded by ``STATES`` x ``DRAWS``; the same at every test
+position a game declares (``Game.positions``).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from domain.core import Drbg, Illegal, canonical_json
 from domain.kit import command_stream
 from tests.conformance.schema_draw import Drawer, harvest
 from tests.conformance.test_conformance import IDS, TABLES, played, states
+from tests.support.positions import named
 
 STATES = 24  # positions per table, spread over the game
 DRAWS = 60  # drawn commands per position, shared by its seats (the seats to act get most)
@@ -41,40 +43,62 @@ def bare(cmd: dict, fields: tuple[str, ...]) -> dict:
     return {k: v for k, v in cmd.items() if k not in fields}
 
 
+def both_ways(game, state, players: int, drawer: Drawer, rng_of, draws: int) -> tuple[int, int]:
+    """At one position: every listed command is accepted; each drawn one accepted is listed
+    (or refused citing a rule of the game). Returns (tried, accepted) of the drawn ones."""
+    prefix = game.rule_prefix
+    acting = sorted(game.turn(state).seats)
+    tried = accepted = 0
+    for seat in range(players):
+        legal = game.legal_commands(state, seat)
+        listed = {canonical_json(c) for c in legal}
+        unlisted = {canonical_json(bare(c, game.unlisted_fields)) for c in legal}
+        for cmd in legal:
+            game.decide(state, seat, cmd, rng_of())
+        share = draws // max(1, len(acting)) if seat in acting else max(2, draws // (4 * players))
+        for _ in range(share):
+            cmd = drawer.command(legal)
+            tried += 1
+            try:
+                events = game.decide(state, seat, cmd, rng_of())
+            except Illegal as refused:
+                assert refused.rule is None or refused.rule.startswith(f"{prefix}-"), (cmd, refused)
+                continue
+            accepted += 1
+            if canonical_json(cmd) in listed or canonical_json(bare(cmd, game.unlisted_fields)) in unlisted:
+                continue
+            same = [c for c in legal if c["type"] == cmd.get("type") and game.decide(state, seat, c, rng_of()) == events]
+            assert same, f"seat {seat}: {cmd} is accepted but not listed"
+    return tried, accepted
+
+
 @pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
 def test_every_accepted_command_is_listed_and_every_listed_one_accepted(gid, players):
     g, picks = positions(gid, players)
     game = g.game
-    prefix = registry.get(gid).rule_prefix
     pool: dict[str, list] = {}
     for _version, state, step in picks:
         harvest([c for seat in range(players) for c in game.legal_commands(state, seat)], pool)
         if step.command and step.seat is not None:
             harvest([step.command], pool)
-    rng = random.Random(f"{gid}-{players}")
-    drawer = Drawer(game.command_schema, rng, pool)
+    drawer = Drawer(game.command_schema, random.Random(f"{gid}-{players}"), pool)
     tried = accepted = 0
     for version, state, _step in picks:
-        acting = sorted(game.turn(state).seats)
-        for seat in range(players):
-            legal = game.legal_commands(state, seat)
-            listed = {canonical_json(c) for c in legal}
-            unlisted = {canonical_json(bare(c, game.unlisted_fields)) for c in legal}
-            for cmd in legal:
-                game.decide(state, seat, cmd, Drbg(g.seed, command_stream(version)))
-            share = DRAWS // max(1, len(acting)) if seat in acting else max(2, DRAWS // (4 * players))
-            for _ in range(share):
-                cmd = drawer.command(legal)
-                tried += 1
-                try:
-                    events = game.decide(state, seat, cmd, Drbg(g.seed, command_stream(version)))
-                except Illegal as refused:
-                    assert refused.rule is None or refused.rule.startswith(f"{prefix}-"), (cmd, refused)
-                    continue
-                accepted += 1
-                if canonical_json(cmd) in listed or canonical_json(bare(cmd, game.unlisted_fields)) in unlisted:
-                    continue
-                same = [c for c in legal if c["type"] == cmd.get("type")
-                        and game.decide(state, seat, c, Drbg(g.seed, command_stream(version))) == events]
-                assert same, f"v{version} seat {seat}: {cmd} is accepted but not listed"
+        t, a = both_ways(game, state, players, drawer, lambda: Drbg(g.seed, command_stream(version)), DRAWS)
+        tried, accepted = tried + t, accepted + a
     assert tried >= len(picks) * DRAWS // 2 and accepted, (tried, accepted)
+
+
+DECLARED = [(gid, name) for gid in registry.available() for name in sorted(registry.get(gid).positions)]
+
+
+@pytest.mark.parametrize("gid,name", DECLARED, ids=[f"{g}:{n}" for g, n in DECLARED])
+def test_both_ways_at_every_declared_test_position(gid, name):
+    """The positions a game declares (``Game.positions``) are where its rule tests stand."""
+    game, state = named(gid, name)
+    players = game.players(state)
+    pool: dict[str, list] = {}
+    harvest([c for seat in range(players) for c in game.legal_commands(state, seat)], pool)
+    drawer = Drawer(game.command_schema, random.Random(f"{gid}:{name}"), pool)
+    tried, _accepted = both_ways(game, state, players, drawer, lambda: Drbg(b"position", "v1"), DRAWS * 4)
+    assert tried >= DRAWS

@@ -36,3 +36,19 @@ def test_DW_SOLO_4_DW_SOLO_6_the_automaton_is_no_seat():
     assert refused.value.code == "not_a_seat" and refused.value.rule == "DW-SOLO-4"
     old = registry.get("dwarf", "dwarf-2")
     assert old.decide(s, AUTO, {"type": "special", "pile": 0}, Drbg(b"t", "v"))  # as dwarf-2 did
+
+
+def test_DW_RES_1_a_resolution_step_runs_on_its_own():
+    """DW-RES-1's Forge step, run alone on a staged position (resolution.run_step): the
+    workers placed, the step gives the Forge's events and its marker check, nothing more."""
+    from domain.dwarf import resolution
+    from domain.dwarf.evolve import batch
+    base = stage_mine(start(2, first_player=0), {"31": "S7"})
+    placed = passes(place(place(give(base, 0, steel=6), 0, "31"), 1, "11"), 1)   # player 0 still to pass
+    b = batch(placed)
+    assert resolution.run_step(b, "forge")
+    kinds = [e["type"] for e in b.events]
+    assert kinds[0] == "StepStarted" and "ActionResolved" in kinds and kinds[-1] == "MarkerPassed"
+    assert "RoundEnded" not in kinds and b.state["players"][0]["object"] == 1
+    with pytest.raises(ValueError, match="the steps are help, mine, forge, defend"):
+        resolution.run_step(batch(placed), "feast")

@@ -19,6 +19,7 @@ from typing import Iterator
 from localredis.server import EmbeddedRedis, _free_port
 from delve.cli import gunicorn_argv
 from delve.supervise import child_env
+import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +62,7 @@ def api(redis_url: str, *, workers: int = 1, env: dict[str, str] | None = None) 
     port = _free_port()
     argv = gunicorn_argv(f"127.0.0.1:{port}", workers, access_log=False)
     argv[-1] = "tests.faults.app:create_app()"
-    proc = subprocess.Popen(argv, env=child_env(**{"REDIS_URL": redis_url, "DELVE_RATE_LIMIT": "0",
+    proc = subprocess.Popen(argv, env=child_env(**{"REDIS_URL": redis_url, **settings.UNLIMITED,
                                                    "DELVE_ADMIN_TOKEN": "fault-admin", **(env or {})}),
                             cwd=ROOT, start_new_session=True)
     client = Client(port)

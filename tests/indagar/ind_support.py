@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.core import Drbg, Seat, fold
 from domain.kit import copy_state
+from domain.indagar import positions as verbs
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 
@@ -50,41 +51,34 @@ def clear_board(s: dict) -> dict:
     return s
 
 
+# The edits below are Indagar's position verbs (domain/indagar/positions.py), the words of
+# its text positions (tests/support/positions.py), here as functions returning the state.
+
 def put(s: dict, figure: str, tile: str) -> dict:
-    (s["heroes"] if figure in s["heroes"] else s["monsters"])[figure]["tile"] = tile
+    verbs.put(s, figure, tile)
     return s
 
 
 def reveal(s: dict, tile: str, kind: str) -> dict:
     """Make ``tile`` face up as ``kind``."""
-    s["tiles"][tile]["type"] = kind
-    s["hidden"].pop(tile, None)
+    verbs.reveal(s, tile, kind)
     return s
 
 
 def hide(s: dict, tile: str, kind: str) -> dict:
     """Make ``tile`` face down, hiding ``kind``."""
-    s["tiles"][tile]["type"] = None
-    s["hidden"][tile] = kind
+    verbs.hide(s, tile, kind)
     return s
 
 
 def outpost(s: dict, tile: str, seat: int, level: int = 1) -> dict:
-    s["outposts"][tile] = {"owner": seat, "level": level, "damage": 0, "downgraded": False}
+    verbs.outpost(s, tile, seat, level)
     return s
 
 
 def turn_of(s: dict, seat: int, hero: str | None = None, moves: int | None = None) -> dict:
     """Make it ``seat``'s turn, with ``hero`` activated (its full movement unless ``moves``)."""
-    s["pending"] = []
-    s["attack"] = None
-    s["phase"] = "play"
-    s["turn"] = {"who": f"seat:{seat}", "hero": hero, "moves": 0, "action": False, "used": [], "stopped": False,
-                 "charged": False, "must_attack": False, "cleared": False}
-    if hero:
-        s["heroes"][hero]["activated"] = True
-        s["turn"]["moves"] = st.hero_card(hero)["movement"] if moves is None else moves
-    s["cursor"] = s["ring"].index(f"seat:{seat}") if not s["solo"] else 1
+    verbs.turn(s, seat, hero, moves)
     return s
 
 

@@ -9,7 +9,8 @@ from domain.core import Drbg, Illegal
 from domain.indagar import harm, monsters, turns
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import ScriptedDice, apply, arena, hide, line, neighbours, outpost, put, reveal, turn_of
+from ind_support import ScriptedDice, apply, arena, neighbours, put, reveal, turn_of
+from tests.support.positions import named, position
 
 
 def refused(s, seat, cmd) -> Illegal:
@@ -24,9 +25,12 @@ def test_IND_TURN_1_end_turn_needs_an_activation_first():
     """«Durante su turno de juego, cada jugador debe elegir y activar exactamente uno de sus
     héroes disponibles» -- ending the turn before activating one would skip the activation,
     and repeated, the round would never end."""
-    s = arena(2)
-    put(s, "ariane", "r4c1")
-    turn_of(s, 0)
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        turn 0
+    """)
     assert {"type": "end_turn"} not in GAME.legal_commands(s, 0)
     assert refused(s, 0, {"type": "end_turn"}).rule == "IND-TURN-1"
     s = apply(s, 0, {"type": "activate", "hero": "ariane"})
@@ -40,16 +44,14 @@ def test_IND_SPI_3_spirit_uses_and_exchanges_are_listed_whenever_they_are_accept
     espíritus para inmediatamente ganar un punto de supremacía», at any time of one's turn:
     before the activation and while a Charge! attack is owed, legal_commands lists what
     decide accepts."""
-    s = arena(2)
-    put(s, "ariane", "r4c1")
-    s["seats"][0]["spirits"] = 2
-    s["seats"][0]["res"] = {"gold": 3, "wood": 0, "ore": 0}
-    turn_of(s, 0)
+    _, s = named("indagar", "spirits-before-activation")
     legal = GAME.legal_commands(s, 0)
     assert {"type": "spirit", "use": "pp"} in legal
     assert {"type": "exchange", "give": {"gold": 3, "wood": 0, "ore": 0}, "get": "wood"} in legal
-    s = turn_of(s, 0, "ariane")
-    s["turn"]["must_attack"] = True
+    _, s = position(GAME.positions["spirits-before-activation"] + """
+        turn 0 ariane
+        turn.must_attack = true
+    """)
     assert {"type": "spirit", "use": "pp"} in GAME.legal_commands(s, 0)
     for cmd in GAME.legal_commands(s, 0):
         GAME.decide(s, 0, cmd, Drbg(b"t", "cmd"))
@@ -73,14 +75,8 @@ def test_IND_EVM_2_an_event_monster_revealed_by_a_charge_through_attacks_the_rev
     """«Kakonositel es un monstruo. Inmediatamente ataca al héroe que reveló esta loseta»:
     also when the hero revealed it charging through (IND-FB-4) onto the tile a monster
     left face down (monsters never reveal tiles, IND-AMB-50)."""
-    s = arena(2)
-    a, b = line(s, "r4c1", 2)
-    monster = st.primaries(s)[0]
-    put(s, "ariane", a)
-    put(s, monster, b)
-    s["monsters"][monster]["damage"] = st.monster_stats(s, monster)["endurance"] - 1
-    hide(s, b, "kakonositel")
-    turn_of(s, 0, "ariane")
+    _, s = named("indagar", "charge-through-reveal")   # helgoth, one damage from retreat, on a face-down tile
+    a, b, monster = "r4c1", "r4c2", "helgoth"
     s = apply(s, 0, {"type": "attack", "tile": b}, ScriptedDice(*[6] * 12))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(*[1] * 12))
     assert s["monsters"][monster]["tile"] is None and s["pending"][0]["kind"] == "charge_through"
@@ -95,13 +91,16 @@ def test_IND_OUT_11_ignored_damage_comes_off_the_heros_share_after_the_outpost()
     puesto de avanzada si recibe suficiente daño. Si un puesto de avanzada baja de nivel,
     cualquier daño adicional es recibido por el héroe»; a spirit «remover o ignorar 3
     daños de un héroe» (IND-SPI-3) lessens the hero's share, never the outpost's."""
-    s = arena(2, factions=["arkland", "sect"])
-    a, b = line(s, "r4c1", 2)
-    put(s, "ariane", a)
-    put(s, "zhuan", b)
-    outpost(s, b, 1, level=1)                                          # endurance 3
-    s["seats"][1]["spirits"] = 1
-    turn_of(s, 0, "ariane")
+    _, s = position("""
+        indagar 2 seed=indagar options={"factions": ["arkland", "sect"]}
+        arena
+        put ariane r4c1
+        put zhuan r4c2
+        outpost r4c2 1 1              # endurance 3
+        seats.1.spirits = 1
+        turn 0 ariane
+    """)
+    b = "r4c2"
     s = apply(s, 0, {"type": "attack", "tile": b}, ScriptedDice(*[6] * 12))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(*[1] * 12))       # a hit of several damage
     assert s["pending"][0]["side"] == "defence"

@@ -1,11 +1,14 @@
 """A player's own feed (issue 9): seat reserved, game started, your turn, game finished — across games,
-written once per version by the notify job, read as SSE or NDJSON."""
+written once per version by the notifications follower, read as SSE or NDJSON."""
 from __future__ import annotations
 
 import json
 
-from application import joining
+from application import feed, joining
 from workers import table
+from workers.follower import Follow
+
+NOTIFICATIONS = next(f for f in table.FOLLOWERS if f.name == "notifications")
 
 AT = "2026-01-01T00:00:00.000Z"
 
@@ -14,12 +17,16 @@ def notes(service, pid):
     return [note for _id, note in service.feed.wait(pid, "0-0", 0)]
 
 
+def players(service, gid):
+    return list(feed.players_of(service.store.meta(gid)).values())
+
+
 def run_due(service, gid):
-    """Run the notify job as the reactor would schedule it for the game's version."""
-    g = service.load(gid)
-    if any(k.name == "notify" for k in table.due(g)):
-        return table.kind("notify").run(service, gid, g.version)
-    return 0
+    """Step the notifications follower over the feed entries since its last position; how many
+    notifications reached the feeds."""
+    before = sum(len(notes(service, pid)) for pid in players(service, gid))
+    Follow(service, NOTIFICATIONS).step()
+    return sum(len(notes(service, pid)) for pid in players(service, gid)) - before
 
 
 def test_the_feed_follows_a_game_from_reservation_to_the_end(service):
@@ -48,7 +55,8 @@ def test_the_feed_follows_a_game_from_reservation_to_the_end(service):
 
 def test_games_without_players_owe_nothing(service):
     gid = service.create("tiny", [{"name": "a"}, {"name": "b"}], {})["id"]
-    assert not any(k.name == "notify" for k in table.due(service.load(gid)))
+    assert Follow(service, NOTIFICATIONS).step() == 1
+    assert "notified" not in service.store.meta(gid)  # nothing owed, nothing marked
 
 
 def read_lines(resp, n):

@@ -8,6 +8,9 @@ import pytest
 from application import joining
 from application.ratings import MODEL, bot_id, rate_finished
 from workers import table
+from workers.follower import Follow
+
+RATINGS = next(f for f in table.FOLLOWERS if f.name == "ratings")
 
 AT = "2026-01-01T00:00:00.000Z"
 
@@ -44,7 +47,7 @@ def test_a_finished_game_moves_both_ratings_once(service):
     gid = finished_game(service, [ann, bob], range(10))
     assert rate_finished(service, gid)
     assert not rate_finished(service, gid)  # redelivered: nothing more
-    assert not table.kind("rate").run(service, gid, service.load(gid).version)
+    assert Follow(service, RATINGS).step() >= 1  # the follower sees the GameFinished: rated already
     a, b = service.ratings.of("tiny", ann.id), service.ratings.of("tiny", bob.id)
     assert a["games"] == b["games"] == 1 and a["sigma"] < 25 / 3 and b["sigma"] < 25 / 3
     scores = service.scores(gid)

@@ -1,5 +1,5 @@
-"""The jobs that drive a tournament: crash and redelivery between pairing and game
-creation, the start_at timer, clocks and adjudication (application/tournaments.py,
+"""What drives a tournament: its followers (a crash between pairing and game creation,
+a re-read entry), the start_at timer, clocks and adjudication (application/tournaments.py,
 workers/table.py, workers/tournament_reactor.py)."""
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from application import clocks, consent
 from application import tournament_games
 from events.errors import GameNotFound
 from application.tournament_verify import verify_bundle
+from application.tournaments import TournamentService
 from workers import table
+from workers.follower import Follow
 from workers.tournament_reactor import TournamentReactor
 from tests.tournament.test_tournament_service import bots, driver, ts  # noqa: F401 - fixtures
 
 CLOCK = {"per_move_s": 5, "on_timeout": "forfeit"}
+FOLLOWERS = {f.name: f for f in table.FOLLOWERS}
 
 
 class Killed(Exception):
@@ -36,10 +39,11 @@ def _exists(service, gid) -> bool:
         return False
 
 
-def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_rerun(ts, monkeypatch):
+def test_an_advance_killed_between_pairing_and_creating_the_games_is_repaired_by_the_rerun(ts, monkeypatch):
     """The advance appends RoundPaired (game ids derived from tournament, round, table), then
     creates the games; killed after the pairing, and again after one game of two, the
-    re-run creates the missing game only, and no run pairs the round twice."""
+    follower stays at the entry, and its next step (in a fresh process) creates the
+    missing game only; no run pairs the round twice."""
     t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"turns": 1},
                    "entrants": bots(4)})
     tid = t["id"]
@@ -49,8 +53,7 @@ def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_
     def killed(*args):
         raise Killed()
     monkeypatch.setattr(tournament_games, "ensure", killed)
-    with pytest.raises(Killed):
-        table.ADVANCE.run(ts.games, tid, 9)
+    assert Follow(ts.games, FOLLOWERS["tournaments"]).step() == 0  # the policy died: the entry waits
     assert _types(ts, tid).count("RoundPaired") == 1 and not any(_exists(ts.games, g) for g in ids)
     assert [t["game_id"] for t in ts.get(tid)["rounds"][0]["tables"]] == ids
 
@@ -63,21 +66,22 @@ def test_a_job_killed_between_pairing_and_creating_the_games_is_repaired_by_the_
         return real(games, tid_, t_, round_no, tb)
     monkeypatch.setattr(tournament_games, "ensure", one_then_killed)
     with pytest.raises(Killed):
-        table.ADVANCE.run(ts.games, tid, 10)
+        TournamentService(ts.games).advance(tid)
     assert made == ids[:1] and _exists(ts.games, ids[0]) and not _exists(ts.games, ids[1])
     head = ts.games.store.meta(ids[0])["head"]
 
     monkeypatch.setattr(tournament_games, "ensure", real)
-    table.ADVANCE.run(ts.games, tid, 10)  # the redelivered job, in a fresh worker
+    assert Follow(ts.games, FOLLOWERS["tournaments"]).step() >= 1  # from its tracked position, in a fresh process
     assert all(_exists(ts.games, g) for g in ids)
     assert ts.games.store.meta(ids[0])["head"] == head  # found, not created again
     assert ts.games.store.meta(ids[1])["tournament"] == tid
-    assert table.ADVANCE.run(ts.games, tid, 10) is False  # once more: nothing to do
+    assert TournamentService(ts.games).advance(tid) is False  # once more: nothing to do
+    assert Follow(ts.games, FOLLOWERS["tournaments"]).step() == 0  # each entry was applied once
     assert _types(ts, tid).count("RoundPaired") == 1
 
 
 def test_the_rerun_tournament_plays_out_and_verifies(ts, driver, monkeypatch):  # noqa: F811
-    """After a killed pairing job, the reactors and jobs carry the tournament to the end."""
+    """After a killed advance, the followers and jobs carry the tournament to the end."""
     calls = []
     real = tournament_games.ensure
 
@@ -90,7 +94,7 @@ def test_the_rerun_tournament_plays_out_and_verifies(ts, driver, monkeypatch):  
     t = ts.create({"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 1},
                    "entrants": bots(4)})
     with pytest.raises(Killed):
-        table.ADVANCE.run(ts.games, t["id"], ts.state(t["id"])[1])
+        ts.advance(t["id"])
     from delve.tournament import play_out
     done = play_out(ts, t["id"], driver)
     assert done["status"] == "finished" and len(done["rounds"]) == 3
@@ -120,7 +124,7 @@ def test_TRN_START_1_a_timer_that_finds_too_few_entrants_leaves_registration_ope
     assert ts.get(t["id"])["status"] == "registering"
 
 
-def test_the_tournament_reactor_schedules_from_the_log(ts, service):
+def test_the_tournament_reactor_schedules_only_the_start_timer(ts, service):
     scheduled = []
 
     class Recorder:
@@ -131,13 +135,12 @@ def test_the_tournament_reactor_schedules_from_the_log(ts, service):
     t = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "options": {"turns": 1},
                    "entrants": bots(2)})
     reactor.step()
-    assert scheduled == [("tadvance", t["id"], 4, None)]
+    assert scheduled == [] and t["status"] == "running"  # pairing it is the tournaments follower's
     later = ts.create({"game": "tiny", "format": "swiss", "table_size": 2, "entrants": bots(2),
                        "start_at": "2031-01-01T00:00:00Z"})
     scheduled.clear()
     reactor.sweep()  # repairs a lost enqueue from the indexes alone
-    assert ("tstart", later["id"], 3, datetime(2031, 1, 1, 0, 0, 1, tzinfo=timezone.utc)) in scheduled
-    assert ("tadvance", t["id"], 4, None) in scheduled
+    assert scheduled == [("tstart", later["id"], 3, datetime(2031, 1, 1, 0, 0, 1, tzinfo=timezone.utc))]
 
 
 def _two_players(service):
@@ -159,13 +162,13 @@ def test_TRN_PTS_3_TRN_KO_2_an_aborted_game_places_nobody_and_the_better_seed_ad
     ann, bob = _two_players(service)
     t = _entered(ts, service, {"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 2},
                                "clock": CLOCK}, [bob, ann])
-    table.ADVANCE.run(service, t["id"], ts.state(t["id"])[1])
+    ts.advance(t["id"])
     gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
     summary = service.summary(gid, None)
     assert summary["status"] == "active" and [s["player"] for s in summary["seats"]] and summary["deadline"]
     service.platform(gid, None, "abort")  # the admin aborts it
     assert service.store.meta(gid)["status"] == "aborted"
-    assert table.kind("tournament").run(service, gid, 0) is True
+    assert Follow(service, FOLLOWERS["tournament-games"]).step() >= 1  # the GameFinished entry reports it
     done = ts.get(t["id"])
     result = done["rounds"][0]["tables"][0]["result"]
     assert result["outcome"] == "aborted" and set(result["places"].values()) == {None}
@@ -178,7 +181,7 @@ def test_TRN_CLK_1_a_player_who_runs_out_of_time_is_adjudicated_by_the_clock(ts,
     ann, bob = _two_players(service)
     t = _entered(ts, service, {"game": "tiny", "format": "round-robin", "table_size": 2, "options": {"turns": 2},
                                "clock": CLOCK}, [ann, bob])
-    table.ADVANCE.run(service, t["id"], ts.state(t["id"])[1])
+    ts.advance(t["id"])
     gid = ts.get(t["id"])["rounds"][0]["tables"][0]["game_id"]
     g = service.load(gid)
     assert [s["player"] for s in json.loads(g.meta["seats"])] == [ann.id, bob.id]  # seat i is entrant seats[i]
@@ -186,7 +189,7 @@ def test_TRN_CLK_1_a_player_who_runs_out_of_time_is_adjudicated_by_the_clock(ts,
     expired = clocks.expire(service, gid, g.version, late)
     assert expired["policy"] == "forfeit"
     service.finalize(gid)
-    table.kind("tournament").run(service, gid, 0)
+    Follow(service, FOLLOWERS["tournament-games"]).step()
     done = ts.get(t["id"])
     result = done["rounds"][0]["tables"][0]["result"]
     loser = done["rounds"][0]["tables"][0]["seats"][expired["seat"]]

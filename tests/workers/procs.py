@@ -53,7 +53,7 @@ if __name__ == "__main__":
         run()
     else:
         from workers import queue
-        from workers.reactor import run_from_env
+        from workers.process import run_from_env
 
         if SLOW:
             schedule = queue.RqScheduler.schedule

@@ -1,5 +1,5 @@
-"""Short-lived keys beside the games: locks that expire, fixed-window counters (the API's rate
-limit), and counted holds that expire (an identity's open streams)."""
+"""Short-lived keys beside the games: fixed-window counters (the API's rate limit) and counted
+holds that expire (an identity's open streams)."""
 from __future__ import annotations
 
 import redis
@@ -8,19 +8,11 @@ from events.keys import Keys
 from events.scripts import Scripts
 
 
-class Locks:
+class Counters:
     def __init__(self, r: redis.Redis, keys: Keys, scripts: Scripts):
         self.r, self.keys, self.scripts = r, keys, scripts
 
-    def take(self, name: str, token: str, ttl_ms: int) -> bool:
-        """Take the lock ``name`` for ``ttl_ms`` unless someone holds it."""
-        return bool(self.r.set(self.keys.lock(name), token, nx=True, px=ttl_ms))
-
-    def release(self, name: str, token: str) -> None:
-        """Release the lock ``name`` if ``token`` still holds it (it may have expired and been retaken)."""
-        self.scripts.release(keys=[self.keys.lock(name)], args=[token])
-
-    def count_hit(self, bucket: str, ttl_seconds: int) -> int:
+    def hit(self, bucket: str, ttl_seconds: int) -> int:
         """Count one hit in ``bucket`` (a fixed-window counter that expires) and return the count."""
         key = self.keys.counter(bucket)
         pipe = self.r.pipeline()

@@ -1,0 +1,144 @@
+"""Positions as text: a few readable lines that set up a state, like a FEN.
+
+The first line names the game, the table and how it started; each line after it
+changes one thing of the state that ``start`` produced::
+
+    indagar 2 seed=rules options={"monster_start": "skipRound1"}
+    # a comment
+    heroes.ariane.tile = r4c1          # a path into the state, a value
+    seats.0.spirits = 2                # list items by index; JSON values, bare words are strings
+    seats.0.res = {"gold": 3, "wood": 0, "ore": 0}
+    turn.must_attack = true
+    pending += {"kind": "cache", "seat": 0}   # append to a list
+    hidden -= r3c4                     # drop a key of a dict (or an item of a list)
+    put zhuan r4c2                     # a verb the game declares (``Game.position_verbs``)
+
+Paths and values are the game's own state keys, so the format needs nothing
+per game; a game may declare verbs (``position_verbs``: name -> function of
+(state, *words)) for the edits its tests make most, in its own words. Pure:
+``parse`` returns the start options and the edits, ``apply`` makes them on a
+state (tests/support/positions.py builds the started table and applies them).
+"""
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+Verb = Callable[..., None]
+_EDIT = re.compile(r"^(?P<path>[\w.\-:]+)\s*(?P<op>\+=|-=|=)\s*(?P<value>.*)$")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A parsed position: the table (game, seats, seed, options) and the edits to make on it."""
+
+    game: str
+    seats: int
+    seed: str = "position"
+    options: dict = field(default_factory=dict)
+    edits: tuple[tuple[str, ...], ...] = ()
+
+
+class BadPosition(ValueError):
+    """A position text that cannot be read, with the line it failed on."""
+
+
+def parse(text: str) -> Position:
+    lines = [_strip(line) for line in text.strip().splitlines()]
+    lines = [line for line in lines if line]
+    if not lines:
+        raise BadPosition("a position starts with '<game> <seats> [seed=...] [options={...}]'")
+    head, _, options = lines[0].partition("options=")
+    words = head.split()
+    if len(words) < 2 or not words[1].isdigit():
+        raise BadPosition(f"line 1: {lines[0]!r}: start with '<game> <seats>'")
+    seed = next((w.removeprefix("seed=") for w in words[2:] if w.startswith("seed=")), "position")
+    try:
+        opts = json.loads(options) if options.strip() else {}
+    except json.JSONDecodeError as exc:
+        raise BadPosition(f"line 1: options are a JSON object ({exc})") from exc
+    edits = []
+    for n, line in enumerate(lines[1:], 2):
+        m = _EDIT.match(line)
+        if m:
+            edits.append((m["op"], m["path"], m["value"].strip()))
+        else:
+            try:
+                edits.append(("verb", *shlex.split(line)))
+            except ValueError as exc:
+                raise BadPosition(f"line {n}: {line!r}: {exc}") from exc
+    return Position(words[0], int(words[1]), seed, opts, tuple(edits))
+
+
+def apply(state: dict, position: Position, verbs: Mapping[str, Verb] | None = None) -> dict:
+    """Make the position's edits on ``state`` (in place) and return it."""
+    verbs = verbs or {}
+    for edit in position.edits:
+        if edit[0] == "verb":
+            name, *args = edit[1:]
+            if name not in verbs:
+                raise BadPosition(f"{name!r} is no path edit and no verb of {position.game} "
+                                  f"(its verbs: {', '.join(sorted(verbs)) or 'none'})")
+            verbs[name](state, *args)
+            continue
+        op, path, raw = edit
+        holder, last = _walk(state, path)
+        if op == "=":
+            _set(holder, last, value(raw))
+        elif op == "+=":
+            _get(holder, last, path).append(value(raw))
+        else:
+            target = _get(holder, last, path)
+            item = value(raw)
+            if isinstance(target, dict):
+                target.pop(str(item), None)
+            elif item in target:
+                target.remove(item)
+            else:
+                raise BadPosition(f"{path}: no {item!r} to remove")
+    return state
+
+
+def value(raw: str) -> Any:
+    """A JSON value, or the bare word as a string (``r4c1``, ``ariane``)."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def _strip(line: str) -> str:
+    """The line without a trailing ``# comment`` (a ``#`` inside a JSON string stays)."""
+    out, quoted = [], False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        if ch == "#" and not quoted:
+            break
+        out.append(ch)
+    return "".join(out).strip()
+
+
+def _walk(state: Any, path: str) -> tuple[Any, str]:
+    node = state
+    steps = path.split(".")
+    for step in steps[:-1]:
+        node = _get(node, step, path)
+    return node, steps[-1]
+
+
+def _get(node: Any, step: str, path: str) -> Any:
+    try:
+        return node[int(step)] if isinstance(node, list) else node[step]
+    except (KeyError, IndexError, ValueError, TypeError) as exc:
+        raise BadPosition(f"{path}: no {step!r} in the state") from exc
+
+
+def _set(node: Any, step: str, v: Any) -> None:
+    if isinstance(node, list):
+        node[int(step)] = v
+    else:
+        node[step] = v

@@ -1,0 +1,29 @@
+"""Test positions from text (``domain.kit.position``): the started table of the first line,
+with the edits of the lines after it.
+
+    game, s = position('''
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        turn 0 ariane
+    ''')
+"""
+from __future__ import annotations
+
+from domain import registry
+from domain.core import Drbg, Game, Seat, fold
+from domain.kit import position as text
+
+
+def position(source: str) -> tuple[Game, dict]:
+    """The game and the state ``source`` describes (see ``domain.kit.position``)."""
+    p = text.parse(source)
+    game = registry.get(p.game)
+    seats = [Seat(i, f"p{i}") for i in range(p.seats)]
+    state = fold(game, game.start(game.validate_options(p.options, p.seats), seats, Drbg(p.seed.encode(), "start")))
+    return game, text.apply(state, p, game.position_verbs)
+
+
+def named(game_id: str, name: str) -> tuple[Game, dict]:
+    """One of the positions a game declares (``Game.positions``)."""
+    return position(registry.get(game_id).positions[name])
