@@ -19,12 +19,18 @@ fresh allowance (per move). So the remaining times follow from the events'
 stamps and the control alone, whatever the clock of the process that decided.
 
 The deadline of a version is ``since + the least remaining time of the seats
-to act``. A job (``workers.table``'s ``clock`` kind, enqueued with rq's
-``enqueue_at`` under the id ``clock-<game>-<version>``) calls :func:`expire`
-then; it appends ``TimeExpired {seat, policy}`` and the policy's events only if
-the game is still at that version and the time has really run out. A move
-that lands first moves the version, so the job finds nothing to do, and a
-redelivered job finds the version moved by its own first run.
+to act``. A timer (``workers.table``'s ``clock`` kind, ``workers.timers``,
+``clock <game> <version>``) calls :func:`expire` then; it appends ``TimeExpired
+{seat, policy}`` and the policy's events only if the game is still at that
+version and the time has really run out. A move that lands first moves the
+version, so the timer finds nothing to do, and a timer run twice finds the
+version moved by its first run.
+
+Late is judged by the recorded times, not by when the platform got round to
+it (an outage, a crash): a command that reaches the service after the
+deadline is refused and the timeout applied first (``GameService``), and the
+timeout's record charges the seats to act up to the deadline (``until``), not
+up to the timeout's own stamp, so the time between the two is nobody's.
 """
 from __future__ import annotations
 
@@ -74,7 +80,7 @@ def _ms(stamp: str) -> int:
     return int(datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp() * 1000)
 
 
-def _iso(ms: int) -> str:
+def iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -89,12 +95,14 @@ def resolve(ctl: dict, record: dict, at: str) -> list[int]:
     """Each seat's remaining ms at ``at``, the stamp of the batch that wrote ``record``.
 
     The seats that were to act (``ran``) are charged the time from the previous
-    batch's stamp (``since``) to this one's; the mover gains its increment
-    (Fischer) or a fresh allowance (per move), as do seats newly to act.
+    batch's stamp (``since``) to this one's, or to ``until`` if the record has
+    one (a timeout: its deadline); the mover gains its increment (Fischer) or a
+    fresh allowance (per move), as do seats newly to act.
     """
     remaining = list(record["base"])
     if record["since"] is not None:
-        elapsed = max(0, _ms(at) - _ms(record["since"]))
+        end = _ms(at) if record.get("until") is None else min(_ms(at), record["until"])
+        elapsed = max(0, end - _ms(record["since"]))
         for seat in record["ran"]:
             remaining[seat] = max(0, remaining[seat] - elapsed)
     mover = record["mover"]
@@ -140,7 +148,7 @@ def deadline(meta: dict[str, str]) -> datetime | None:
 
 def deadline_iso(meta: dict[str, str]) -> str | None:
     ms = deadline_ms(meta)
-    return None if ms is None else _iso(ms)
+    return None if ms is None else iso(ms)
 
 
 def _record(meta: dict[str, str]) -> dict | None:
@@ -160,14 +168,25 @@ def summary(meta: dict[str, str], now_ms: int) -> dict:
     return {"clocks": clocks, "deadline": deadline_iso(meta)}
 
 
-def after_batch(meta: dict[str, str], mover: int | None, active: set[int], version: int) -> dict[str, str]:
-    """The meta fields to write with a batch decided on ``meta`` (nothing for a game without a clock)."""
+def after_batch(meta: dict[str, str], mover: int | None, active: set[int], version: int,
+                until: int | None = None) -> dict[str, str]:
+    """The meta fields to write with a batch decided on ``meta`` (nothing for a game without a clock);
+    ``until``: charge the seats to act only up to then (ms; a timeout's deadline)."""
     held = _now(meta)
     if held is None:
         return {}
     _ctl, record, remaining, since = held
     return {"clock": json.dumps({"base": remaining, "since": since, "ran": record["active"], "mover": mover,
-                                 "active": sorted(active), "version": version})}
+                                 "active": sorted(active), "version": version,
+                                 **({"until": until} if until is not None else {})}),
+            "clock_control": meta["clock_control"]}  # unchanged; written again so a batch tells its deadline
+
+
+def deadline_written(meta: dict[str, str], at: str) -> int | None:
+    """The deadline a batch set, from the meta fields it wrote (``after_batch``, ``at_start``) and its stamp."""
+    if "clock" not in meta or "clock_control" not in meta:
+        return None
+    return deadline_ms({**meta, "status": "active", "at": at})
 
 
 def at_start(ctl: dict | None, seats: int, active: set[int], version: int) -> dict[str, str]:
@@ -212,7 +231,8 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
     state = fold(g.game, evs, g.state)
     events = [{"type": "TimeExpired", "data": {"seat": seat, "policy": ctl["on_timeout"]}}, *evs]
     active = set() if g.game.is_terminal(state) else g.game.active_seats(state)
-    meta = after_batch(g.meta, seat if ctl["on_timeout"] == "autoplay" else None, active, version + len(events))
+    meta = after_batch(g.meta, seat if ctl["on_timeout"] == "autoplay" else None, active, version + len(events),
+                       until=deadline_ms(g.meta))
     try:
         envs, _ = svc.repo.append(g, events, state=state, seat=seat, command_id=f"clock:{game_id}:{version}",
                                   command=command, meta=meta)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 
 from domain.core import Illegal
+from application.errors import InvitationNotFound, TournamentNotFound
 from application import joining
-from application.invitations import InvitationNotFound
 from application.players import Player
 from application.service import GameService
-from application.tournaments import TournamentNotFound, TournamentService
+from application.tournaments import TournamentService
 from events.errors import GameNotFound
 
 
@@ -68,6 +68,3 @@ def decline(svc: GameService, player: Player, iid: str) -> dict:
             pass  # the game began or ended meanwhile: there is nothing left to decline
     svc.invitations.remove(player.id, iid)
     return {"id": iid, "kind": inv["kind"], "declined": True}
-
-
-__all__ = ["InvitationNotFound", "accept", "decline", "pending"]

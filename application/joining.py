@@ -15,9 +15,10 @@ import json
 
 from domain.core import Drbg, Illegal, Seat, fold
 from domain.kit import START_STREAM
+from application.errors import Forbidden
 from application import clocks, seating, seeding
 from application.players import Player
-from application.service import ADMIN, Forbidden, GameService, Loaded
+from application.service import ADMIN, GameService, Loaded
 from application.tokens import hash_token
 from events.errors import VersionConflict
 

@@ -14,6 +14,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
+from application.errors import PlayerNotFound
 from events.accounts import PlayerRecords
 from events.errors import GameNotFound
 from application.names import display_name
@@ -28,10 +29,6 @@ class Player:
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "created_at": self.created_at}
-
-
-class PlayerNotFound(Exception):
-    pass
 
 
 class Players:

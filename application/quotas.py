@@ -12,15 +12,8 @@ import hashlib
 import secrets
 import time
 
+from application.errors import Full
 from events.counters import Counters
-
-
-class Full(Exception):
-    """No lease left: ``retry_after`` seconds until the oldest one runs out at the latest."""
-
-    def __init__(self, cap: int, retry_after: int):
-        super().__init__(f"{cap} held")
-        self.cap, self.retry_after = cap, retry_after
 
 
 class Leases:

@@ -11,7 +11,8 @@ from pathlib import Path
 import redis
 from redis.cluster import RedisCluster
 
-from application import signing
+from application import clocks, signing
+from events import liveness
 from application.service import GameService
 from events.store import RedisEventStore
 import settings
@@ -51,15 +52,28 @@ def rq_redis_url() -> str:
     return url
 
 
-def store_from_env(client: redis.Redis | None = None) -> RedisEventStore:
+def queue_name() -> str:
+    return settings.get("DELVE_QUEUE")
+
+
+def queue_redis_from_env() -> redis.Redis | None:
+    """The queue Redis when RQ_REDIS_URL names one apart from the store's, else None (the store's)."""
+    url = settings.get("RQ_REDIS_URL")
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2) if url else None
+
+
+def store_from_env(client: redis.Redis | None = None, acknowledged: bool = True) -> RedisEventStore:
+    """The store; ``acknowledged=False`` (workers, the reactor) appends without waiting for replicas:
+    nobody waits for a bot's 201, and a bot move a failover lost is decided again from what Redis holds."""
     return RedisEventStore(
         client or redis_client(redis_url(), max_connections=settings.get("DELVE_REDIS_MAX_CONNECTIONS")),
         partitions=settings.get("DELVE_PARTITIONS"),
         snapshot_every=settings.get("DELVE_SNAPSHOT_EVERY"),
         prefix=settings.get("DELVE_PREFIX"),
         cache_size=settings.get("DELVE_STATE_CACHE"),
-        wait_replicas=settings.get("DELVE_WAIT_REPLICAS"),
+        wait_replicas=settings.get("DELVE_WAIT_REPLICAS") if acknowledged else 0,
         wait_timeout_ms=settings.get("DELVE_WAIT_TIMEOUT_MS"),
+        wait_floor=settings.get("DELVE_WAIT_REPLICAS_MIN"),
     )
 
 
@@ -76,5 +90,27 @@ def signer_from_env() -> signing.Signer | None:
     return signing.load(Path(path), settings.get("DELVE_SERVER_NAME"))
 
 
-def service_from_env(client: redis.Redis | None = None) -> GameService:
-    return GameService(store_from_env(client), admin_token=settings.get("DELVE_ADMIN_TOKEN"), signer=signer_from_env())
+def service_from_env(client: redis.Redis | None = None, acknowledged: bool = True) -> GameService:
+    service = GameService(store_from_env(client, acknowledged), admin_token=settings.get("DELVE_ADMIN_TOKEN"),
+                          signer=signer_from_env())
+    service.store.appends.after_append = clock_timers()
+    return service
+
+
+def clock_timers(url: str | None = None, queue: str | None = None):
+    """What adds a clock's timer right after the append that set its deadline, whichever process
+    appended (the API, a worker, a timer's poller): the reactor adds it too, from the feed, but a
+    reactor being restarted would otherwise delay every deadline set meanwhile. None without a
+    queue Redis (a Cluster without RQ_REDIS_URL cannot queue anyway). The queue Redis and name
+    come from the environment unless given."""
+    try:
+        url = url or rq_redis_url()
+    except RuntimeError:
+        return None
+    queue, connection = queue or queue_name(), redis.Redis.from_url(url)
+
+    def add(game_id: str, version: int, at: str, meta: dict[str, str]) -> None:
+        due = clocks.deadline_written(meta, at)
+        if due is not None:
+            liveness.add_timer(connection, queue, "clock", game_id, version, due)
+    return add

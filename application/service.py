@@ -30,6 +30,7 @@ from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Tur
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
 from application import clocks, lobby, moves, records, seating, seeding
 from application.signing import Signer
+from application.errors import Forbidden, NoSuchMove, NoSuchVersion, NotActive, NotHeld
 from application.feed import PlayerFeed
 from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
@@ -48,41 +49,6 @@ COMPUTED_KEPT = 2048  # views and legal-command lists kept per process (``GameSe
 def ended(meta: dict[str, str]) -> bool:
     """Has the platform closed this game (finished or aborted)?"""
     return meta.get("status") in ENDED
-
-
-class Forbidden(Exception):
-    """An authenticated caller asked for something its seat may not do."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
-class NotActive(Exception):
-    """A command for a game that has finished or was aborted."""
-
-
-class NotHeld(Illegal):
-    """A version inside one command's batch: the game never rested there. Names the nearest held ones."""
-
-    def __init__(self, version: int, before: int | None, after: int | None):
-        near = " and ".join(str(v) for v in (before, after) if v is not None)
-        super().__init__("not_a_held_version", None,
-                         f"version {version} falls inside one command's batch of events, where the game never "
-                         f"rested; the nearest held versions are {near or 'none'} (or ask for ?move=n)")
-        self.extra = {"nearest_held": [v for v in (before, after) if v is not None]}
-
-
-class NoSuchMove(LookupError):
-    """A move number the game has not reached."""
-
-
-class NoSuchVersion(LookupError):
-    """A replay asked for a version the game has not reached (or never could)."""
-
-    def __init__(self, current: int):
-        super().__init__(f"versions run from 1 to {current}")
-        self.current = current
 
 
 def now_iso() -> str:
@@ -247,6 +213,7 @@ class GameService:
         if g.finished:
             raise NotActive(game_id)
         self._dealt(g)
+        self._in_time(g, game_id)
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
@@ -260,6 +227,15 @@ class GameService:
         if not g.meta.get("seed"):
             raise Illegal("game_not_started", None, "the game waits for players: it takes commands once every seat "
                           "is taken (see GET /v1/games/{id} for the open seats)")
+
+    def _in_time(self, g: Loaded, game_id: str) -> None:
+        """A command stamped after the game's clock fell (Redis's clock, read with the game) comes too
+        late: the timeout is applied first, as if on time, and the command is stale (409)."""
+        due = clocks.deadline_ms(g.meta) if g.meta.get("clock") else None
+        now = self.store.stamp_ms(game_id, g.version) if due is not None else 0
+        if due is not None and now >= due:
+            clocks.expire(self, game_id, g.version, clocks.iso(now))
+            raise VersionConflict(self.store.version(game_id))
 
     def _rng(self, g: Loaded) -> Drbg:
         """The DRBG of whatever is decided at the game's current version (``domain.kit.driver``)."""
@@ -487,7 +463,7 @@ class GameService:
         """Move ``n`` as ``seat`` may see it; its ``last_seq`` is the version after it."""
         listed = self.moves(game_id, seat, meta)["moves"]
         if not 1 <= n <= len(listed):
-            raise NoSuchMove(f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
+            raise NoSuchMove(game_id, f"moves run from 1 to {len(listed)}" if listed else "no move has been played yet")
         return listed[n - 1]
 
     def scores(self, game_id: str) -> dict:

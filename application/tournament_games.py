@@ -12,8 +12,8 @@ import json
 
 from domain.core import Illegal
 from domain.tournament.log import table_result
+from application.errors import PlayerNotFound
 from application import joining
-from application.players import PlayerNotFound
 from application.service import ENDED, GameService
 from events.errors import GameExists, GameNotFound, VersionConflict
 

@@ -41,10 +41,10 @@ from domain.kit import search
 from domain.tournament import Config, standings
 from domain.tournament import decide
 from domain.tournament.log import TOURNAMENT, config_of, fold, pairing_view
+from application.errors import Forbidden, PlayerNotFound, TournamentNotFound
 from application import attestation, clocks, tournament_games
 from application.names import display_name
-from application.players import PlayerNotFound
-from application.service import Forbidden, GameService
+from application.service import GameService
 from events.errors import GameNotFound, VersionConflict
 from events.repository import Repository, Stored
 import settings
@@ -57,10 +57,6 @@ STATUSES = ("registering", "running", "finished")
 DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
 # start_at times the server schedules: a timer job at year 9999 overflowed every time it was looked at.
 START_AT_RANGE = (datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
-
-
-class TournamentNotFound(Exception):
-    pass
 
 
 def parse_start_at(value: object) -> str | None:

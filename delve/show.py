@@ -9,6 +9,7 @@ from export files alone (no server).
 from __future__ import annotations
 
 from domain.core import canonical_json
+from delve import boards
 from delve.record import Record, readable
 
 
@@ -42,7 +43,8 @@ def text(r: Record, n: int, seat: int | None) -> str:
     if n:
         lines += [f"  {e['seq']} {e['type']} {canonical_json(e['data'])[:160]}" for e in pos["move"]["events"]]
     viewer = "a spectator" if seat is None else r.seat_name(seat)
-    lines += ["", f"position after move {n}, as {viewer} sees it:"] + readable(pos["view"], 1)
+    drawn = boards.board(r.created["game"], pos["view"])
+    lines += ["", f"position after move {n}, as {viewer} sees it:"] + (drawn or readable(pos["view"], 1))
     scores = pos["scores"]
     lines += ["", "scores: " + ", ".join(f"{p['id']} {p['total']}" + (f" (place {p['place']})" if p["place"] else "")
                                          for p in scores["participants"])

@@ -5,6 +5,8 @@ the parent, which then stops them in reverse start order (the web server
 before the reactor before the workers) and stops Redis last. A child that
 dies is started again (``revive``), after a pause that grows while it keeps
 dying: a worker lost to a Redis restart never takes the API down with it.
+The embedded Redis is supervised the same way (``watch_redis``): started
+again on the same port from its own data directory, so its AOF is kept.
 """
 from __future__ import annotations
 
@@ -34,10 +36,43 @@ class Child:
     due: float | None = None  # when a dead child is started again
 
 
+@dataclass
+class RedisChild:
+    """The embedded redis-server, watched like a child (``EmbeddedRedis.start`` restarts it in place)."""
+    server: EmbeddedRedis
+    started: float
+    pause: float | None = None  # none yet: its first restart waits MIN_PAUSE
+    due: float | None = None
+
+
 class Supervisor:
     def __init__(self, env: dict[str, str]):
         self.env = env
         self.children: list[Child] = []
+        self.redis: RedisChild | None = None
+
+    def watch_redis(self, server: EmbeddedRedis) -> None:
+        self.redis = RedisChild(server, time.monotonic())
+
+    def revive_redis(self) -> str | None:
+        """Start the embedded Redis again if it died, after its pause; returns what happened, for the log."""
+        c = self.redis
+        if c is None or c.server.proc is None or c.server.proc.poll() is None:
+            return None
+        now = time.monotonic()
+        if c.due is None:
+            c.pause = MIN_PAUSE if c.pause is None or now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
+            c.due = now + c.pause
+            return (f"redis-server exited with code {c.server.proc.returncode}; starting it again in {c.pause:.1f}s "
+                    f"(port {c.server.port}, AOF in {c.server.data_dir})")
+        if now < c.due:
+            return None
+        c.started, c.due = now, None
+        try:
+            c.server.start()
+        except RuntimeError as exc:
+            return f"redis-server did not start again ({exc}); trying again"
+        return f"redis-server started again on port {c.server.port}"
 
     def spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
         proc = subprocess.Popen(argv, env=self.env, start_new_session=True)
@@ -51,7 +86,7 @@ class Supervisor:
             if c.proc.poll() is None:
                 continue
             if c.due is None:
-                c.pause = MIN_PAUSE if now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
+                c.pause = MIN_PAUSE if c.pause is None or now - c.started > STEADY else min(c.pause * 2, MAX_PAUSE)
                 c.due = now + c.pause
             if now >= c.due:
                 started.append((c.name, c.proc.returncode))
@@ -83,13 +118,13 @@ class Supervisor:
 
 
 @contextmanager
-def embedded_redis(data_dir: Path | None, persist: bool) -> Iterator[str]:
+def embedded_redis(data_dir: Path | None, persist: bool) -> Iterator[EmbeddedRedis]:
     """A private redis-server, stopped last (it runs in its own session, so the
     terminal's Ctrl-C reaches the workers and the API, not the store)."""
     server = EmbeddedRedis(data_dir, persist=persist)
-    url = server.start()
+    server.start()
     try:
-        yield url
+        yield server
     finally:
         server.stop()
 

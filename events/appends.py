@@ -10,6 +10,7 @@ outcome (:class:`VersionConflict`).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 
 import redis
@@ -24,14 +25,21 @@ from events.keys import Keys
 from events.replies import as_text
 from events.scripts import Scripts
 
+log = logging.getLogger("delve.store")
+
 
 class Appends:
     """``on_lost(game_id, what)`` is told when Redis holds another head than the one decided on."""
 
     def __init__(self, r: redis.Redis, keys: Keys, scripts: Scripts, on_lost: Callable[[str, str], None],
-                 times: ReadTimes, *, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
+                 times: ReadTimes, *, wait_replicas: int = 0, wait_timeout_ms: int = 1000,
+                 wait_floor: int | None = None):
         self.r, self.keys, self.scripts, self.on_lost, self.times = r, keys, scripts, on_lost, times
         self.wait_replicas, self.wait_timeout_ms = wait_replicas, wait_timeout_ms  # events/replication.py
+        self.wait_floor = wait_floor
+        # Told (game_id, version, at, meta fields written) after each append; the application adds a
+        # clock's timer there at once (application/runtime.py). A failure is logged: the write stands.
+        self.after_append: Callable[[str, int, str, dict[str, str]], None] | None = None
 
     def create(self, game_id: str, meta: dict[str, str], events: list[dict], *, command_id: str,
                rules_version: str) -> list[dict]:
@@ -82,6 +90,12 @@ class Appends:
             raise VersionConflict(int(res[1]))  # Redis's clock moved under two readings: the caller retries
         if status != 1:
             raise GameExists(game_id) if expected < 0 else VersionConflict(int(res[1]))
+        if self.after_append is not None and meta:
+            try:
+                self.after_append(game_id, envs[-1]["seq"], envs[-1]["at"], meta)
+            except Exception:
+                log.warning("game %s: what follows the append at version %d failed", game_id, envs[-1]["seq"],
+                            exc_info=True)
         return envs
 
     def _now(self, game_id: str) -> Stamp:
@@ -100,5 +114,5 @@ class Appends:
                 len(stamp), *stamp, *(canonical_json(env) for env in envs)]
         if self.wait_replicas > 0:
             return replication.run_acknowledged(self.scripts.append, self.r, keys, args, self.wait_replicas,
-                                                self.wait_timeout_ms, game_id)
+                                                self.wait_timeout_ms, game_id, self.wait_floor)
         return self.scripts.append(keys=keys, args=args)

@@ -31,14 +31,18 @@ class ConsumerGroups:
         except redis.ResponseError:
             pass
 
-    def read(self, group: str, consumer: str, feeds: list[str], count: int, block_ms: int | None) -> Entries:
-        """New entries for ``consumer`` (XREADGROUP ``>``)."""
+    def read(self, group: str, consumer: str, feeds: list[str], count: int, block_ms: int | None,
+             pending: bool = False) -> Entries:
+        """New entries for ``consumer`` (XREADGROUP ``>``); with ``pending``, those delivered to it and
+        not acknowledged yet (``0``; one trimmed from the feed since comes with no fields)."""
+        since = "0" if pending else ">"
         if self.cluster:
             resp = slots.read_each(self.r, feeds, block_ms, lambda pipe, feed: pipe.xreadgroup(
-                group, consumer, {feed: ">"}, count=count))
+                group, consumer, {feed: since}, count=count))
         else:
-            resp = self.r.xreadgroup(group, consumer, {f: ">" for f in feeds}, count=count, block=block_ms)
-        return [(as_text(feed), [(as_text(eid), fields(f)) for eid, f in entries]) for feed, entries in resp or []]
+            resp = self.r.xreadgroup(group, consumer, {f: since for f in feeds}, count=count, block=block_ms)
+        return [(as_text(feed), [(as_text(eid), fields(f) if f else {}) for eid, f in entries])
+                for feed, entries in resp or []]
 
     def claim(self, feed: str, group: str, consumer: str, min_idle_ms: int, start: str,
               count: int) -> tuple[str, list[tuple[str, dict[str, str]]], list[str]]:

@@ -29,9 +29,9 @@ class Claim:
 
 class Idempotency:
     def __init__(self, r: redis.Redis, keys: Keys, scripts: Scripts, *, wait_replicas: int = 0,
-                 wait_timeout_ms: int = 1000):
+                 wait_timeout_ms: int = 1000, wait_floor: int | None = None):
         self.r, self.keys, self.scripts = r, keys, scripts
-        self.wait_replicas, self.wait_timeout_ms = wait_replicas, wait_timeout_ms
+        self.wait_replicas, self.wait_timeout_ms, self.wait_floor = wait_replicas, wait_timeout_ms, wait_floor
 
     def claim(self, game_id: str, key: str, fingerprint: str) -> Claim:
         """Take ``key`` for one request (a pending marker with a lease), or say who has it."""
@@ -52,7 +52,7 @@ class Idempotency:
         (ReplicationUnconfirmed if not; events/replication.py)."""
         if self.wait_replicas > 0:
             replication.confirm(self.r, self.keys.idem(game_id, key), IDEMPOTENCY_TTL, self.wait_replicas,
-                                self.wait_timeout_ms, game_id, version)
+                                self.wait_timeout_ms, game_id, version, self.wait_floor)
 
     def release(self, game_id: str, key: str, fingerprint: str, token: str) -> None:
         """Drop our pending marker (a refused request stores nothing); never another request's."""

@@ -45,11 +45,12 @@ class RedisEventStore:
     """Stores game logs in Redis. Takes any ``redis.Redis`` (or a Cluster client)."""
 
     def __init__(self, r: redis.Redis, *, partitions: int = 16, snapshot_every: int = 50, prefix: str = "delve",
-                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
+                 cache_size: int = 256, wait_replicas: int = 0, wait_timeout_ms: int = 1000,
+                 wait_floor: int | None = None):
         self.r = r
         self.keys = keys = Keys(prefix, partitions)
         self._settings = dict(partitions=partitions, snapshot_every=snapshot_every, wait_replicas=wait_replicas,
-                              wait_timeout_ms=wait_timeout_ms)
+                              wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         scripts = Scripts(r)
         archives = Archives(r, keys)
         self.hub = None if isinstance(r, RedisCluster) else FeedHub(r, keys)  # events.hub: one read, every stream
@@ -57,9 +58,9 @@ class RedisEventStore:
         self.states = States(r, keys, scripts, self.reads, archives, cache_size=cache_size,
                              snapshot_every=snapshot_every)
         self.appends = Appends(r, keys, scripts, self.states.lost, self.states.times, wait_replicas=wait_replicas,
-                               wait_timeout_ms=wait_timeout_ms)
+                               wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.idempotency = Idempotency(r, keys, scripts, wait_replicas=wait_replicas,
-                                       wait_timeout_ms=wait_timeout_ms)
+                                       wait_timeout_ms=wait_timeout_ms, wait_floor=wait_floor)
         self.compaction = Compaction(r, keys, scripts, self.reads, self.idempotency)
         self.indexes = Indexes(r, keys)
         self.groups = ConsumerGroups(r, keys)
@@ -124,6 +125,22 @@ class RedisEventStore:
 
     def ping(self) -> bool:
         return bool(self.r.ping())
+
+    def now_ms(self) -> int:
+        """Redis's clock, the one the append script stamps events with (ms since the epoch)."""
+        t = self.r.time()
+        secs, micros = next(iter(t.values())) if isinstance(t, dict) else t  # a cluster answers per node
+        return int(secs) * 1000 + int(micros) // 1000
+
+    def stamp_ms(self, game_id: str, version: int) -> int:
+        """The Redis time (ms) a batch appended at ``version`` now is stamped with: that of the read
+        that saw the version (``events.clock``), else Redis's clock now."""
+        when = self.states.times.take(game_id, version)
+        return when.ms if when is not None else self.now_ms()
+
+    def plain_client(self) -> redis.Redis | None:
+        """This store's Redis when it is a single one (the queue may live in it), None on a Cluster."""
+        return None if self.groups.cluster else self.r
 
     def server_version(self) -> str | None:
         return self.r.info("server").get("redis_version")

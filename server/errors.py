@@ -14,8 +14,9 @@ from redis.exceptions import CrossSlotTransactionError, RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 from domain.core import Illegal
+from application.errors import (Forbidden, InvitationNotFound, NoSuchMove, NoSuchVersion, NotActive, PlayerNotFound,
+                                TournamentNotFound)
 from events.replication import ReplicationUnconfirmed
-from application.service import Forbidden, NoSuchVersion, NotActive
 from events.errors import GameNotFound, VersionConflict
 from server import rules
 
@@ -85,6 +86,23 @@ def install(app: Flask) -> None:
     def _no_version(e: NoSuchVersion):
         return problem(404, "no_such_version", f"{e}; a held version ends a command's batch of events",
                        current_version=e.current)
+
+    @app.errorhandler(NoSuchMove)
+    def _no_move(e: NoSuchMove):
+        return problem(404, "no_such_move", f"{e}; see GET /v1/games/{e.game_id}/moves")
+
+    @app.errorhandler(PlayerNotFound)
+    def _no_player(e: PlayerNotFound):
+        return problem(404, "player_not_found", f"no player {e.args[0]!r}")
+
+    @app.errorhandler(TournamentNotFound)
+    def _no_tournament(e: TournamentNotFound):
+        return problem(404, "tournament_not_found", f"no tournament {e.args[0]!r}")
+
+    @app.errorhandler(InvitationNotFound)
+    def _no_invitation(e: InvitationNotFound):
+        return problem(404, "invitation_not_found", f"this player has no invitation {e.args[0]!r}; "
+                       "GET /v1/players/me/invitations lists them")
 
     @app.errorhandler(Forbidden)
     def _forbidden(e: Forbidden):

@@ -9,6 +9,7 @@ client behind DELVE_TRUSTED_PROXIES). The answer is kept for the request.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 
 from flask import g, request
 
@@ -19,7 +20,18 @@ ADMIN = "admin"
 
 
 def address() -> str:
-    return f"addr:{request.remote_addr or 'unknown'}"
+    """The client address; an IPv6 one by its /64, which one subscriber usually holds whole (counting
+    each of its 2^64 addresses apart would let one client be countless clients)."""
+    addr = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:
+        return f"addr:{addr}"
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:  # ::ffff:1.2.3.4 is that IPv4 client
+            return f"addr:{ip.ipv4_mapped}"
+        return f"addr:{ipaddress.ip_network(f'{ip}/64', strict=False)}"
+    return f"addr:{ip}"
 
 
 def of(svc: GameService, meta: dict[str, str] | None = None, game_id: str | None = None) -> str:
@@ -47,7 +59,3 @@ def _resolve(svc: GameService, meta: dict[str, str] | None, game_id: str | None)
     if player is not None:
         return f"player:{player}"
     return address()
-
-
-def is_player(who: str) -> bool:
-    return who.startswith("player:")

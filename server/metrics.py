@@ -8,6 +8,7 @@ from flask import Flask, Response, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily
 
+from events import replication
 from events.store import RedisEventStore
 
 REGISTRY = CollectorRegistry()
@@ -28,6 +29,12 @@ class StoreCounts:
             "delve_store_rollbacks", "Cached or snapshot states Redis no longer held (it lost acknowledged writes: "
             "an older AOF, a failover); each was dropped and the game served from Redis",
             value=sum(store.rollbacks for store in self.stores))
+        yield CounterMetricFamily(
+            "delve_replication_degraded", "Appends acknowledged with fewer replicas than DELVE_WAIT_REPLICAS, on a "
+            "master that had fewer (DELVE_WAIT_REPLICAS_MIN)", value=replication.COUNTS["degraded"])
+        yield CounterMetricFamily(
+            "delve_replication_unconfirmed", "Appends stored but answered 503 replication_unconfirmed",
+            value=replication.COUNTS["unconfirmed"])
 
 
 STORES = StoreCounts()

@@ -21,7 +21,8 @@ from typing import Any, Callable
 from flask import current_app
 from werkzeug.exceptions import RequestTimeout
 
-from application.quotas import Full, Leases
+from application.errors import Full
+from application.quotas import Leases
 from application.service import GameService
 from server import identity
 from server.errors import ApiError
@@ -60,7 +61,8 @@ def hold(svc: GameService, who: str, subject: str) -> Callable[[], None]:
     """A slot for one stream of ``subject`` (a game, a tournament, a player's feed) opened by ``who``
     (server/identity.py); returns its release, to call when the stream ends.
 
-    Besides this process's caps, every identity and every client address holds at most so many
+    Besides this process's caps, every identity and every client address (the admin's token aside:
+    the operator's) holds at most so many
     streams of any kind across all API processes (leases in Redis that expire with the stream's
     longest life, so a process that dies frees its leases): 503 ``too_many_streams`` past a cap.
     """
@@ -68,8 +70,8 @@ def hold(svc: GameService, who: str, subject: str) -> Callable[[], None]:
     releases = [current_app.extensions["delve.streams"].take(subject)]
     leases = Leases(svc.store.counters)
     seconds = config["SSE_MAX_SECONDS"] + 30  # the stream ends by itself before its lease does
-    caps = [(identity.address(), config["SSE_MAX_PER_ADDRESS"], "client address")]
-    if who != identity.address() and who != identity.ADMIN:
+    caps = [] if who == identity.ADMIN else [(identity.address(), config["SSE_MAX_PER_ADDRESS"], "client address")]
+    if who not in (identity.address(), identity.ADMIN):
         caps.insert(0, (who, config["SSE_MAX_PER_CLIENT"], "token"))
     try:
         for key, cap, what in caps:

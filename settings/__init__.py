@@ -58,6 +58,10 @@ _ALL = (
             "Replicas that must acknowledge an append (Redis WAIT) before the API answers 201 (0: do not wait)."),
     Setting("DELVE_WAIT_TIMEOUT_MS", "1000", int, STORE,
             "How long an append waits for DELVE_WAIT_REPLICAS; past it: 503 replication_unconfirmed."),
+    Setting("DELVE_WAIT_REPLICAS_MIN", None, int, STORE,
+            "On a master with fewer replicas than DELVE_WAIT_REPLICAS (a shard left without one): "
+            "acknowledge its appends with as many as it has, no fewer than this, logged and counted "
+            "(unset: refuse them, 503 replication_unconfirmed, until it has its replicas again)."),
     Setting("DELVE_ADMIN_TOKEN", None, str, STORE,
             "The bearer token that reads every view and export and directs tournaments "
             "(`delve serve` makes one in its data dir when unset)."),
@@ -109,11 +113,12 @@ _ALL = (
     # -- workers and reactor (workers/) --
     Setting("DELVE_QUEUE", "delve", str, WORKERS, "The rq queue name (tests use their own)."),
     Setting("DELVE_REACTOR_GROUP", "reactors", str, WORKERS, "The feeds' consumer group."),
-    Setting("DELVE_REACTOR_MIN_IDLE_MS", "30000", int, WORKERS,
-            "A dead reactor's feed entries are taken over after this many milliseconds."),
+    Setting("DELVE_REACTOR_MIN_IDLE_MS", "5000", int, WORKERS,
+            "A dead reactor's feed entries are taken over after this many milliseconds (a reactor "
+            "starting up takes over at once what has been pending for a second)."),
     Setting("DELVE_REACTOR_SWEEP_SECONDS", "30", float, WORKERS,
             "How often active games that did not move are checked again."),
-    Setting("DELVE_JOB_STALE_SECONDS", "4", float, WORKERS, "A job without a heartbeat this long is presumed dead."),
+    Setting("DELVE_JOB_STALE_SECONDS", "3", float, WORKERS, "A job without a heartbeat this long is presumed dead."),
     Setting("DELVE_LOG_LEVEL", "INFO", str, WORKERS, "Log level of the reactor and workers `delve` starts."),
     # -- the command line (delve/) --
     Setting("DELVE_DATA_DIR", ".delve-data", str, CLI,

@@ -24,6 +24,10 @@ def test_show_answers_who_did_what_at_move_30_from_the_file_alone():
     assert header.startswith("saboteur g6f8ec22b093509e9 (rules saboteur-1), 115 moves; players: heuristic0 (seat 0)")
     assert move.startswith("move 30 of 115 · ") and "heuristic0 (seat 0): Play P13 (tee-new) at (6,2) · seq 101-103" in move
     assert "position after move 30, as a spectator sees it:" in result.output
+    maze = result.output.split("maze (", 1)[1].splitlines()
+    assert maze[2].split()[::len(maze[2].split()) - 1] == ["-2", "A"] and maze[4].split()[:2] == ["0", "S"]  # goal A face down
+    final = run("show", SABOTEUR).output
+    assert final.split("maze (", 1)[1].splitlines()[2].split()[-1] == "$"  # goal A turned: the treasure
     data = json.loads(run("show", SABOTEUR, "--move", 30, "--seat", 0, "--json").output)
     assert data["move"]["move"] == 30 and data["move"]["label"] == "Play P13 (tee-new) at (6,2)"
     assert data["view"]["you"]["role"] == "miner" and len(data["view"]["you"]["hand"]) == 6  # as seat 0 sees it

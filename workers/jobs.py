@@ -31,7 +31,7 @@ def service() -> GameService:
     key = tuple(settings.raw(name) for name in _ENV)
     if key not in _cache:
         _cache.clear()
-        _cache[key] = service_from_env()
+        _cache[key] = service_from_env(acknowledged=False)  # no bot turn waits for replicas
     return _cache[key]
 
 
@@ -52,4 +52,4 @@ def run(kind: str, game_id: str, version: int) -> Any:
             log.warning("%s job for %s v%d: Redis unreachable (%s); retrying in %.2fs", kind, game_id, version,
                         exc, pause)
             time.sleep(pause)
-            pause = min(pause * 2, 4.0)
+            pause = min(pause * 2, 1.0)  # Redis back: the job goes on within a second

@@ -53,8 +53,9 @@ class Loop:
         done = sum(s.step() for s in self.steppers[1:])
         return done + self.steppers[0].step(None if done else block_ms)
 
-    def run_forever(self, block_ms: int = 1000, max_backoff: float = 10.0) -> None:
-        """Step until stopped; a Redis that cannot be reached is retried with a growing pause."""
+    def run_forever(self, block_ms: int = 1000, max_backoff: float = 1.0) -> None:
+        """Step until stopped; a Redis that cannot be reached is retried with a pause growing to
+        ``max_backoff`` (a refused connection costs nothing, and play resumes that soon after Redis)."""
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(sig, lambda *_: self.stop())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from datetime import datetime, timezone
+from typing import Callable
 
 import redis
 from rq import Queue, Retry
@@ -16,8 +17,10 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from application.runtime import rq_redis_url
+from application.runtime import queue_name, rq_redis_url
+from application.service import GameService
 from workers import table
+from workers.timers import Timers
 import settings
 
 JOB_FUNCTION = "workers.jobs.run"  # every kind goes through it: the table says what it does
@@ -29,14 +32,10 @@ FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
-# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 4) belongs to a dead worker and is run again, so a worker's
+# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 3) belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
 HEARTBEAT = 1
 log = logging.getLogger("delve.queue")
-
-
-def queue_name() -> str:
-    return settings.get("DELVE_QUEUE")
 
 
 def queue_from_env(name: str | None = None, connection: redis.Redis | None = None) -> Queue:
@@ -61,19 +60,22 @@ class RqScheduler:
 
     def __init__(self, queue: Queue, stale_after: float | None = None):
         self.queue = queue
+        self.timers = Timers(queue.connection, queue.name)
         self.stale_after = stale_after or settings.get("DELVE_JOB_STALE_SECONDS")
 
     def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
-        """Returns "enqueued", "exists" or "replaced". A job with ``at`` waits in rq's scheduled
-        registry (workers run with the scheduler) until then, so a worker restart loses no deadline."""
+        """Returns "enqueued", "exists" or "replaced". A job with ``at`` is a timer (workers/timers.py):
+        whichever worker or reactor polls first runs it then, so no process's death loses a deadline."""
+        if at is not None:
+            return self.timers.add(kind, game_id, version if table.kind(kind).per_version else 0, at)
         jid = table.job_id(kind, game_id, version)
-        if self._enqueue(kind, game_id, version, jid, at):
+        if self._enqueue(kind, game_id, version, jid):
             return "enqueued"
         try:
             job = Job.fetch(jid, connection=self.queue.connection, serializer=JSONSerializer)
             status = job.get_status(refresh=False)
         except NoSuchJobError:  # expired between the two calls
-            return "enqueued" if self._enqueue(kind, game_id, version, jid, at) else "exists"
+            return "enqueued" if self._enqueue(kind, game_id, version, jid) else "exists"
         if self._lost(job, status):
             try:
                 job.delete()
@@ -82,7 +84,7 @@ class RqScheduler:
                 # first; the job's own keys must still go, or the id stays taken until a sweep.
                 self.queue.connection.delete(job.key, job.dependents_key, job.dependencies_key)
             self.queue.intermediate_queue.remove(jid)
-            return "replaced" if self._enqueue(kind, game_id, version, jid, at) else "exists"
+            return "replaced" if self._enqueue(kind, game_id, version, jid) else "exists"
         return "exists"
 
     def recover(self) -> int:
@@ -105,14 +107,11 @@ class RqScheduler:
                     replaced += 1
         return replaced
 
-    def _enqueue(self, kind: str, game_id: str, version: int, jid: str, at: datetime | None = None) -> bool:
-        options = dict(args=[kind, game_id, version], job_id=jid, unique=True, retry=RETRIES, result_ttl=RESULT_TTL,
-                       failure_ttl=FAILURE_TTL, description=f"{kind} {game_id} v{version}")
+    def _enqueue(self, kind: str, game_id: str, version: int, jid: str) -> bool:
         try:
-            if at is None:
-                self.queue.enqueue_call(JOB_FUNCTION, **options)
-            else:
-                self.queue.enqueue_at(at, JOB_FUNCTION, **options)
+            self.queue.enqueue_call(JOB_FUNCTION, args=[kind, game_id, version], job_id=jid, unique=True,
+                                    retry=RETRIES, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+                                    description=f"{kind} {game_id} v{version}")
         except DuplicateJobError:
             return False
         return True
@@ -132,6 +131,12 @@ class RqScheduler:
         if seen.tzinfo is None:
             seen = seen.replace(tzinfo=timezone.utc)
         return (datetime.now(timezone.utc) - seen).total_seconds() > self.stale_after
+
+
+def timer_poller(queue: Queue, service: Callable[[], GameService], name: str) -> Timers:
+    """The timers of ``queue``, each run as its job-table kind with ``service()`` (workers/timers.py)."""
+    return Timers(queue.connection, queue.name, name=name,
+                  run=lambda kind, key, version: table.kind(kind).run(service(), key, version))
 
 
 class LostJobs:

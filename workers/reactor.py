@@ -9,8 +9,11 @@ redelivered entry never schedules twice. The reactor process (workers/process.py
 runs it in one loop (workers/loop.py) with the table's followers (workers/follower.py).
 
 Crash safety: an entry is acknowledged only after its job is enqueued. A
-reactor that dies leaves its entries pending; the others (or its successor)
-take them over with XAUTOCLAIM once they have been idle ``min_idle_ms``. A
+reactor that dies leaves its entries pending; the others take them over with
+XAUTOCLAIM once they have been idle ``min_idle_ms``, and a reactor starting up
+takes over at once every entry pending for a second or more (its dead
+predecessor's). A reactor whose Redis went away reads its own pending entries
+again first when Redis is back (a restart keeps them, AOF). A
 periodic sweep over the active games repairs what no entry will announce any
 more: a job whose worker died mid-run, a failed job, a feed entry trimmed
 before it was read.
@@ -34,6 +37,7 @@ import settings
 
 log = logging.getLogger("delve.reactor")
 GROUP = "reactors"
+STARTUP_IDLE_MS = 1000  # a live reactor acknowledges within milliseconds: older entries are a dead one's
 
 
 class Scheduler(Protocol):
@@ -44,7 +48,7 @@ class Scheduler(Protocol):
 class Reactor:
     def __init__(self, service: GameService, scheduler: Scheduler, *, group: str = GROUP,
                  consumer: str | None = None, feeds: list[str] | None = None, count: int = 200,
-                 min_idle_ms: int = 30_000, reclaim_every: float = 5.0, sweep_every: float = 30.0,
+                 min_idle_ms: int = 5_000, reclaim_every: float = 5.0, sweep_every: float = 30.0,
                  start_id: str = "0", games: set[str] | None = None):
         self.service = service
         self.store = service.store
@@ -59,6 +63,8 @@ class Reactor:
         self.start_id = start_id  # "0": a new group also sees games created before it existed
         self.games = games  # only these games (an in-process driver's); None = all
         self._ready = False
+        self._own_pending = True  # read this consumer's pending entries again (start, Redis back)
+        self._started = True  # the first reclaim takes over anything pending for STARTUP_IDLE_MS
         self._last_reclaim = self._last_sweep = float("-inf")
         self._swept: dict[str, int] = {}
 
@@ -87,6 +93,9 @@ class Reactor:
             log.warning("the consumer groups are gone (Redis lost its data?); creating them again")
             self._ready = False
             return 0
+        except redis.RedisError:
+            self._own_pending = True  # entries read before the outage are still ours, unacknowledged
+            raise
 
     def _step(self, block_ms: int | None) -> int:
         if not self._ready:
@@ -95,9 +104,13 @@ class Reactor:
             log.info("reactor %s reading %d feeds as group %r", self.consumer, len(self.feeds), self.group)
         now = time.monotonic()
         done = 0
+        if self._own_pending:
+            done += self.reread_own()
+            self._own_pending = False
         if now - self._last_reclaim >= self.reclaim_every:
             self._last_reclaim = now
-            done += self.reclaim()
+            done += self.reclaim(min(STARTUP_IDLE_MS, self.min_idle_ms) if self._started else self.min_idle_ms)
+            self._started = False
         if self.sweep_every and now - self._last_sweep >= self.sweep_every:
             self._last_sweep = now
             self.sweep()
@@ -114,14 +127,28 @@ class Reactor:
         for feed in self.feeds:
             self.store.groups.ensure(feed, self.group, self.start_id)
 
-    def reclaim(self) -> int:
+    def reread_own(self) -> int:
+        """Handle again the entries delivered to this consumer and not acknowledged (a Redis outage
+        cut their handling short; the restarted Redis still holds them as pending)."""
+        done = 0
+        for feed, entries in self.store.groups.read(self.group, self.consumer, self.feeds, self.count, None,
+                                                   pending=True):
+            live = [(eid, f) for eid, f in entries if f]
+            self.store.groups.ack(feed, self.group, [eid for eid, f in entries if not f])  # trimmed since: the sweep's
+            if live:
+                log.info("handling again %d entries of %s read before an outage", len(live), feed)
+                done += self._process(feed, live)
+        return done
+
+    def reclaim(self, min_idle_ms: int | None = None) -> int:
         """Take over entries other consumers (dead ones) left pending for ``min_idle_ms``."""
         done = 0
         for feed in self.feeds:
             start = "0-0"
             while True:
-                start, live, gone = self.store.groups.claim(feed, self.group, self.consumer, self.min_idle_ms, start,
-                                                     self.count)
+                start, live, gone = self.store.groups.claim(feed, self.group, self.consumer,
+                                                            self.min_idle_ms if min_idle_ms is None else min_idle_ms,
+                                                            start, self.count)
                 # Nothing can be done for entries trimmed from the feed but the sweep.
                 self.store.groups.ack(feed, self.group, gone)
                 if live:

@@ -20,9 +20,8 @@ scheduler keeps at most one live job per id.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from typing import Any, Callable
 
 from application import clocks, feed, lobby, ratings
@@ -32,6 +31,7 @@ from events.store import RedisEventStore
 from events.tracking import Transaction
 from application.tournaments import TournamentService, start_time
 from workers.follower import FeedEntry, Follower
+from workers.timers import NotDue
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class JobKind:
     due: Callable[[Loaded], bool]
     run: Callable[[GameService, str, int], Any]
     per_version: bool = True
-    when: Callable[[Loaded], datetime | None] | None = None  # run at this time (rq enqueue_at), not at once
+    when: Callable[[Loaded], datetime | None] | None = None  # run at this time (a timer), not at once
 
     def job_id(self, game_id: str, version: int) -> str:
         return f"{self.name}-{game_id}-{version}" if self.per_version else f"{self.name}-{game_id}"
@@ -85,33 +85,32 @@ def _finalize_run(service: GameService, game_id: str, version: int) -> bool:
     return service.finalize(game_id)
 
 
-EARLY_WAIT = 5.0  # seconds a clock job released before its deadline waits for it
-
-
 def _clock_due(g: Loaded) -> bool:
     """A clock runs for a seat to act (``application.clocks``)."""
     return not _over(g) and clocks.deadline(g.meta) is not None
 
 
 def _clock_when(g: Loaded) -> datetime | None:
-    """The deadline, rounded up to the next whole second: rq's scheduled registry keeps whole
-    seconds and would otherwise release the job up to a second early."""
-    due = clocks.deadline(g.meta)
-    return None if due is None else due.replace(microsecond=0) + timedelta(seconds=1)
+    """The deadline: the timer (workers/timers.py) is due then, by Redis's clock."""
+    return clocks.deadline(g.meta)
 
 
 def _clock_run(service: GameService, game_id: str, version: int) -> dict | None:
     """At the deadline of ``version``: apply the timeout policy if the game still rests there.
 
-    A job released a little early (clock skew between hosts) waits out the rest, up to
-    EARLY_WAIT seconds, rather than find nothing to do and leave the deadline unenforced.
+    Judged by the store Redis's clock, which stamped the moves: a timer the queue
+    Redis's clock released early (two hosts' clocks) is put back, not dropped.
     """
-    due = clocks.deadline(service.store.meta(game_id))
-    if due is not None:
-        early = (due - datetime.now(timezone.utc)).total_seconds()
-        if 0 < early <= EARLY_WAIT:
-            time.sleep(early + 0.01)
-    return clocks.expire(service, game_id, version, now_iso())
+    now = service.store.now_ms()
+    due = clocks.deadline_ms(service.store.meta(game_id))
+    if due is not None and now < due:
+        raise NotDue(due)
+    done = clocks.expire(service, game_id, version, clocks.iso(now))
+    if done is None:
+        g = service.load(game_id)
+        if g.version == version and not _over(g) and (clocks.deadline_ms(g.meta) or now + 1) <= now:
+            raise NotDue(now)  # still due: the append lost a race (Redis's clock read twice); again shortly
+    return done
 
 
 def _compact_due(g: Loaded) -> bool:
@@ -135,9 +134,8 @@ def _open_run(service: GameService, tournament_id: str, version: int) -> bool:
 
 
 def _at_start(t: dict) -> datetime | None:
-    """``start_at`` rounded up to the next whole second (rq's scheduled registry keeps seconds)."""
-    due = start_time(t)
-    return None if due is None else due.replace(microsecond=0) + timedelta(seconds=1)
+    """``start_at``: the timer (workers/timers.py) is due then."""
+    return start_time(t)
 
 
 TABLE: tuple[JobKind, ...] = (

@@ -4,7 +4,7 @@ Tournament logs live under their own prefix (application/tournaments.py), whose
 partition feeds get one entry per append like the games'. This reactor reads
 them through the same consumer-group machinery (workers/reactor.py: reclaim,
 acknowledge after enqueue) and schedules what the job table says a log needs
-(``table.tournament_due``): the ``start_at`` timer (rq ``enqueue_at``, one id
+(``table.tournament_due``): the ``start_at`` timer (workers/timers.py, one
 per tournament). Its sweep re-handles every registering tournament, so a lost
 enqueue is repaired; a repeated one is a no-op. Pairing, reporting and
 finishing are the ``tournaments`` followers' (workers/table.py).
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import logging
 
+from application.errors import TournamentNotFound
 from application.service import GameService
 from events.errors import GameNotFound
-from application.tournaments import TournamentNotFound, TournamentService
+from application.tournaments import TournamentService
 from workers import table
 from workers.reactor import Reactor, Scheduler
 

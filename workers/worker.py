@@ -4,6 +4,11 @@ The domain packages are imported and the application service is built in
 the parent, so each forked work horse starts with every game loaded instead
 of paying the imports per job. Payloads use rq's JSON serializer: pickled
 payloads would let anyone who can write to the queue run code.
+
+Between jobs, and every second while it waits for one, the worker polls the
+timers (workers/timers.py) in its own loop, so clock deadlines fire while any
+worker or reactor is alive; no thread, so forking a work horse copies no lock
+a poller holds.
 """
 from __future__ import annotations
 
@@ -19,7 +24,9 @@ from rq.serializers import JSONSerializer
 
 from domain import registry
 from workers import jobs
-from workers.queue import HEARTBEAT, queue_from_env, queue_name
+from application.runtime import queue_name
+from workers.queue import HEARTBEAT, queue_from_env, timer_poller
+from workers.timers import Timers
 
 log = logging.getLogger("delve.worker")
 
@@ -31,57 +38,95 @@ def preload() -> list[str]:
     return games
 
 
-class _Stoppable:
-    """Remembers that a signal asked the worker to stop: rq's ``work()`` returns alike when it
-    quits on an error (a Redis blip), which ``run`` answers by working again."""
+class _Delve:
+    """What Delve adds to rq's workers: a stop by signal is told apart from a quit on an error (rq's
+    ``work()`` returns alike on a Redis blip, which ``run`` answers by working again), the timers
+    are polled while waiting for a job, and a lost Redis is retried every second, not with rq's
+    pause growing to a minute."""
 
     asked_to_stop = False
+    timers: Timers | None = None
+    exponential_backoff_factor = 1.0
+    max_connection_wait_time = 1.0
 
     def request_stop(self, signum, frame):
         self.asked_to_stop = True
         return super().request_stop(signum, frame)
 
+    def dequeue_job_and_maintain_ttl(self, timeout, max_idle_time=None):
+        """rq's wait for a job, one second at a time, with the due timers fired in between."""
+        if self.timers is None or timeout is None or max_idle_time is not None:
+            return super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+        while True:
+            self.timers.step()
+            found = super().dequeue_job_and_maintain_ttl(TIMER_POLL, max_idle_time=TIMER_POLL)
+            if found is not None:
+                return found
 
-class DelveWorker(_Stoppable, Worker):
+
+class DelveWorker(_Delve, Worker):
     pass
 
 
-class DelveSimpleWorker(_Stoppable, SimpleWorker):
+class DelveSimpleWorker(_Delve, SimpleWorker):
     pass
+
+
+TIMER_POLL = 1  # seconds an idle worker waits for a job before it polls the timers again
 
 
 def make_worker(queues: list[str] | None = None, *, simple: bool = False, name: str | None = None) -> Worker:
-    """A forking rq Worker (``simple=True``: run jobs in this process, no fork).
+    """A forking rq Worker (``simple=True``: run jobs in this process, no fork) that polls the first
+    queue's timers.
 
     A running job is heartbeaten every HEARTBEAT seconds, so the reactor can
     tell within seconds that its worker died (workers/queue.py).
     """
     qs = [queue_from_env(q) for q in (queues or [queue_name()])]
     cls = DelveSimpleWorker if simple else DelveWorker
-    return cls(qs, connection=qs[0].connection, serializer=JSONSerializer, name=name,
-               job_monitoring_interval=HEARTBEAT)
+    worker = cls(qs, connection=qs[0].connection, serializer=JSONSerializer, name=name,
+                 job_monitoring_interval=HEARTBEAT)
+    worker.timers = timer_poller(qs[0], jobs.service, f"worker:{worker.name}")
+    return worker
 
 
-def work_through_outages(make, *, burst: bool, logging_level: str, max_backoff: float = 10.0) -> bool:
+def work_through_outages(make, *, burst: bool, logging_level: str, max_backoff: float = 10.0,
+                         steady: float = 30.0) -> bool:
     """Run rq workers until a signal stops one (or the queues are empty, with ``burst``).
 
     rq's worker quits on any Redis error ("unhandled exception, quitting");
-    then a new worker starts once Redis answers again, with a growing pause.
+    then a new worker starts as soon as Redis answers again (polled every
+    quarter second). Only a worker that keeps quitting with Redis up waits a
+    growing pause first; one that ran ``steady`` seconds starts the count over.
     """
-    backoff, worker = 0.5, None
+    backoff, worker = 0.0, None
     while True:
+        began = time.monotonic()
         try:
             worker = make()
-            # with_scheduler: moves jobs enqueued for later (clock deadlines) onto the queue when due.
-            worked = worker.work(burst=burst, logging_level=logging_level, with_scheduler=True)
+            worked = worker.work(burst=burst, logging_level=logging_level)
         except (redis.ConnectionError, redis.TimeoutError) as exc:  # starting or tearing down without Redis
             worked = False
             log.warning("worker lost Redis (%s)", exc)
         if burst or (worker is not None and worker.asked_to_stop):
             return worked
-        log.warning("worker quit on an error; a new worker starts in %.1fs", backoff)
-        time.sleep(backoff)
-        backoff = min(backoff * 2, max_backoff)
+        backoff = 0.0 if time.monotonic() - began >= steady else min(max(backoff * 2, 0.5), max_backoff)
+        waited = wait_for_redis(queue_from_env().connection)
+        pause = max(0.0, backoff - waited)
+        log.warning("worker quit on an error; Redis answers again after %.1fs; a new worker starts in %.1fs",
+                    waited, pause)
+        time.sleep(pause)
+
+
+def wait_for_redis(connection: redis.Redis, every: float = 0.25) -> float:
+    """Block until the queue Redis answers a PING; returns the seconds waited."""
+    began = time.monotonic()
+    while True:
+        try:
+            connection.ping()
+            return time.monotonic() - began
+        except (redis.ConnectionError, redis.TimeoutError):
+            time.sleep(every)
 
 
 def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = False,

@@ -80,6 +80,7 @@ from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
 from .evolve import evolve
 from .scoring import CATEGORIES, breakdowns, tiebreak
+from .positions import POSITIONS, VERBS
 from .secrecy import SECRECY
 from .state import store_of
 from .workshops import TYPES
@@ -135,6 +136,8 @@ class MountainKing(BaseGame):
     rules_version = "mountain-king-1"
     rule_prefix = "MK"
     renderer = "mountain-king"
+    positions = POSITIONS
+    position_verbs = VERBS
     unlisted_fields = ("sources",)  # the paying order (MK-RES-2): the default is listed
     game_type = GameType(2, 5, chance=True, information="imperfect", teams=True, simultaneous=True)
     players_rule = "MK-GEN-1"

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from application.service import ADMIN, NoSuchMove
+from application.service import ADMIN
 from events.errors import KeyAlreadyUsed, VersionConflict
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
@@ -223,10 +223,7 @@ def state_at(game_id: str, version: str):
         return dump(schemas.StateAt, svc.state_at(game_id, seat, parsing.version(version), meta))
     if version != "at":
         parsing.version(version)  # any version, or the word `at`, reads as "the position after move n"
-    try:
-        move = svc.move(game_id, seat, parsing.move(asked), meta)
-    except NoSuchMove as exc:
-        raise ApiError(404, "no_such_move", f"{exc}; see GET /v1/games/{game_id}/moves") from None
+    move = svc.move(game_id, seat, parsing.move(asked), meta)
     return dump(schemas.StateAt, svc.state_at(game_id, seat, move["last_seq"], meta, move))
 
 

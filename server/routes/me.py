@@ -7,7 +7,6 @@ import time
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
 from application import consent, quotas
-from application.invitations import InvitationNotFound
 from server import auth, identity, streams
 from server.errors import ApiError
 from server.routes.common import service
@@ -69,7 +68,7 @@ def accept(invitation_id: str):
     """Enter the tournament (as its entrant) or take the reserved seat, as if by oneself."""
     svc = service()
     player = auth.player(svc)
-    inv = _invitation(svc, player.id, invitation_id)
+    inv = svc.invitations.get(player.id, invitation_id)
     if inv["kind"] == "seat":
         cap = current_app.config["ACTIVE_GAMES_PER_PLAYER"]
         if cap > 0 and quotas.active_games(svc, player.id) >= cap:
@@ -82,16 +81,8 @@ def decline(invitation_id: str):
     """Say no: the invitation is dropped (a game that only waited for this player is cancelled)."""
     svc = service()
     player = auth.player(svc)
-    _invitation(svc, player.id, invitation_id)
+    svc.invitations.get(player.id, invitation_id)  # 404 invitation_not_found unless the player holds it
     return consent.decline(svc, player, invitation_id)
-
-
-def _invitation(svc, player_id: str, invitation_id: str) -> dict:
-    try:
-        return svc.invitations.get(player_id, invitation_id)
-    except InvitationNotFound:
-        raise ApiError(404, "invitation_not_found", f"this player has no invitation {invitation_id!r}; "
-                       "GET /v1/players/me/invitations lists them") from None
 
 
 def too_many_active_games(cap: int) -> ApiError:

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, render_template, send_from_directory
+from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
+from events import liveness
+from application.runtime import queue_name, queue_redis_from_env
 from server import metrics, spec
 from server.errors import ApiError
 from server.routes.common import service
@@ -20,11 +22,17 @@ def healthz():
 
 @bp.get("/readyz")
 def readyz():
-    try:
-        service().store.ping()
-    except Exception:
-        raise ApiError(503, "store_unavailable", "Redis is unreachable; check REDIS_URL", retry_after=1)
-    return {"status": "ready"}
+    """200 ``ready``, or ``degraded`` naming the parts down (no worker or reactor polling, timers
+    overdue): the API itself still serves. 503 when it cannot: the store or the queue Redis is down."""
+    if "delve.queue_redis" not in current_app.extensions:
+        current_app.extensions["delve.queue_redis"] = queue_redis_from_env()
+    parts = liveness.parts(service().store, current_app.extensions["delve.queue_redis"], queue_name())
+    down = sorted(name for name, part in parts.items() if not part["up"])
+    for name, what in (("store", "REDIS_URL"), ("queue", "RQ_REDIS_URL")):
+        if name in down:
+            raise ApiError(503, f"{name}_unavailable", f"the {name} Redis is unreachable; check {what} "
+                           f"(down: {', '.join(down)})", retry_after=1, parts=parts)
+    return {"status": "degraded" if down else "ready", "down": down, "parts": parts}
 
 
 @bp.get("/metrics")

@@ -4,11 +4,10 @@ from __future__ import annotations
 from flask import Blueprint, current_app
 
 from domain import registry
-from application.players import PlayerNotFound, profile
+from application.players import profile
 from application.service import now_iso
 from server import player_schemas as ps
 from server import auth, identity, parsing, ratelimit
-from server.errors import ApiError
 from server.routes.common import dump, service
 
 bp = Blueprint("players", __name__, url_prefix="/v1")
@@ -40,11 +39,8 @@ def get_me():
 @bp.get("/players/<player_id>")
 def get_player(player_id: str):
     svc = service()
-    try:
-        ratings = svc.ratings.of_player(player_id, registry.available())
-        return dump(ps.Profile, profile(svc.players, svc.store, player_id, ratings, svc.ratings.history(player_id)))
-    except PlayerNotFound:
-        raise ApiError(404, "player_not_found", f"no player {player_id!r}") from None
+    ratings = svc.ratings.of_player(player_id, registry.available())
+    return dump(ps.Profile, profile(svc.players, svc.store, player_id, ratings, svc.ratings.history(player_id)))
 
 
 @bp.get("/ratings/<game>")

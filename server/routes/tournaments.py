@@ -18,10 +18,10 @@ from flask import Blueprint, Response, current_app, stream_with_context
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from application.service import hash_token
-from application.tournaments import DIRECTOR, TournamentNotFound, TournamentService
+from application.tournaments import DIRECTOR, TournamentService
 from server.auth import bearer, player
 from server import identity, parsing, ratelimit, schemas, streams
-from server.errors import ApiError, problem
+from server.errors import ApiError
 from server.parsing import schema
 from server.routes.common import service
 
@@ -84,11 +84,6 @@ def caller() -> str:
     if admin is not None and hmac.compare_digest(hash_token(token), admin):
         return DIRECTOR
     return player(service()).id
-
-
-@bp.errorhandler(TournamentNotFound)
-def _not_found(e: TournamentNotFound):
-    return problem(404, "tournament_not_found", f"no tournament {e.args[0]!r}")
 
 
 @bp.post("/tournaments")

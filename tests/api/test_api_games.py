@@ -215,7 +215,9 @@ def test_errors_are_problems(client):
 
 def test_ops_endpoints(client, game):
     assert client.get("/healthz").json == {"status": "ok"}
-    assert client.get("/readyz").json == {"status": "ready"}
+    ready = client.get("/readyz").json  # no worker or reactor runs beside this test's API
+    assert ready["status"] == "degraded" and ready["down"] == ["reactor", "workers"]
+    assert ready["parts"]["store"] == {"up": True} and ready["parts"]["timers"] == {"up": True, "overdue": 0}
     metrics = client.get("/metrics").get_data(as_text=True)
     assert "delve_http_requests_total" in metrics and "delve_games_created_total" in metrics
 

@@ -152,3 +152,18 @@ def test_players_registering_at_once_all_get_in(app, service):
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(enter, players, timeout=60)) == [201] * 8
     assert len(client.get(f"/v1/tournaments/{t['id']}").json["entrants"]) == 8
+
+
+def test_the_admin_token_is_not_held_to_the_per_identity_stream_caps(service):
+    c = create_app(service, SSE_MAX_PER_CLIENT=1, SSE_MAX_PER_ADDRESS=1, SSE_BLOCK_MS=50).test_client()
+    game = c.post("/v1/games", json={"game": "tiny", "seats": [{"name": "a"}, {"name": "b"}]}).json
+    held = [_open(c, f"/v1/games/{game['id']}/events/stream", ADMIN) for _ in range(3)]
+    assert [r.status_code for r in held] == [200, 200, 200]
+    _close(held)
+
+
+def test_an_ipv6_client_is_counted_by_its_64_prefix(service):
+    client = create_app(service, PLAYERS_PER_HOUR=1).test_client()
+    made = [client.post("/v1/players", json={"name": "x"}, environ_base={"REMOTE_ADDR": addr}).status_code
+            for addr in ("2001:db8:1:2::1", "2001:db8:1:2::ffff", "2001:db8:1:3::1")]
+    assert made == [201, 429, 201]  # a second address of the same /64 is the same client

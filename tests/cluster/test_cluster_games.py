@@ -20,6 +20,7 @@ from application import replay
 from localredis.server import _free_port
 from tests.faults.support import Client
 import settings
+from tests.support.forge import envelopes
 
 ROOT = Path(__file__).resolve().parents[2]
 # The fewest seats each game allows; two bots where there are two seats, so the game is rated.
@@ -78,7 +79,7 @@ def test_bot_games_of_every_game_finish_on_the_cluster_and_their_exports_verify(
         summary = serve.call("GET", f"/v1/games/{gid}")[1]
         assert summary["status"] == "finished", (game, summary["status"])
         export = serve.export(gid)
-        assert len(export) == summary["version"]
+        assert len(envelopes(export)) == summary["version"]  # and the signature lines after them
         verdict = replay.verify(export)
         assert verdict.ok and verdict.chain_ok and verdict.replay_ok, (game, verdict.problems)
     # The rating jobs (a WATCH/MULTI in one slot) ran after the end: the bots are on the leaderboards.
@@ -121,7 +122,7 @@ def test_two_delve_serve_on_one_cluster_never_show_a_stale_version_or_lose_an_ev
             events = there.call("GET", f"/v1/games/{gid}/events?after=0&limit=1000", token=tokens[seat])[1]
             assert [e["seq"] for e in events["events"]][-1] == acknowledged
         lines = other.export(gid)
-        assert [json.loads(line)["seq"] for line in lines] == list(range(1, acknowledged + 1))
+        assert [env["seq"] for env in envelopes(lines)] == list(range(1, acknowledged + 1))
         assert replay.verify(lines).chain_ok
 
 

@@ -14,6 +14,7 @@ import redis as redis_lib
 
 from localredis.server import EmbeddedRedis
 from application.service import GameService
+from events import replication
 from events.store import RedisEventStore
 from server.app import create_app
 from tests.api.helpers import auth
@@ -81,3 +82,39 @@ def test_with_a_replica_appends_answer_201_and_an_unconfirmed_move_retried_by_ke
         assert confirmed.status_code == 201 and confirmed.json["version"] == legal["version"] + 1, confirmed.json
         assert confirmed.headers["Idempotent-Replayed"] == "true"
     assert store.version(gid) == legal["version"] + 1
+
+
+def test_with_a_floor_a_master_without_replicas_acknowledges_with_what_it_has_counted_and_logged(master, caplog):
+    """DELVE_WAIT_REPLICAS_MIN=0: the write that finds the master alone is acknowledged anyway, and so
+    are the next (this process then asks for no replica there); each is counted; when a replica follows
+    the master again, appends wait for it again."""
+    store = RedisEventStore(redis_lib.Redis.from_url(master), prefix="floor", wait_replicas=1, wait_timeout_ms=300,
+                            wait_floor=0)
+    app = create_app(GameService(store, admin_token="admin-secret"), RATE_LIMIT=0, VERIFY_PER_MINUTE=0)
+    client = app.test_client()
+    before = replication.COUNTS["degraded"]
+    with caplog.at_level("WARNING", logger="delve.replication"):
+        created = client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "ann"}, {"name": "bob"}]})
+    assert created.status_code == 201, created.json
+    assert "has 0 of the 1 replicas" in caplog.text
+    gid, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
+    for seat in (0, 1):
+        legal = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(tokens[seat])).json
+        moved = client.post(f"/v1/games/{gid}/actions", headers=auth(tokens[seat]),
+                            json={"expected_version": legal["version"], "command": legal["commands"][-1]})
+        assert moved.status_code == 201, moved.json
+    assert replication.COUNTS["degraded"] >= before + 3
+    assert "delve_replication_degraded_total" in client.get("/metrics").get_data(as_text=True)
+    port = int(master.rsplit(":", 1)[1].split("/")[0])
+    with EmbeddedRedis(args=["--replicaof", "127.0.0.1", str(port)]):
+        _wait_replica_linked(master)
+        legal = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(tokens[0])).json
+        degraded = replication.COUNTS["degraded"]
+        with caplog.at_level("WARNING", logger="delve.replication"):
+            moved = client.post(f"/v1/games/{gid}/actions", headers=auth(tokens[0]),
+                                json={"expected_version": legal["version"], "command": legal["commands"][-1]})
+        assert moved.status_code == 201 and "has 1 replicas again" in caplog.text
+        legal = client.get(f"/v1/games/{gid}/legal-actions", headers=auth(tokens[1])).json
+        moved = client.post(f"/v1/games/{gid}/actions", headers=auth(tokens[1]),
+                            json={"expected_version": legal["version"], "command": legal["commands"][-1]})
+        assert moved.status_code == 201 and replication.COUNTS["degraded"] <= degraded + 1  # a replica confirmed it

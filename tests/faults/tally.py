@@ -8,7 +8,9 @@ from application.replay import verify
 
 TALLY = {"games_finished": 0, "exports_verified": 0, "exports_failed": 0, "acknowledged_moves": 0,
          "acknowledged_moves_lost": 0, "duplicates": 0, "stuck_games": 0, "poisoned_games": 0,
-         "longest_stall_s": 0.0}
+         "longest_stall_s": 0.0, "stalls_over_5s": 0, "deadlines_fired": 0, "deadlines_missed": 0,
+         "deadline_late_p99_s": 0.0, "deadline_late_max_s": 0.0, "costs": {}}
+_late: list[float] = []  # seconds each deadline fired after its time (outside an outage)
 
 
 def count(**seen: int) -> None:
@@ -18,6 +20,23 @@ def count(**seen: int) -> None:
 
 def stall(seconds: float) -> None:
     TALLY["longest_stall_s"] = round(max(TALLY["longest_stall_s"], seconds), 2)
+    TALLY["stalls_over_5s"] += int(seconds > 5)
+
+
+def deadlines(late_s: list[float], missed: int = 0) -> None:
+    """Deadlines that fired, each ``late_s`` after its time (judged from the log), and those that never did."""
+    _late.extend(late_s)
+    ranked = sorted(_late)
+    TALLY["deadlines_fired"] = len(ranked)
+    TALLY["deadlines_missed"] += missed
+    if ranked:
+        TALLY["deadline_late_p99_s"] = round(ranked[min(len(ranked) - 1, int(0.99 * len(ranked)))], 3)
+        TALLY["deadline_late_max_s"] = round(ranked[-1], 3)
+
+
+def cost(fault: str, **measured: float) -> None:
+    """What one fault cost, measured (docs/reliability.md quotes these)."""
+    TALLY["costs"].setdefault(fault, {}).update({k: round(v, 3) for k, v in measured.items()})
 
 
 def check_export(lines: list[str], acknowledged: list[str], seed: str | None = None) -> dict:

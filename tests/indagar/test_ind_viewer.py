@@ -34,7 +34,9 @@ import {readFileSync} from "node:fs";
 const {view, content} = JSON.parse(readFileSync(0, "utf8"));
 const root = new Node("div");
 renderIndagar(root, view, {seats: [{seat: 0, name: "a"}, {seat: 1, name: "b"}], content, batch: []});
-const count = (n, tag) => (n.tag === tag ? 1 : 0) + (n.children || []).reduce((a, c) => a + count(c, tag), 0);
+// drawn shapes only: each tile's transparent click target (class "hit", the play layer's) is not drawn
+const count = (n, tag) => (n.tag === tag && (n.attrs || {}).class !== "hit" ? 1 : 0)
+  + (n.children || []).reduce((a, c) => a + count(c, tag), 0);
 const texts = (n) => n.tag === "#text" ? [String(n.text)] : (n.children || []).flatMap(texts);
 const find = (n, cls) => (n.attrs || {}).class === cls ? n : (n.children || []).map((c) => find(c, cls)).find(Boolean);
 const board = find(root, "ind-board");

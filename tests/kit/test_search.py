@@ -14,6 +14,7 @@ from domain.kit.search import SearchBot
 from application import clocks, seating
 from application.replay import batches, verify
 from events.envelope import domain_events
+from tests.support.forge import envelopes
 
 # (game, seats, the bot that plays up to the position, steps, options): positions with hidden information.
 POSITIONS = [
@@ -151,7 +152,7 @@ def test_a_search_bot_game_exports_verifies_and_rederives_every_bot_move(service
     assert service.finalize(gid)
     lines = list(service.export(gid, admin=False))
     assert verify(lines).ok
-    envs = [json.loads(line) for line in lines]
+    envs = envelopes(lines)  # without the signature lines that close the export
     info = envs[0]["data"]
     revealed = next(e for e in envs if e["type"] == "SeedRevealed")["data"]
     seed = bytes.fromhex(revealed["seed"])

@@ -16,6 +16,7 @@ from domain.mountain_king.rules import GAME
 from domain.mountain_king.scoring import breakdowns
 
 from mk_driver import apply, empty_trolls, new_game, ready, set_storage, types
+from tests.support.positions import position
 from test_mk_rule_ids import (NINE, WINTER, at_step, bare, card_with, d_corner, door_at, fill_roster, find_dig,
                               level, moves, row12, team, troll, tunnel)
 
@@ -90,11 +91,18 @@ def test_MK_BOARD_4_five_levels_score_2_to_10_doubled_on_a_same_clan_pedestal():
 
 def test_MK_BOARD_7_workshop_spaces_have_four_sides_outnumber_tiles_and_are_never_dug():
     assert len(WINTER.workshop_spaces) > 2 * 5 + 1 and len(content.board("autumn").workshop_spaces) > 2 * 3 + 1
-    s = only_doors(bare(stone=3), {0: (9, 1)})
+    _, s = position("""
+        mountain-king 4 seed=seed
+        opening
+        empty_trolls 0
+        storage 0 stone=3
+        pieces = {"door:0": {"kind": "door", "cells": [[9, 1]], "seat": 0}}
+        statues = {}
+        tunnel t1 0 8,1 8,2 8,3 9,3
+        tunnel t2 0 10,1 10,2
+        workshop 9,2 stone_mill       # a workshop space: four sides, four entrances
+    """)
     assert (9, 2) in WINTER.workshop_spaces
-    s["pieces"]["t1"] = tunnel([(8, 1), (8, 2), (8, 3), (9, 3)])
-    s["pieces"]["t2"] = tunnel([(10, 1), (10, 2)])
-    s["workshops"]["9,2"] = "stone_mill"
     s, ev = apply(s, 0, {"type": "use_workshop", "space": [9, 2], "give": {"stone": 1}, "get": {"iron": 1}})
     assert ev[0]["data"]["uses"] == 4  # one entrance per side
     t = bare(stone=3)

@@ -5,6 +5,7 @@ handed to a job) relative to those stamps instead of sleeping."""
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime, timezone
 
 import pytest
@@ -13,6 +14,7 @@ from freezegun import freeze_time
 from domain.core import Illegal
 from application import clocks, joining
 from application.replay import verify
+from events.errors import VersionConflict
 from tests.support.forge import envelopes, rechain
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
@@ -141,3 +143,43 @@ def test_clock_over_http(client):
     assert [c["seat"] for c in summary["clocks"]] == [0, 1] and summary["deadline"]
     bad = client.post("/v1/games", json={"game": "tiny", "seats": SEATS, "clock": {"per_move_s": -1}})
     assert bad.status_code == 422 and bad.json["code"] == "bad_clock"
+
+
+def test_a_timeout_run_late_charges_the_seats_to_act_up_to_the_deadline_only():
+    """Two seats to act at once (a drafting phase); seat 0 falls at D, but the timeout is only
+    recorded an hour later (an outage). Seat 1 is charged up to D, not the hour: the recorded
+    times decide, not when the platform came back."""
+    ctl = {"initial_s": 60, "increment_s": 5, "on_timeout": "autoplay"}
+    since = stamp_ms = 1_800_000_000_000
+    record = {"base": [10_000, 25_000], "since": None, "ran": [], "mover": None, "active": [0, 1], "version": 5}
+    meta = {"status": "active", "clock_control": json.dumps(ctl), "clock": json.dumps(record), "at": iso(since)}
+    due = clocks.deadline_ms(meta)
+    assert due == stamp_ms + 10_000
+    assert clocks.expired_seat(meta, due - 1) is None and clocks.expired_seat(meta, due) == 0
+    back = due + 3_600_000  # when the timeout is appended, stamped by Redis
+    late = {**meta, **clocks.after_batch(meta, 0, {0, 1}, 7, until=due), "at": iso(back)}
+    assert clocks.summary(late, back)["clocks"] == [{"seat": 0, "remaining_ms": 5_000},  # 0 + its increment
+                                                   {"seat": 1, "remaining_ms": 15_000}]  # 25 s - the 10 s to D
+    assert clocks.deadline_ms(late) == back + 5_000
+    unbounded = {**meta, **clocks.after_batch(meta, 0, {0, 1}, 7), "at": iso(back)}
+    assert clocks.summary(unbounded, back)["clocks"][1]["remaining_ms"] == 0  # what charging the outage would do
+
+
+def test_a_move_after_the_deadline_is_refused_and_the_timeout_applied_by_redis_clock(service):
+    """Whether a move is late is judged by Redis's clock, which stamped the moves, never by the
+    clock of the process that got it (frozen an hour off either way here)."""
+    gid = service.create("tiny", SEATS, {"turns": 4}, clock={"per_move_s": 1, "on_timeout": "autoplay"})["id"]
+    t0 = stamp(service, gid)
+    with freeze_time(iso(t0 + 3_600_000)):  # this process thinks the clock fell long ago: it did not
+        move(service, gid, 0)
+    version, due = service.load(gid).version, clocks.deadline_ms(service.store.meta(gid))
+    waited = time.monotonic() + 5
+    while service.store.now_ms() < due:  # seat 1 lets its second run out; nothing enforces it meanwhile
+        assert time.monotonic() < waited
+        time.sleep(0.05)
+    with freeze_time(iso(t0 - 3_600_000)), pytest.raises(VersionConflict) as late:  # thinks it is early
+        move(service, gid, 1)
+    log = service.store.read(gid, after=version)
+    assert late.value.current == log[-1]["seq"] and log[0]["type"] == "TimeExpired"
+    assert log[0]["data"] == {"seat": 1, "policy": "autoplay"} and log[0]["command_id"] == f"clock:{gid}:{version}"
+    assert json.loads(service.store.meta(gid)["clock"])["until"] == due

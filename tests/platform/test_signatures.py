@@ -149,3 +149,15 @@ def test_the_signed_record_carries_each_moves_label(service, client):
                   if '"game_record"' in line)
     gid = record["game_id"]
     assert record["labels"] == [m["label"] for m in client.get(f"/v1/games/{gid}/moves").json["moves"]]
+
+
+def test_the_api_vouches_for_its_own_record_exported_before_it_was_signed(client, service):
+    lines = finished(service)
+    unsigned = "".join(line for line in lines if "signature" not in json.loads(line))
+    verdict = client.post("/v1/audit/verify", data=unsigned, content_type="application/x-ndjson").json
+    assert verdict["ok"] and verdict["signed_by"].endswith("of test-server"), verdict
+    envs = envelopes(lines)
+    envs[0]["data"]["seats"][0]["name"] = "mallory"
+    forged = "".join(rechain(envs))  # not what the server holds: no vouching
+    verdict = client.post("/v1/audit/verify", data=forged, content_type="application/x-ndjson").json
+    assert not verdict["ok"] and "not signed by this server" in verdict["problems"][0]["problem"]

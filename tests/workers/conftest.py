@@ -5,6 +5,8 @@ import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from events.liveness import alive_key, timers_key
+
 
 @pytest.fixture
 def queue(r, prefix):
@@ -19,6 +21,7 @@ def queue(r, prefix):
         if q.name in name or any(i in name for i in ids):
             r.delete(key)
     r.srem("rq:queues", q.key)
+    r.delete(timers_key(q.name), alive_key(q.name))
     for worker_key in r.smembers("rq:workers"):  # workers killed by a test never deregister
         if q.name in (r.hget(worker_key, "queues") or b"").decode():
             r.delete(worker_key)

@@ -1,5 +1,5 @@
 """Issue 9 end to end: two players made over HTTP join an open game with their own entropy and a
-Fischer clock; a real rq worker (running rq's scheduler) and the reactor enforce the deadlines;
+Fischer clock; a real rq worker and the reactor enforce the deadlines (their timers, workers/timers.py);
 the timeout policy applies, the export verifies (seed derivation included) and both ratings move."""
 from __future__ import annotations
 
