@@ -68,6 +68,3 @@ def decline(svc: GameService, player: Player, iid: str) -> dict:
             pass  # the game began or ended meanwhile: there is nothing left to decline
     svc.invitations.remove(player.id, iid)
     return {"id": iid, "kind": inv["kind"], "declined": True}
-
-
-__all__ = ["InvitationNotFound", "accept", "decline", "pending"]

@@ -59,7 +59,3 @@ def _resolve(svc: GameService, meta: dict[str, str] | None, game_id: str | None)
     if player is not None:
         return f"player:{player}"
     return address()
-
-
-def is_player(who: str) -> bool:
-    return who.startswith("player:")

@@ -13,6 +13,14 @@ from typing import Any
 from domain.core import Illegal, require
 
 FORMATS = ("round-robin", "swiss", "knockout")
+PAIRING = 2
+"""The pairing rules new tournaments are paired by. A tournament keeps the version it was created
+with, so every bundle ever exported re-derives its rounds (TRN-SEED-1):
+1. as first shipped: multi-seat Swiss tables from one greedy fill plus swaps; a knockout table
+   won by an entrant who had withdrawn sent that entrant on (and could crown it);
+2. multi-seat Swiss tables from the best of many drawn starts (``tables.search``), never worse
+   than version 1's fill for the same round; a withdrawn entrant never advances in a knockout:
+   the best-placed entrant still in advances from its table (TRN-KO-4)."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +31,7 @@ class Config:
     rounds: int | None
     points: tuple[Fraction, ...]
     bye_points: Fraction
+    pairing: int = 1  # the pairing rules version (PAIRING); a log without one was paired by version 1
 
     @classmethod
     def parse(cls, data: dict[str, Any], *, min_players: int, max_players: int) -> "Config":
@@ -44,17 +53,18 @@ class Config:
         points = tuple(Fraction(str(p)) for p in raw)
         bye = data.get("bye_points", raw[0])
         require(_is_number(bye) and bye >= 0, "bad_points", "TRN-PTS-2", "bye_points is a non-negative number")
-        return cls(fmt, size, max(2, min_players), rounds, points, Fraction(str(bye)))
+        return cls(fmt, size, max(2, min_players), rounds, points, Fraction(str(bye)), PAIRING)
 
     def to_dict(self) -> dict:
         return {"format": self.format, "table_size": self.table_size, "min_table": self.min_table,
                 "rounds": self.rounds, "points": [_number(p) for p in self.points],
-                "bye_points": _number(self.bye_points)}
+                "bye_points": _number(self.bye_points), **({"pairing": self.pairing} if self.pairing > 1 else {})}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Config":
         return cls(data["format"], data["table_size"], data["min_table"], data["rounds"],
-                   tuple(Fraction(str(p)) for p in data["points"]), Fraction(str(data["bye_points"])))
+                   tuple(Fraction(str(p)) for p in data["points"]), Fraction(str(data["bye_points"])),
+                   data.get("pairing", 1))
 
     def check_size(self, entrants: int) -> None:
         """Refuse a field smaller than one table (TRN-CFG-2)."""

@@ -5,23 +5,33 @@ from domain.core import require
 from domain.tournament.config import Config
 
 
-def table_winner(table: dict, rank: list[str]) -> str | None:
+def table_winner(table: dict, rank: list[str], withdrawn: frozenset[str] = frozenset()) -> str | None:
     """Who advances from a finished table: first place; a shared first goes to the
     better game score, then the better seed; an aborted game (no places)
-    advances the better seed (TRN-KO-2). None while unfinished."""
+    advances the better seed (TRN-KO-2). None while unfinished.
+
+    ``withdrawn`` (pairing version 2): entrants who left the tournament never
+    advance; the best-placed entrant still in does, by the same order, and
+    nobody when everyone at the table has withdrawn (TRN-KO-4)."""
     result = table.get("result")
     if not result:
         return None
-    firsts = [e for e in table["seats"] if result["places"].get(e) == 1] or table["seats"]
+    seats = [e for e in table["seats"] if e not in withdrawn]
+    if not seats:
+        return None
+    places = {e: result["places"].get(e) for e in seats}
+    best = min((p for p in places.values() if p is not None), default=None)
+    firsts = [e for e in seats if best is not None and places[e] == best] or seats
     return min(firsts, key=lambda e: (-int(result["scores"].get(e, 0)), rank.index(e)))
 
 
-def remaining(rank: list[str], active: set[str], rounds: list[dict]) -> list[str]:
+def remaining(rank: list[str], active: set[str], rounds: list[dict], *, pairing: int = 1) -> list[str]:
     """Entrants still in, by seed: everyone active, less those a finished table eliminated."""
     out = [e for e in rank if e in active]
+    withdrawn = frozenset(rank) - frozenset(active) if pairing > 1 else frozenset()
     for rnd in rounds:
         for table in rnd["tables"]:
-            winner = table_winner(table, rank)
+            winner = table_winner(table, rank, withdrawn)
             if winner is not None:
                 out = [e for e in out if e not in table["seats"] or e == winner]
     return out

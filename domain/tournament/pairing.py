@@ -33,7 +33,7 @@ def pair_round(config: Config, entrants: list[dict], rounds: list[dict], seed: b
         order = [s["entrant"] for s in standings(config, entrants, rounds) if s["entrant"] in here]
         paired = swiss.pair(config, order, h, rng)
     else:
-        paired = knockout.pair(config, knockout.remaining(rank, here, rounds))
+        paired = knockout.pair(config, knockout.remaining(rank, here, rounds, pairing=config.pairing))
         paired["tables"] = [{"seats": seat_order(t["seats"], h, rng)} for t in paired["tables"]]
     return {"round": number, **paired}
 
@@ -56,6 +56,6 @@ def is_complete(config: Config, entrants: list[dict], rounds: list[dict]) -> boo
         return False
     here = {e["id"] for e in active(entrants)}
     if config.format == "knockout":
-        left = knockout.remaining(initial_rank(entrants), here, rounds)
+        left = knockout.remaining(initial_rank(entrants), here, rounds, pairing=config.pairing)
         return len(left) < 2 or (len(left) <= config.table_size and len(left) < config.min_table)
     return len(here) < config.table_size or len(rounds) >= (planned_rounds(config, entrants) or 0)

@@ -83,12 +83,13 @@ def _advancement(config: Config, entrants: list[dict], rounds: list[dict]) -> Hi
     """A knockout's points are rounds survived: a bye or a table won (TRN-KO-2, TRN-KO-3)."""
     h = read(config, entrants, [])
     h.games = read(config, entrants, rounds).games
+    withdrawn = frozenset(e["id"] for e in entrants if e.get("withdrawn")) if config.pairing > 1 else frozenset()
     for rnd in rounds:
         for eid in rnd["byes"]:
             h.points[eid] += 1
             h.byes[eid] += 1
         for table in rnd["tables"]:
-            winner = table_winner(table, initial_rank(entrants))
+            winner = table_winner(table, initial_rank(entrants), withdrawn)
             if winner is not None:
                 h.points[winner] += 1
     return h

@@ -18,7 +18,7 @@ from domain.core import Drbg
 from domain.tournament.config import Config
 from domain.tournament.history import History
 from domain.tournament.seating import choose_byes, seat_order
-from domain.tournament.tables import partition
+from domain.tournament.tables import partition, search
 
 
 def pair(config: Config, order: list[str], h: History, rng: Drbg) -> dict:
@@ -29,7 +29,10 @@ def pair(config: Config, order: list[str], h: History, rng: Drbg) -> dict:
     if config.table_size == 2:
         tables = _match(field, groups, h)
     else:
-        tables = partition(field, config.table_size, lambda a, b: _spread_cost(a, b, h, groups, len(field)))
+        cost = lambda a, b: _spread_cost(a, b, h, groups, len(field))  # noqa: E731
+        # Pairing version 1 filled the tables once; version 2 searches from many starts.
+        tables = partition(field, config.table_size, cost) if config.pairing < 2 else \
+            search(field, config.table_size, cost, rng.fork("tables"), h.met)
     return {"tables": [{"seats": seat_order(t, h, rng)} for t in tables], "byes": byes}
 
 

@@ -149,3 +149,29 @@ def test_the_signed_record_carries_each_moves_label(service, client):
                   if '"game_record"' in line)
     gid = record["game_id"]
     assert record["labels"] == [m["label"] for m in client.get(f"/v1/games/{gid}/moves").json["moves"]]
+
+
+def test_the_api_vouches_for_its_own_record_exported_before_it_was_signed(client, service):
+    lines = finished(service)
+    unsigned = "".join(line for line in lines if "signature" not in json.loads(line))
+    verdict = client.post("/v1/audit/verify", data=unsigned, content_type="application/x-ndjson").json
+    assert verdict["ok"] and verdict["signed_by"].endswith("of test-server"), verdict
+    envs = envelopes(lines)
+    envs[0]["data"]["seats"][0]["name"] = "mallory"
+    forged = "".join(rechain(envs))  # not what the server holds: no vouching
+    verdict = client.post("/v1/audit/verify", data=forged, content_type="application/x-ndjson").json
+    assert not verdict["ok"] and "not signed by this server" in verdict["problems"][0]["problem"]
+
+
+def test_delve_keys_init_show_and_rotate(tmp_path, monkeypatch):
+    monkeypatch.setenv("DELVE_SERVER_NAME", "cli-keys")
+    key = tmp_path / "k" / "current.pem"
+    made = CliRunner().invoke(cli, ["keys", "init", "--key", str(key)])
+    assert made.exit_code == 0 and made.output.startswith("made ed25519:")
+    kept = CliRunner().invoke(cli, ["keys", "init", "--key", str(key)])
+    assert kept.output.startswith("kept ") and kept.output.split()[1] == made.output.split()[1]
+    rotated = CliRunner().invoke(cli, ["keys", "rotate", "--key", str(key)])
+    assert rotated.exit_code == 0 and f"retired {made.output.split()[1]}" in rotated.output
+    doc = json.loads(CliRunner().invoke(cli, ["keys", "show", "--key", str(key)]).output)
+    assert doc["server"] == "cli-keys" and [k["status"] for k in doc["keys"]] == ["current", "retired"]
+    assert (key.stat().st_mode & 0o777) == 0o600
