@@ -32,6 +32,7 @@ from collections import Counter
 from openskill.models import PlackettLuce
 
 from application.players import Players
+from application.status import GameStatus
 from events.accounts import RatingRecords, RatingUpdate
 
 MODEL = PlackettLuce()
@@ -125,7 +126,7 @@ def _line(line: dict) -> dict:
 def rate_finished(svc, game_id: str) -> bool:
     """The rating job of a finished game (``workers.table``'s ``rate`` kind): rate it, then mark its meta."""
     meta = svc.store.meta(game_id)
-    if meta["status"] != "finished":
+    if meta["status"] != GameStatus.FINISHED:
         return False
     last = svc.store.read(game_id, after=int(meta["version"]) - 1)
     if not last or last[-1]["type"] != "GameFinished":

@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple
 
 from domain.core import require
 from domain.tournament.config import Config
-from domain.tournament.log import config_of, game_id_for, pairing_view
+from domain.tournament.log import TournamentStatus, config_of, game_id_for, pairing_view
 from domain.tournament.pairing import check_field, is_complete, pair_round
 from domain.tournament.standings import standings
 
@@ -69,7 +69,7 @@ def bot_entrant(entrants: list[dict], bot: str, bots: dict) -> dict:
 
 
 def check_registering(t: dict) -> None:
-    require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
+    require(t["status"] == TournamentStatus.REGISTERING, "registration_closed", "TRN-REG-1",
             "entrants register before the tournament starts")
 
 
@@ -86,14 +86,15 @@ def find_entrant(t: dict, entrant_id: str) -> dict:
 
 def withdraw(t: dict, entrant: dict) -> Step:
     """An entrant leaves: paired no more; games already paired play on (TRN-WD-1)."""
-    require(t["status"] != "finished", "tournament_finished", None, "the tournament has finished")
+    require(t["status"] != TournamentStatus.FINISHED, "tournament_finished", None, "the tournament has finished")
     require(not entrant["withdrawn"], "already_withdrawn", "TRN-WD-1", f"{entrant['id']} has withdrawn already")
     return Step([{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"]}}], f"withdraw:{entrant['id']}")
 
 
 def start(t: dict) -> Step:
     """Close registration (TRN-START-1): the field present must suit the format."""
-    require(t["status"] == "registering", "already_started", "TRN-START-1", f"the tournament is {t['status']}")
+    require(t["status"] == TournamentStatus.REGISTERING, "already_started", "TRN-START-1",
+            f"the tournament is {t['status']}")
     here = [e for e in t["entrants"] if not e["withdrawn"]]
     check_field(config_of(t), len(here))
     return Step([{"type": "TournamentStarted", "data": {"entrants": len(here)}}], f"start:{t['tournament']}")
@@ -108,7 +109,7 @@ def progress(t: dict, seed: bytes, report: Report) -> Step | None:
     closed is reported; once all are, the round completes; then the next round is paired
     (TRN-PAIR-*) or, when the format says it is over, the seed is revealed and the final
     standings recorded. None while games still run, or the tournament is not running."""
-    if t["status"] != "running":
+    if t["status"] != TournamentStatus.RUNNING:
         return None
     tid, config = t["tournament"], config_of(t)
     view = pairing_view(t["rounds"])
