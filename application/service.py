@@ -499,7 +499,7 @@ class GameService:
         return records.export(self.store, self.signer, game_id, meta, closed=ended(meta))
 
     def compact(self, game_id: str) -> bool:
-        """Fold a closed game's log into one compressed archive (``RedisEventStore.compact``);
+        """Fold a closed game's log into one compressed archive (``events.compaction``);
         export, replay, verify, states, events and streams read it from there. Idempotent."""
         if not ended(self.store.meta(game_id)):
             return False

@@ -74,6 +74,13 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(site, first, game)
         assert any("automaton" in row for row in first.texts("#scores tr"))
     first.wait("return document.querySelector('#rematch')", what="the rematch button")
     no_problems(first)
+    if game == "dwarf":  # the same game again: the player's seat reserved for them and taken at once
+        first.click("#rematch")
+        first.wait("return location.pathname !== arguments[0]", f"/web/games/{gid}", what="the rematch's page")
+        again = first.js("return document.body.dataset.gameId")
+        first.wait("return document.querySelector('#status').textContent === 'active'", what="the rematch started")
+        assert site.summary(again)["game"] == "dwarf" and site.summary(again)["seats"][0]["player"]
+        no_problems(first)
 
 
 def test_two_players_join_an_open_seat_and_both_ratings_change(site, first, second):
