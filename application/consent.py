@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 
 from domain.core import Illegal
+from domain.tournament.log import TournamentStatus
 from application.errors import InvitationNotFound, TournamentNotFound
 from application import joining
 from application.players import Player
 from application.service import GameService
+from application.status import GameStatus
 from application.tournaments import TournamentService
 from events.errors import GameNotFound
 
@@ -33,11 +35,11 @@ def pending(svc: GameService, player: Player) -> list[dict]:
 def _live(svc: GameService, player: Player, inv: dict) -> bool:
     try:
         if inv["kind"] == "tournament":
-            return TournamentService(svc).status(inv["id"]) == "registering"
+            return TournamentService(svc).status(inv["id"]) == TournamentStatus.REGISTERING
         meta = svc.store.meta(inv["id"])
     except (TournamentNotFound, GameNotFound):
         return False
-    return meta["status"] == "open" and any(
+    return meta["status"] == GameStatus.OPEN and any(
         s.get("open") and s.get("reserved") == player.id for s in json.loads(meta["seats"]))
 
 

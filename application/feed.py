@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 
 from application import clocks
+from application.status import ENDED, GameStatus
 from events.accounts import PlayerFeeds
 
 
@@ -56,7 +57,7 @@ def owed(game_id: str, meta: dict[str, str], version: int, active: set[int]) -> 
     if last < started <= version:
         out += [(pid, "game_started", {"game_id": game_id, "game": meta["game"], "seat": seat, "version": version})
                 for seat, pid in held.items()]
-    if meta["status"] in ("finished", "aborted"):
+    if meta["status"] in ENDED:
         out += [(pid, "game_finished", {"game_id": game_id, "seat": seat, "status": meta["status"],
                                         "version": version}) for seat, pid in held.items()]
     else:
@@ -71,7 +72,7 @@ def notify(svc, game_id: str, version: int) -> int:
     g = svc.load(game_id)
     if g.version != version:
         return 0  # it moved on: the job of the newer version says what is owed now
-    playing = g.meta["status"] == "active" and not g.game.is_terminal(g.state)
+    playing = g.meta["status"] == GameStatus.ACTIVE and not g.game.is_terminal(g.state)
     items = owed(game_id, g.meta, version, g.game.active_seats(g.state) if playing else set())
     for pid, kind, data in items:
         svc.feed.publish(pid, kind, data)

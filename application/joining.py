@@ -19,6 +19,7 @@ from application.errors import Forbidden
 from application import clocks, seating, seeding
 from application.players import Player
 from application.service import ADMIN, GameService, Loaded
+from application.status import GameStatus
 from application.tokens import hash_token
 from events.errors import VersionConflict
 
@@ -26,7 +27,7 @@ RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
 
 
 def _waiting(g: Loaded) -> list[dict]:
-    if g.meta["status"] != "open":
+    if g.meta["status"] != GameStatus.OPEN:
         raise Illegal("game_not_open", None, f"the game is {g.meta['status']}: seats change only while it is open")
     return json.loads(g.meta["seats"])
 
@@ -77,11 +78,11 @@ def join(svc: GameService, game_id: str, player: Player, seat: int | None = None
             events += [{"type": "GameStarted", "data": began}, *start]
             dealt = fold(g.game, start)
             version = g.version + len(events)
-            meta.update(status="active", seed=seed.hex(), started_version=str(version),
+            meta.update(status=GameStatus.ACTIVE, seed=seed.hex(), started_version=str(version),
                         **clocks.at_start(json.loads(g.meta["clock_control"]) if g.meta.get("clock_control") else None,
                                           len(seats), g.game.active_seats(dealt), version))
         stamp = ("started_at",) if dealt is not None else ()
-        return events, meta, stamp, {"seat": index, "dealt": dealt, "status": meta.get("status", "open")}
+        return events, meta, stamp, {"seat": index, "dealt": dealt, "status": meta.get("status", GameStatus.OPEN)}
 
     g, envs, out = _append(svc, game_id, "join", step)
     version = envs[-1]["seq"]
@@ -123,7 +124,7 @@ def leave(svc: GameService, game_id: str, player: Player) -> dict:
 
     _g, envs, out = _append(svc, game_id, "leave", step)
     svc.players.forget_game(player.id, game_id)
-    return {"seat": out["seat"], "version": envs[-1]["seq"], "status": "open"}
+    return {"seat": out["seat"], "version": envs[-1]["seq"], "status": GameStatus.OPEN}
 
 
 def decline(svc: GameService, game_id: str, player: Player) -> dict:
@@ -137,13 +138,13 @@ def decline(svc: GameService, game_id: str, player: Player) -> dict:
             raise Illegal("not_invited", None, "no seat of this game waits for this player")
         return ([{"type": "GameCancelled", "data": {"by": player.id}},
                  {"type": "SeedRevealed", "data": seeding.revealed(g.meta)}],
-                {"status": "aborted"}, ("finished_at",), {})
+                {"status": GameStatus.ABORTED}, ("finished_at",), {})
 
     try:
         _g, envs, _ = _append(svc, game_id, "decline", step)
     finally:
         svc.invitations.remove(player.id, game_id)
-    return {"version": envs[-1]["seq"], "status": "aborted"}
+    return {"version": envs[-1]["seq"], "status": GameStatus.ABORTED}
 
 
 def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
@@ -162,7 +163,7 @@ def cancel(svc: GameService, game_id: str, caller: Player | int | None) -> dict:
             raise Forbidden("not_creator", "only the player who created this game (or the admin) may cancel it")
         return ([{"type": "GameCancelled", "data": {"by": by}},
                  {"type": "SeedRevealed", "data": seeding.revealed(g.meta)}],
-                {"status": "aborted"}, ("finished_at",), {})
+                {"status": GameStatus.ABORTED}, ("finished_at",), {})
 
     _g, envs, _ = _append(svc, game_id, "cancel", step)
-    return {"version": envs[-1]["seq"], "status": "aborted"}
+    return {"version": envs[-1]["seq"], "status": GameStatus.ABORTED}

@@ -13,8 +13,9 @@ from datetime import datetime
 
 from events.store import RedisEventStore
 from events.tracking import Transaction
+from application.status import GameStatus
 
-STATUSES = ("open", "active", "finished", "aborted")
+STATUSES = tuple(GameStatus)
 
 
 def project(store: RedisEventStore, game_id: str, tx: Transaction | None = None) -> None:

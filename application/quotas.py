@@ -13,6 +13,7 @@ import secrets
 import time
 
 from application.errors import Full
+from application.status import GameStatus
 from events.counters import Counters
 
 
@@ -47,4 +48,4 @@ def active_games(svc, player_id: str, scan: int = 1000) -> int:
         return 0
     status = svc.store.reads.meta_field(ids, "status")
     tournament = svc.store.reads.meta_field(ids, "tournament")
-    return sum(1 for gid in ids if status.get(gid) in ("open", "active") and not tournament.get(gid))
+    return sum(1 for gid in ids if status.get(gid) in (GameStatus.OPEN, GameStatus.ACTIVE) and not tournament.get(gid))

@@ -11,9 +11,13 @@ Who is rated: a seat held by a player (its player id) and a bot seat (the
 bot's own stable identity ``bot-<name>``, so bots have ratings and profiles
 too). Seats that joined with a bare seat token are anonymous and not rated;
 a game with fewer than two rated sides changes nothing. Places come from the
-``GameFinished`` scoreboard; equal places are ties. In a team game (the
-scoreboard lists ``team:`` participants) the seats that share a place are
-rated as one team. An aborted game is not rated.
+``GameFinished`` scoreboard; equal places are ties. Teams come from the game
+itself (``Game.teams``, e.g. Mountain King's 2v2 variant), never from the
+places: each team is one side, at its best member's place, so two teams of two
+move as openskill rates two teams. One identity in several seats (a bot filling
+more than one chair, or a player holding two) is not rated in that game, and
+its seats are left out: the other seats are rated among themselves by their
+places. An aborted game is not rated.
 
 Once per game: the store applies the update in one MULTI/EXEC guarded by
 WATCH on the set of rated games and the game's rating table
@@ -23,10 +27,12 @@ jobs racing, apply it exactly once and never lose a concurrent update.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from openskill.models import PlackettLuce
 
 from application.players import Players
+from application.status import GameStatus
 from events.accounts import RatingRecords, RatingUpdate
 
 MODEL = PlackettLuce()
@@ -65,11 +71,13 @@ class Ratings:
 
     # -- the update ----------------------------------------------------------------
 
-    def rate(self, game: str, game_id: str, seats: list[dict], scores: dict, at: str) -> bool:
-        """Apply one finished game; False when it was rated before (or rates nobody)."""
+    def rate(self, game: str, game_id: str, seats: list[dict], scores: dict, at: str,
+             teams: list[list[int]] | None = None) -> bool:
+        """Apply one finished game (``teams``: ``Game.teams`` of its final state); False when it
+        was rated before (or rates nobody)."""
         if (scores.get("outcome") or {}).get("kind") == "aborted":
             return False
-        sides = _sides(seats, scores)
+        sides = _sides(seats, scores, teams)
         if len(sides) < 2:
             return False
         for seat in seats:
@@ -90,23 +98,18 @@ class Ratings:
         return self.records.rate_once(game, game_id, [pid for _place, members in sides for pid in members], update)
 
 
-def _sides(seats: list[dict], scores: dict) -> list[tuple[int, list[str]]]:
-    """``[(place, [identity, ...]), ...]``: one side per rated seat, or per team in a team game."""
+def _sides(seats: list[dict], scores: dict, teams: list[list[int]] | None) -> list[tuple[int, list[str]]]:
+    """``[(place, [identity, ...]), ...]``: one side per rated seat, or per team of ``teams``."""
     places = {s["seat"]: s["place"] for s in scores.get("seats", []) if s.get("place") is not None}
     who = {s["seat"]: s.get("player") or (bot_id(s["bot"]) if s.get("bot") else None) for s in seats}
-    rated = [(places[i], pid) for i, pid in who.items() if pid and i in places]
-    teams = any(p.get("id", "").startswith("team:") for p in scores.get("participants", []))
-    if not teams:
-        # One bot name may fill several seats: each seat is the same identity, rated once at its best place.
-        best: dict[str, int] = {}
-        for place, pid in rated:
-            best[pid] = min(place, best.get(pid, place))
-        return sorted((place, [pid]) for pid, place in best.items())
-    grouped: dict[int, list[str]] = {}
-    for place, pid in sorted(rated):
-        if all(pid not in members for members in grouped.values()):
-            grouped.setdefault(place, []).append(pid)
-    return sorted(grouped.items())
+    held = Counter(pid for pid in who.values() if pid)
+    rated = {i: pid for i, pid in who.items() if pid and held[pid] == 1 and i in places}
+    sides = []
+    for members in teams or [[i] for i in sorted(rated)]:
+        members = [i for i in members if i in rated]
+        if members:
+            sides.append((min(places[i] for i in members), [rated[i] for i in members]))
+    return sorted(sides)
 
 
 def _model_rating(line: dict | None, pid: str):
@@ -123,12 +126,13 @@ def _line(line: dict) -> dict:
 def rate_finished(svc, game_id: str) -> bool:
     """The rating job of a finished game (``workers.table``'s ``rate`` kind): rate it, then mark its meta."""
     meta = svc.store.meta(game_id)
-    if meta["status"] != "finished":
+    if meta["status"] != GameStatus.FINISHED:
         return False
     last = svc.store.read(game_id, after=int(meta["version"]) - 1)
     if not last or last[-1]["type"] != "GameFinished":
         return False
+    loaded = svc.load(game_id, meta=meta)
     done = svc.ratings.rate(meta["game"], game_id, json.loads(meta["seats"]), last[-1]["data"]["scores"],
-                            last[-1]["at"])
+                            last[-1]["at"], loaded.game.teams(loaded.state))
     svc.store.reads.mark(game_id, "rated", "1")
     return done

@@ -36,13 +36,13 @@ from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
+from application.status import ENDED, GameStatus
 from events.errors import VersionConflict
 from events.repository import Repository, Stored
 from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
 
 ADMIN = -1  # the pseudo-seat of a request bearing the admin token
-ENDED = ("finished", "aborted")  # statuses of a game the platform has closed
 COMPUTED_KEPT = 2048  # views and legal-command lists kept per process (``GameService._once``)
 
 
@@ -165,7 +165,7 @@ class GameService:
         state = None if waiting else fold(game, start)
         tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
         invite = new_token() if visibility == "private" else None
-        meta = {"game": game.id, "status": "open" if waiting else "active",
+        meta = {"game": game.id, "status": GameStatus.OPEN if waiting else "active",
                 ("server_seed" if waiting else "seed"): seed.hex(), "seats": json.dumps(roster),
                 "rules_version": game.rules_version, "visibility": visibility, "creator": creator or "",
                 **({"invite": hash_token(invite)} if invite else {}),
@@ -308,12 +308,12 @@ class GameService:
         """
         while True:
             g = self.load(game_id)
-            if g.meta["status"] != "active" or not g.game.is_terminal(g.state):
+            if g.meta["status"] != GameStatus.ACTIVE or not g.game.is_terminal(g.state):
                 return False
             board = g.game.scores(g.state)
             evs = [{"type": "SeedRevealed", "data": seeding.revealed(g.meta)},
                    {"type": "GameFinished", "data": {"scores": board.to_dict()}}]
-            status = "aborted" if board.result().kind == "aborted" else "finished"
+            status = GameStatus.ABORTED if board.result().kind == "aborted" else GameStatus.FINISHED
             try:
                 self.repo.append(g, evs, command_id=f"finalize:{game_id}", meta={"status": status},
                                  stamp=("finished_at",))
@@ -326,7 +326,7 @@ class GameService:
     def bot_turn(self, game_id: str, version: int) -> dict | None:
         """Play one bot command if the game is still at ``version`` and a bot is to act."""
         g = self.load(game_id)
-        if g.version != version or g.meta["status"] != "active" or g.game.is_terminal(g.state):
+        if g.version != version or g.meta["status"] != GameStatus.ACTIVE or g.game.is_terminal(g.state):
             return None
         bots = [s for s in g.seats if s.bot and s.index in g.game.active_seats(g.state)]
         if not bots:
@@ -347,7 +347,7 @@ class GameService:
         ``verify`` re-runs ``decide_actor`` on the same DRBG stream.
         """
         g = self.load(game_id)
-        if g.version != version or g.meta["status"] != "active":
+        if g.version != version or g.meta["status"] != GameStatus.ACTIVE:
             return None
         actor = g.game.turn(g.state).actor
         if actor is None:
@@ -376,7 +376,7 @@ class GameService:
 
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.load(game_id)
-        playing = g.meta["status"] == "active"
+        playing = g.meta["status"] == GameStatus.ACTIVE
         cmds, labels = self._once(("legal", g.version, g.head, seat), lambda: self._labelled(g, seat)) \
             if playing and seat is not None and seat != ADMIN else ([], [])
         return {"version": g.version, "seat": None if seat == ADMIN else seat, "commands": cmds, "labels": labels}
@@ -499,7 +499,7 @@ class GameService:
         return records.export(self.store, self.signer, game_id, meta, closed=ended(meta))
 
     def compact(self, game_id: str) -> bool:
-        """Fold a closed game's log into one compressed archive (``RedisEventStore.compact``);
+        """Fold a closed game's log into one compressed archive (``events.compaction``);
         export, replay, verify, states, events and streams read it from there. Idempotent."""
         if not ended(self.store.meta(game_id)):
             return False

@@ -14,7 +14,8 @@ from domain.core import Illegal
 from domain.tournament.log import table_result
 from application.errors import PlayerNotFound
 from application import joining
-from application.service import ENDED, GameService
+from application.service import GameService
+from application.status import ENDED, GameStatus
 from events.errors import GameExists, GameNotFound, VersionConflict
 
 
@@ -41,7 +42,7 @@ def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) ->
             pass  # another worker created it a moment ago
         meta = games.store.meta(gid)
     for seat in json.loads(meta["seats"]):
-        if seat.get("open") and seat.get("reserved") and meta.get("status") == "open":
+        if seat.get("open") and seat.get("reserved") and meta.get("status") == GameStatus.OPEN:
             try:
                 joining.join(games, gid, games.players.get(seat["reserved"]), seat=seat["seat"])
             except (Illegal, PlayerNotFound, VersionConflict):

@@ -27,7 +27,7 @@ from typing import Iterable
 
 from domain.core import Illegal
 from domain.tournament import is_complete, pair_round, standings
-from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result
+from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result, TournamentStatus
 from events.envelope import first_broken_link
 from application import attestation
 from application.replay import Verdict, parse_ndjson, verify, verify_envelopes
@@ -143,7 +143,7 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
         ev = {"type": env["type"], "data": env["data"]}
         if ev["type"] == "RoundPaired":
             ok &= _check_pairing(state, ev["data"], seed, env["seq"], v)
-        elif ev["type"] == "EntrantRegistered" and state["status"] != "registering":
+        elif ev["type"] == "EntrantRegistered" and state["status"] != TournamentStatus.REGISTERING:
             v.at("tournament", env["seq"], "an entrant registered after registration closed")
             ok = False
         elif ev["type"] == "GameFinished":

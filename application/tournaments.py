@@ -40,7 +40,7 @@ from domain.core import Illegal, canonical_json, require
 from domain.kit import search
 from domain.tournament import Config, standings
 from domain.tournament import decide
-from domain.tournament.log import TOURNAMENT, config_of, fold, pairing_view
+from domain.tournament.log import TOURNAMENT, TournamentStatus, config_of, fold, pairing_view
 from application.errors import Forbidden, PlayerNotFound, TournamentNotFound
 from application import attestation, clocks, tournament_games
 from application.names import display_name
@@ -53,7 +53,7 @@ STANDINGS_FIELD = "standings_signature"  # the tournament meta field holding the
 
 REGISTER_RETRIES = 16  # registrations lost to concurrent ones before a 409
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
-STATUSES = ("registering", "running", "finished")
+STATUSES = tuple(TournamentStatus)
 DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
 # start_at times the server schedules: a timer job at year 9999 overflowed every time it was looked at.
 START_AT_RANGE = (datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
@@ -201,7 +201,8 @@ class TournamentService:
         time leaves registration open (the organizer may start it later)."""
         was = self._load(tid)
         due = start_time(was.state)
-        if was.state["status"] != "registering" or due is None or (now or datetime.now(timezone.utc)) < due:
+        if was.state["status"] != TournamentStatus.REGISTERING or due is None \
+                or (now or datetime.now(timezone.utc)) < due:
             return False
         try:
             self._append(was, decide.start(was.state))
@@ -233,7 +234,7 @@ class TournamentService:
     def _step(self, tid: str) -> bool:
         was = self._load(tid)
         t = was.state
-        if t["status"] != "running":
+        if t["status"] != TournamentStatus.RUNNING:
             return False  # registering (a start will append TournamentStarted) or finished
         current = t["rounds"][-1] if t["rounds"] else None
         if current is not None:
@@ -299,13 +300,13 @@ class TournamentService:
         self._require(tid)
         envs = self.store.reads.wait(tid, after, block_ms)
         # Read after the wait: "finished" is reported only once every event before it was sent.
-        return envs, self._require(tid)["status"] == "finished"
+        return envs, self._require(tid)["status"] == TournamentStatus.FINISHED
 
     def bundle(self, tid: str) -> Iterator[str]:
         """One NDJSON file: a header line, the tournament log, every game's export (with its
         signatures), then the signed final standings."""
         t = self._load(tid).state
-        require(t["status"] == "finished", "bundle_before_end", None,
+        require(t["status"] == TournamentStatus.FINISHED, "bundle_before_end", None,
                 "the bundle is published once the tournament has finished (its seed is revealed then)")
         game_ids = [tb["game_id"] for r in t["rounds"] for tb in r["tables"]]
         signed = self.signed_standings(tid)
@@ -323,7 +324,7 @@ class TournamentService:
         if meta.get(STANDINGS_FIELD):
             return json.loads(meta[STANDINGS_FIELD])
         signer = self.games.signer
-        if signer is None or meta.get("status") != "finished":
+        if signer is None or meta.get("status") != TournamentStatus.FINISHED:
             return None
         log = list(self.store.reads.iter_all(tid))
         t = fold({"type": e["type"], "data": e["data"]} for e in log)
@@ -416,9 +417,10 @@ class TournamentService:
             TOURNAMENT.evolve(state, ev)
         status = state["status"]
         meta = {"status": status} if status != before else None
-        stamp = ("finished_at",) if status == "finished" and before != "finished" else ()
+        closes = status == TournamentStatus.FINISHED and before != TournamentStatus.FINISHED
+        stamp = ("finished_at",) if closes else ()
         self.repo.append(was, step.events, command_id=step.command_id, state=state, meta=meta, stamp=stamp)
         if meta:
             self._index(was.id, state["game"], status)
-        if status == "finished" and before != "finished":
+        if closes:
             self.signed_standings(was.id)

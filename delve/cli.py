@@ -504,6 +504,19 @@ def keys_show(key: Path | None) -> None:
     click.echo(json.dumps(signing.load(path, settings.get("DELVE_SERVER_NAME")).keys(), indent=2))
 
 
+@keys.command("init")
+@click.option("--key", type=click.Path(dir_okay=False, path_type=Path),
+              help="The private key [env DELVE_SIGNING_KEY; default <data dir>/signing/current.pem].")
+def keys_init(key: Path | None) -> None:
+    """Make the signing key if there is none yet (does nothing when it exists): run it once before
+    starting processes that share one key (DELVE_SIGNING_KEY), e.g. separate API and worker containers."""
+    from application import signing
+
+    path = _key_path(key)
+    signer, made = signing.ensure(path, settings.get("DELVE_SERVER_NAME"))
+    click.echo(f"{'made' if made else 'kept'} {signer.key_id} in {path}")
+
+
 @keys.command("rotate")
 @click.option("--key", type=click.Path(dir_okay=False, path_type=Path),
               help="The private key [env DELVE_SIGNING_KEY; default <data dir>/signing/current.pem].")

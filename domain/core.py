@@ -415,6 +415,9 @@ class Game(Protocol):
 
     def scores(self, state: State) -> Scoreboard: ...
 
+    def teams(self, state: State) -> list[list[int]] | None:
+        """Seats that play as one side (rated as one team), or None: every seat for itself."""
+
     def dump_state(self, state: State) -> dict:
         """JSON-ready form of the state (for snapshots)."""
 

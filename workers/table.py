@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable
 
+from domain.tournament.log import TournamentStatus
 from application import clocks, feed, lobby, ratings
 from application.service import GameService, Loaded, now_iso
 from events.errors import GameNotFound
@@ -154,7 +155,7 @@ def tournament_due(t: dict) -> list[tuple[JobKind, datetime | None]]:
     """The jobs a tournament's folded log (``domain.tournament.log``) needs: the start timer
     while registration is open with a ``start_at``. Its progress is the ``tournaments``
     follower's (below), not a job's."""
-    if t["status"] == "registering" and t.get("start_at"):
+    if t["status"] == TournamentStatus.REGISTERING and t.get("start_at"):
         return [(OPENING, _at_start(t))]
     return []
 

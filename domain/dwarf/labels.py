@@ -7,11 +7,11 @@ from domain.dwarf import content
 
 
 def _where(state: dict, place: dict) -> str:
-    """``Gold Vein at 12`` (``in Mine 2`` when the table has two play areas)."""
+    """``Gold Vein at 12`` (``in Mine 1`` when the table has two play areas: the views number them 0, 1)."""
     mine = place.get("mine", 0)
     stack = state["areas"][mine]["stacks"].get(place["location"], [])
     name = f"{content.effect_of(stack[-1]).name} at " if stack else ""
-    second = f" in Mine {mine + 1}" if len(state["areas"]) > 1 else ""
+    second = f" in Mine {mine}" if len(state["areas"]) > 1 else ""
     return f"{name}{place['location']}{second}"
 
 

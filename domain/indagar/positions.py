@@ -6,6 +6,7 @@
     hide r4c2 kakonositel      # a face-down tile hiding a kind
     reveal r3c4 mountains      # a face-up tile of a kind
     outpost r4c2 1 2           # seat 1's level-2 outpost
+    spent                      # every hero activated this round
     turn 0 ariane              # seat 0's turn, ariane activated (full movement; or: turn 0 ariane 1)
 """
 from __future__ import annotations
@@ -40,6 +41,12 @@ def outpost(s: State, tile: str, seat: str, level: str = "1") -> None:
     s["outposts"][tile] = {"owner": int(seat), "level": int(level), "damage": 0, "downgraded": False}
 
 
+def spent(s: State) -> None:
+    """Every hero has been activated this round (the round's last turn comes next)."""
+    for x in s["heroes"].values():
+        x["activated"] = True
+
+
 def turn(s: State, seat: str, hero: str | None = None, moves: str | None = None) -> None:
     """Seat ``seat``'s turn, with ``hero`` activated (its full movement unless ``moves``)."""
     s["pending"], s["attack"], s["phase"] = [], None, "play"
@@ -51,7 +58,7 @@ def turn(s: State, seat: str, hero: str | None = None, moves: str | None = None)
     s["cursor"] = s["ring"].index(f"seat:{seat}") if not s["solo"] else 1
 
 
-VERBS = {"arena": arena, "put": put, "hide": hide, "reveal": reveal, "outpost": outpost, "turn": turn}
+VERBS = {"arena": arena, "put": put, "hide": hide, "reveal": reveal, "outpost": outpost, "spent": spent, "turn": turn}
 
 # Named test positions (``Game.positions``): the conformance suite checks legality both ways at each.
 POSITIONS = {
@@ -63,6 +70,24 @@ POSITIONS = {
         monsters.helgoth.damage = 5
         hide r4c2 kakonositel
         turn 0 ariane
+    """,
+    "last-turn-of-round": """
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        spent
+        turn 0 ariane
+    """,
+    "wild-storm": """
+        indagar 2 seed=indagar options={"factions": ["forest", "sect"]}
+        arena
+        put thorn r4c1
+        put sunjun r4c4
+        heroes.sunjun.damage = 3
+        seats.0.tree = wild-magic
+        seats.0.unlocked = {"wild-storm": "bolt"}
+        seats.0.res.wood = 2
+        turn 0 thorn
     """,
     "spirits-before-activation": """
         indagar 2 seed=indagar

@@ -155,6 +155,11 @@ class BaseGame:
         rules versions, which are never edited."""
         return len(self.rules_scores(state).seats)
 
+    def teams(self, state: State) -> list[list[int]] | None:
+        """The seats that play as one side (``[[0, 3], [1, 2]]``), or None when every seat
+        plays for itself. Ratings rate each team as one side; the scoreboard is unchanged."""
+        return None
+
     def scores(self, state: State) -> Scoreboard:
         board = self.rules_scores(state)
         return platform.outcome_board(state, board) if platform.ended(state) else board

@@ -198,6 +198,10 @@ class MountainKing(BaseGame):
     def players(self, state: dict) -> int:
         return state["n"]
 
+    def teams(self, state: dict) -> list[list[int]] | None:
+        """The 2v2 variant's two teams, 1st+4th and 2nd+3rd in turn order (MK-TEAM-5)."""
+        return [list(team) for team in state["teams"]] if state.get("teams") else None
+
     def content(self) -> dict:
         return public.components()
 

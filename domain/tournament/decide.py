@@ -12,11 +12,13 @@ from typing import Callable, NamedTuple
 
 from domain.core import require
 from domain.tournament.config import Config
-from domain.tournament.log import config_of, game_id_for, pairing_view
+from domain.tournament.log import TournamentStatus, config_of, game_id_for, pairing_view
 from domain.tournament.pairing import check_field, is_complete, pair_round
 from domain.tournament.standings import standings
 
-BOT_RATING = 0.0
+UNRATED = None
+"""The seeding rating recorded for a bot or a player without a rating in this game (TRN-RANK-1):
+seeded after every rated entrant. Logs written before this recorded 0.0 instead, and keep it."""
 
 
 class Step(NamedTuple):
@@ -50,14 +52,14 @@ def check_entrant(raw: object) -> None:
 
 
 def player_entrant(entrants: list[dict], pid: str, name: str, rating: float | None, clock: dict | None) -> dict:
-    """The next entrant ``e<n>``: a player, seeded by its rating's ordinal in this game (0 when
-    unrated: TRN-RANK-1). Players play only with a clock (TRN-CLK-1), and enter once (TRN-REG-1)."""
+    """The next entrant ``e<n>``: a player, seeded by its rating's ordinal in this game (unrated
+    players after every rated entrant: TRN-RANK-1). Players play only with a clock (TRN-CLK-1), and enter once (TRN-REG-1)."""
     require(all(e.get("player") != pid for e in entrants), "already_registered", "TRN-REG-1",
             f"player {pid} is an entrant already")
     require(clock is not None, "clock_required", "TRN-CLK-1",
             "a tournament with player entrants needs a clock, so no game can wait for a player forever")
     return {"id": f"e{len(entrants)}", "name": name, "bot": None, "player": pid,
-            "rating": round(rating, 6) if rating is not None else BOT_RATING}
+            "rating": round(rating, 6) if rating is not None else UNRATED}
 
 
 def bot_entrant(entrants: list[dict], bot: str, bots: dict) -> dict:
@@ -65,11 +67,11 @@ def bot_entrant(entrants: list[dict], bot: str, bots: dict) -> dict:
     give it a display name of its own)."""
     index = len(entrants)
     require(bot in bots, "unknown_bot", None, f"no bot {bot!r}; choose one of {sorted(bots)}")
-    return {"id": f"e{index}", "name": f"{bot}-{index + 1}", "bot": bot, "player": None, "rating": BOT_RATING}
+    return {"id": f"e{index}", "name": f"{bot}-{index + 1}", "bot": bot, "player": None, "rating": UNRATED}
 
 
 def check_registering(t: dict) -> None:
-    require(t["status"] == "registering", "registration_closed", "TRN-REG-1",
+    require(t["status"] == TournamentStatus.REGISTERING, "registration_closed", "TRN-REG-1",
             "entrants register before the tournament starts")
 
 
@@ -86,14 +88,15 @@ def find_entrant(t: dict, entrant_id: str) -> dict:
 
 def withdraw(t: dict, entrant: dict) -> Step:
     """An entrant leaves: paired no more; games already paired play on (TRN-WD-1)."""
-    require(t["status"] != "finished", "tournament_finished", None, "the tournament has finished")
+    require(t["status"] != TournamentStatus.FINISHED, "tournament_finished", None, "the tournament has finished")
     require(not entrant["withdrawn"], "already_withdrawn", "TRN-WD-1", f"{entrant['id']} has withdrawn already")
     return Step([{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"]}}], f"withdraw:{entrant['id']}")
 
 
 def start(t: dict) -> Step:
     """Close registration (TRN-START-1): the field present must suit the format."""
-    require(t["status"] == "registering", "already_started", "TRN-START-1", f"the tournament is {t['status']}")
+    require(t["status"] == TournamentStatus.REGISTERING, "already_started", "TRN-START-1",
+            f"the tournament is {t['status']}")
     here = [e for e in t["entrants"] if not e["withdrawn"]]
     check_field(config_of(t), len(here))
     return Step([{"type": "TournamentStarted", "data": {"entrants": len(here)}}], f"start:{t['tournament']}")
@@ -108,7 +111,7 @@ def progress(t: dict, seed: bytes, report: Report) -> Step | None:
     closed is reported; once all are, the round completes; then the next round is paired
     (TRN-PAIR-*) or, when the format says it is over, the seed is revealed and the final
     standings recorded. None while games still run, or the tournament is not running."""
-    if t["status"] != "running":
+    if t["status"] != TournamentStatus.RUNNING:
         return None
     tid, config = t["tournament"], config_of(t)
     view = pairing_view(t["rounds"])

@@ -56,9 +56,15 @@ def read(config: Config, entrants: list[dict], rounds: list[dict]) -> History:
 
 
 def initial_rank(entrants: list[dict]) -> list[str]:
-    """Rating high first, then registration order (TRN-RANK-1)."""
+    """Rated entrants by rating, high first; then the unrated (rating null); ties by
+    registration order (TRN-RANK-1). Logs that recorded 0.0 for the unrated rank as before."""
     order = {e["id"]: i for i, e in enumerate(entrants)}
-    return [e["id"] for e in sorted(entrants, key=lambda e: (-float(e.get("rating") or 0), order[e["id"]]))]
+
+    def key(e: dict) -> tuple[bool, float, int]:
+        unrated = e.get("rating") is None
+        return unrated, 0.0 if unrated else -float(e["rating"]), order[e["id"]]
+
+    return [e["id"] for e in sorted(entrants, key=key)]
 
 
 def active(entrants: list[dict]) -> list[dict]:

@@ -9,12 +9,22 @@ head), RoundCompleted, SeedRevealed, TournamentFinished.
 from __future__ import annotations
 
 import hashlib
+from enum import StrEnum
 from typing import Iterable
 
 from domain.kit import UnknownEvent, copy_state
 from domain.tournament.config import Config
 
 RULES_VERSION = "tournament-1"
+
+
+class TournamentStatus(StrEnum):
+    """Where a tournament stands: ``registering`` entrants, ``running`` rounds, ``finished``. A
+    ``StrEnum``: each member is the string its meta hash stores and the API serves."""
+
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
 
 
 def initial() -> dict:
@@ -24,7 +34,7 @@ def initial() -> dict:
 def _created(state: dict, d: dict) -> None:
     state.update({k: d[k] for k in ("tournament", "game", "options", "config", "seed_commitment", "name")})
     state.update(organizer=d.get("organizer"), clock=d.get("clock"), start_at=d.get("start_at"),
-                 status="registering")
+                 status=TournamentStatus.REGISTERING)
 
 
 def _registered(state: dict, d: dict) -> None:
@@ -36,11 +46,11 @@ def _withdrew(state: dict, d: dict) -> None:
 
 
 def _started(state: dict, d: dict) -> None:
-    state["status"] = "running"
+    state["status"] = TournamentStatus.RUNNING
 
 
 def _paired(state: dict, d: dict) -> None:
-    state["status"] = "running"
+    state["status"] = TournamentStatus.RUNNING
     state["rounds"].append({"round": d["round"], "byes": list(d["byes"]), "completed": False,
                             "tables": [{"seats": list(t["seats"]), "game_id": t["game_id"], "result": None,
                                         "chain_head": None} for t in d["tables"]]})
@@ -60,7 +70,7 @@ def _revealed(state: dict, d: dict) -> None:
 
 
 def _finished(state: dict, d: dict) -> None:
-    state["status"] = "finished"
+    state["status"] = TournamentStatus.FINISHED
 
 
 HANDLERS = {"TournamentCreated": _created, "EntrantRegistered": _registered, "EntrantWithdrew": _withdrew,

@@ -25,15 +25,24 @@ import re
 
 import pytest
 
+from domain import registry
 from events.envelope import GENESIS, compute_hash
 from tests.api.helpers import ADMIN, auth, tiny_game
 
 HEX64 = re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
 CANDIDATES_PER_FIELD = 80  # the issue counted about 67 candidate cards per hidden field
-GAMES = {  # game -> seats (the last one a bot) and how many batches to watch
-    "saboteur": ([None, None, None, "heuristic"], 40),
-    "mountain-king": ([None, None, "greedy"], 40),
-}
+WATCHED = 40  # batches watched per game
+
+
+def _bot(game) -> str:
+    return next(b for b in ("heuristic", "greedy", "random", *sorted(game.bots)) if b in game.bots)
+
+
+# Every shipped game with something to hide -> its seats (humans, the last one a bot); Mountain
+# King at three seats, the others at their smallest table of at least two.
+GAMES = {gid: ([None] * (max(2, g.min_players) + (gid == "mountain-king") - 1) + [_bot(g)], WATCHED)
+         for gid in registry.available() if (g := registry.get(gid)).game_type.information == "imperfect"
+         and type(g).__module__.startswith("domain.")}
 
 
 def leaves(value, path=()):

@@ -41,6 +41,32 @@ window.fetch = async (input, init) => {
 """
 
 
+# With ``Browser(record=True)``: every API response body the page receives, as it arrives
+# (streams too), kept as [url, text] chunks in window.__delve.bodies, so a test can look for
+# what a page must never have been sent.
+RECORDER = """
+window.__delve.bodies = [];
+const probedFetch = window.fetch;
+window.fetch = async (input, init) => {
+  const resp = await probedFetch(input, init);
+  const url = typeof input === 'string' ? input : input.url;
+  if (!resp.body) return resp;
+  const [mine, copy] = resp.body.tee();
+  (async () => {
+    const reader = copy.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      let part;
+      try { part = await reader.read(); } catch { return; }
+      if (part.done) return;
+      __delve.bodies.push([url, decoder.decode(part.value, {stream: true})]);
+    }
+  })();
+  return new Response(mine, {status: resp.status, statusText: resp.statusText, headers: resp.headers});
+};
+"""
+
+
 def missing() -> str | None:
     """Why no browser test can run here, or None when Chromium and its driver are installed."""
     for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
@@ -56,7 +82,7 @@ def missing() -> str | None:
 class Browser:
     """One headless Chromium for a test module; pages are opened with ``open``."""
 
-    def __init__(self, width: int = 1400, height: int = 1000):
+    def __init__(self, width: int = 1400, height: int = 1000, record: bool = False):
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -68,7 +94,7 @@ class Browser:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(WAIT_S)
-        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE + (RECORDER if record else "")})
 
     def fresh_tab(self) -> "Browser":
         """A new tab in place of the old one: nothing carries over (sessionStorage holds seat

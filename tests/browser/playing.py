@@ -82,7 +82,8 @@ def one_move(b: Browser, rng: random.Random, deadline: float) -> None:
            version, what="the board after my move", timeout=max(1.0, min(MOVE_S, deadline - time.monotonic())))
 
 
-def play_together(pages: list[Browser], rng: random.Random, *, max_moves: int = 800, timeout: float = GAME_S) -> int:
+def play_together(pages: list[Browser], rng: random.Random, *, max_moves: int = 800, timeout: float = GAME_S,
+                  before_move=None) -> int:
     """Play every page's seat by clicking until each page's game has ended (the pages may
     share a game, or not). Returns the moves made; bounded by ``max_moves`` and ``timeout``."""
     deadline = time.monotonic() + timeout
@@ -96,6 +97,8 @@ def play_together(pages: list[Browser], rng: random.Random, *, max_moves: int = 
             time.sleep(0.05)
             continue
         for b in ready:
+            if before_move:
+                before_move(b, moves)
             one_move(b, rng, deadline)
             moves += 1
     raise AssertionError(f"the games did not end ({moves} moves); problems: {[b.problems() for b in pages]}")

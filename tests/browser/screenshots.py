@@ -1,6 +1,8 @@
 """Regenerate docs/screenshots/: the lobby, a finished game of every game at its
-last step, a seat's own view of a live, clocked Saboteur game, and a tournament page,
-taken from the same site the browser tests use.
+last step, each game's play screen (a person's turn: the legal moves highlighted on
+the board and listed by label; Saboteur with a card picked, and at 375 px wide), a
+seat's own view of a live, clocked Saboteur game, and a tournament page, taken
+from the same site the browser tests use.
 
     .venv/bin/python -m tests.browser.screenshots [--out docs/screenshots]
 
@@ -36,6 +38,32 @@ def _shoot(browser: Browser, url: str, ready: str, arg: str | None, out: Path) -
     return out
 
 
+MY_TURN = "return document.querySelector('#turn-panel button.move') !== null"
+
+
+def _shoot_play(browser: Browser, site, game: str, out: Path, width: int | None = None) -> Path:
+    """A person's turn in a live game: the page with its seat token, the board's legal places
+    highlighted; in Saboteur a hand card picked, so the cells it may go to stand out."""
+    live = site.live[game]
+    tab = browser.fresh_tab()
+    if width:
+        tab.driver.set_window_size(width, 900)
+    try:
+        tab.open(f"{site.url}/web/games/{live.id}#token={live.token}")
+        tab.wait(MY_TURN, what=f"{game}: the person's turn")
+        if game == "saboteur":
+            tab.js("document.querySelector('#board .hand-slot.target').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+            tab.wait("return document.querySelectorAll('#board .picked').length > 0", what="a picked card")
+        problems = tab.problems()
+        if any(problems.values()):
+            raise SystemExit(f"{game} play screen reported problems: {problems}")
+        tab.screenshot(out)
+    finally:
+        if width:
+            tab.driver.set_window_size(1400, 1000)
+    return out
+
+
 def take(site, out: Path) -> list[Path]:
     def version(game_id: str) -> str:
         return site.service.store.meta(game_id)["version"]
@@ -47,6 +75,9 @@ def take(site, out: Path) -> list[Path]:
         for game in GAMES:
             game_id = site.finished[game]
             shots.append(_shoot(browser, f"{site.url}/web/games/{game_id}", SETTLED, version(game_id), out / f"{game}.png"))
+        for game in GAMES:
+            shots.append(_shoot_play(browser, site, game, out / f"play-{game}.png"))
+        shots.append(_shoot_play(browser, site, "saboteur", out / "play-saboteur-375px.png", width=375))
         live = site.clocked  # a seat's own hand, and the clocks
         shots.append(_shoot(browser, f"{site.url}/web/games/{live.id}#token={live.token}", SETTLED, version(live.id),
                             out / "saboteur-seat.png"))

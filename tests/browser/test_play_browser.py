@@ -40,7 +40,12 @@ def second() -> Browser:
 
 
 def no_problems(b: Browser) -> None:
+    """No script error, no failed request: but a 409 on /actions, which is the race the page
+    answers by refreshing (seats that act at once, as in Mountain King's starter draft)."""
     problems = b.problems()
+    raced = [f for f in problems["failed"] if f["status"] == 409 and f["url"].endswith("/actions")]
+    problems["failed"] = [f for f in problems["failed"] if f not in raced]
+    problems["log"] = [line for line in problems["log"] if not ("/actions" in line and "409" in line)]
     assert problems == {"errors": [], "failed": [], "log": []}, problems
 
 
@@ -64,11 +69,18 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(site, first, game)
     moves = play_out(first, random.Random(game))
     assert moves > 0 and status(first) == "finished"
     assert site.summary(gid)["status"] == "finished"
-    first.wait("return document.querySelector('#scores tr.winner')", what="the final scores")
+    first.wait("return document.querySelector('#scores').textContent.includes('final scores')", what="the final scores")
     if game == "dwarf":  # solo: the automaton is scored beside the person
         assert any("automaton" in row for row in first.texts("#scores tr"))
     first.wait("return document.querySelector('#rematch')", what="the rematch button")
     no_problems(first)
+    if game == "dwarf":  # the same game again: the player's seat reserved for them and taken at once
+        first.click("#rematch")
+        first.wait("return location.pathname !== arguments[0]", f"/web/games/{gid}", what="the rematch's page")
+        again = first.js("return document.body.dataset.gameId")
+        first.wait("return document.querySelector('#status').textContent === 'active'", what="the rematch started")
+        assert site.summary(again)["game"] == "dwarf" and site.summary(again)["seats"][0]["player"]
+        no_problems(first)
 
 
 def test_two_players_join_an_open_seat_and_both_ratings_change(site, first, second):
@@ -142,3 +154,28 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(sit
                timeout=60)
     assert len(first.texts("#standings tbody tr")) == 4
     no_problems(first)
+
+
+def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(site, second):
+    """Tab to a highlighted place of the board, Enter plays it; at 375 px nothing but the
+    board itself scrolls sideways."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    sign_up(second, site.url, "Keys")
+    assert second.js("return document.documentElement.scrollWidth <= window.innerWidth")
+    create_game(second, site.url, "dwarf", ["me"])
+    second.wait("return document.querySelector('#board [data-place].target')", what="a place to play")
+    assert second.js("return document.documentElement.scrollWidth <= window.innerWidth"), "the game page overflows"
+    version = second.js("return document.querySelector('#board').dataset.version")
+    keys = ActionChains(second.driver)
+    for _ in range(300):
+        if second.js("return document.activeElement && document.activeElement.matches('#board [data-place].target')"):
+            break
+        keys.send_keys(Keys.TAB).perform()
+    else:
+        raise AssertionError("no board place is reachable with Tab")
+    keys.send_keys(Keys.ENTER).perform()
+    second.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+                what="the move played with Enter")
+    no_problems(second)

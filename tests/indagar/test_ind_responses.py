@@ -2,6 +2,8 @@
 (IND-SPI-4, IND-AMB-18, IND-ABL-12, IND-AMB-41; domain/indagar/responses.py)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from domain.core import Drbg, Illegal
@@ -12,6 +14,7 @@ from domain.kit import copy_state
 from domain.kit.driver import play, table as bot_table
 
 from ind_support import ScriptedDice, apply, arena, hide, line, put, reveal, turn_of
+from tests.support.positions import position
 
 
 def refused(s, seat, cmd):
@@ -20,22 +23,22 @@ def refused(s, seat, cmd):
     return err.value
 
 
-def last_turn_of_round(players: int = 2, **options) -> dict:
+LAST_TURN = GAME.positions["last-turn-of-round"]  # seat 0's Ariane is the last hero of the round to act
+
+
+def last_turn_of_round(**options) -> dict:
     """Seat 0's Ariane is the last available hero of the round; every other hero has acted."""
-    s = arena(players, **options)
-    put(s, "ariane", "r4c1")
-    for h in s["heroes"].values():
-        h["activated"] = True
-    return turn_of(s, 0, "ariane")
+    return position(LAST_TURN.replace("indagar 2 seed=indagar", f"indagar 2 seed=indagar options={json.dumps(options)}"))[1]
 
 
 def test_IND_SPI_4_IND_AMB_18_IND_PP_3_a_spirit_window_before_the_winner_check():
     """Round end: after E1 and before E2 (IND-ROUND-12) every seat holding a spirit, in play
     order, may buy PP; PP bought there win the round's check."""
-    s = last_turn_of_round()
-    s["seats"][1]["spirits"] = 2
-    s["seats"][1]["pp"] = {"commanders": 9}
-    s["seats"][0]["spirits"] = 1
+    _, s = position(LAST_TURN + """
+        seats.1.spirits = 2
+        seats.1.pp = {"commanders": 9}     # one PP short of the threshold
+        seats.0.spirits = 1
+    """)
     s = apply(s, 0, {"type": "end_turn"})
     assert s["phase"] == "round_end" and s["turn"] is None
     assert [(p["kind"], p["seat"], p["moment"]) for p in s["pending"]] == \
@@ -53,9 +56,10 @@ def test_IND_SPI_4_IND_AMB_18_IND_PP_3_a_spirit_window_before_the_winner_check()
 
 
 def test_IND_AMB_18_passing_the_round_end_window_lets_the_round_go_on():
-    s = last_turn_of_round()
-    s["seats"][1]["spirits"] = 2
-    s["seats"][1]["pp"] = {"commanders": 9}
+    _, s = position(LAST_TURN + """
+        seats.1.spirits = 2
+        seats.1.pp = {"commanders": 9}
+    """)
     s = apply(s, 0, {"type": "end_turn"})
     assert refused(s, 0, {"type": "pass"}).code == "not_your_turn"          # only seat 1 holds a spirit
     s = apply(s, 1, {"type": "pass"})
@@ -69,25 +73,19 @@ def test_IND_AMB_18_no_window_for_seats_without_spirits():
     assert s["round"] == 2 and all(p["kind"] == "declare" for p in s["pending"])
 
 
+STORM = GAME.positions["wild-storm"]  # Thorn (seat 0, Forest) about to call a Wild Storm (2); Sun Jun on a Meadow
+
+
 def storm_table(tree_of_seat_1: str | None = None, unlock: dict | None = None) -> tuple[dict, str]:
-    """Thorn (seat 0, Forest) about to call a Wild Storm; Sun Jun (seat 1) on a Meadow."""
-    s = arena(2, factions=["forest", "sect"])
-    put(s, "thorn", "r4c1")
-    put(s, "sunjun", "r4c4")
-    s["heroes"]["sunjun"]["damage"] = 3
-    s["seats"][0].update(tree="wild-magic", unlocked={"wild-storm": "bolt"})   # storm 2
-    s["seats"][0]["res"]["wood"] = 2
-    if tree_of_seat_1:
-        s["seats"][1].update(tree=tree_of_seat_1, unlocked=unlock or {})
-    turn_of(s, 0, "thorn")
-    return s, "r4c4"
+    """The Wild Storm table, seat 1 playing ``tree_of_seat_1`` with ``unlock``."""
+    more = f"seats.1.tree = {tree_of_seat_1}\nseats.1.unlocked = {json.dumps(unlock or {})}" if tree_of_seat_1 else ""
+    return position(STORM + more)[1], "r4c4"
 
 
 def test_IND_AMB_18_IND_SPI_3_a_spirit_ignores_damage_outside_an_attack_in_another_players_turn():
     """Use 3 "ignore" applies to damage about to be taken inside or outside attacks; the
     owner is asked before the storm's damage lands on its hero."""
-    s, _ = storm_table()
-    s["seats"][1]["spirits"] = 1
+    _, s = position(STORM + "seats.1.spirits = 1")
     s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
     assert s["heroes"]["thorn"]["damage"] == 2                              # no answer possible: at once
     window = s["pending"][0]
@@ -103,9 +101,10 @@ def test_IND_AMB_18_IND_SPI_3_a_spirit_ignores_damage_outside_an_attack_in_anoth
 
 
 def test_IND_AMB_18_passing_a_damage_window_takes_the_damage_and_can_retreat():
-    s, _ = storm_table()
-    s["seats"][1]["spirits"] = 1
-    s["heroes"]["sunjun"]["damage"] = 4                                    # endurance 5
+    _, s = position(STORM + """
+        seats.1.spirits = 1
+        heroes.sunjun.damage = 4       # endurance 5
+    """)
     s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
     s = apply(s, 1, {"type": "spirit", "use": "heal", "hero": "sunjun"})   # "remove", at any time
     assert s["heroes"]["sunjun"]["damage"] == 1 and s["pending"][0]["moment"] == "damage"

@@ -6,6 +6,10 @@ import statistics
 import threading
 import time
 
+import redis as redis_lib
+
+from application.service import GameService
+from events.store import RedisEventStore
 from tests.platform.test_service import new
 
 STREAMS = 200  # waiting streams of one process (threads here; greenlets under gunicorn's gevent)
@@ -16,7 +20,11 @@ def blocked_xreads(r) -> int:
     return sum(1 for c in r.client_list() if c.get("cmd") == "xread")
 
 
-def test_many_waiting_streams_share_one_redis_read_and_all_see_the_move(service, store, r):
+def test_many_waiting_streams_share_one_redis_read_and_all_see_the_move(redis_url, prefix, r):
+    # A pool as large as the server's (DELVE_REDIS_MAX_CONNECTIONS): each stream's non-blocking
+    # reads take a connection for a moment, and 200 may read at once (redis-py's default is 100).
+    store = RedisEventStore(redis_lib.Redis.from_url(redis_url, max_connections=STREAMS * 2), prefix=prefix)
+    service = GameService(store)
     gids = [new(service)["id"] for _ in range(4)]
     versions = {gid: service.load(gid).version for gid in gids}
     got: dict[int, tuple[float, list]] = {}
@@ -55,6 +63,7 @@ def test_many_waiting_streams_share_one_redis_read_and_all_see_the_move(service,
     for t in threads:
         t.join(10)
     assert len(got) == STREAMS
+    store.purge()
 
 
 def test_the_reader_stops_when_no_stream_waits(service, store):

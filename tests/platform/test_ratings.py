@@ -15,13 +15,10 @@ RATINGS = next(f for f in table.FOLLOWERS if f.name == "ratings")
 AT = "2026-01-01T00:00:00.000Z"
 
 
-def board(*places, teams=False):
-    out = {"seats": [{"seat": i, "place": p} for i, p in enumerate(places)],
-           "participants": [{"id": f"seat:{i}", "place": p} for i, p in enumerate(places)],
-           "outcome": {"kind": "win"}}
-    if teams:
-        out["participants"].append({"id": "team:0", "place": 1})
-    return out
+def board(*places):
+    return {"seats": [{"seat": i, "place": p} for i, p in enumerate(places)],
+            "participants": [{"id": f"seat:{i}", "place": p} for i, p in enumerate(places)],
+            "outcome": {"kind": "win"}}
 
 
 def seats(*pids):
@@ -71,11 +68,48 @@ def test_ties_are_shared_and_matches_openskill(service):
 
 
 def test_teams_are_rated_as_teams(service):
-    service.ratings.rate("tiny", "g2", seats("pa", "pb", "pc", "pd"), board(1, 2, 1, 2, teams=True), AT)
+    """Mountain King 2v2: teammates share a place; rated as two teams of two, not four tied sides."""
+    service.ratings.rate("tiny", "g2", seats("pa", "pb", "pc", "pd"), board(1, 2, 2, 1), AT, teams=[[0, 3], [1, 2]])
     a, b, c, d = (service.ratings.of("tiny", p) for p in ("pa", "pb", "pc", "pd"))
-    assert a == c and b == d and a["mu"] > b["mu"]
+    assert a == d and b == c and a["mu"] > b["mu"]
     expected = MODEL.rate([[MODEL.rating(), MODEL.rating()], [MODEL.rating(), MODEL.rating()]], ranks=[1, 2])
-    assert a["mu"] == pytest.approx(expected[0][0].mu)
+    assert a["mu"] == pytest.approx(expected[0][0].mu) and b["mu"] == pytest.approx(expected[1][0].mu)
+    assert a["mu"] - 25 == pytest.approx(1.96, abs=0.01)  # four tied sides gave +0.93
+    assert a["sigma"] == pytest.approx(expected[0][0].sigma)
+
+
+def test_a_free_for_all_is_rated_seat_by_seat(service):
+    service.ratings.rate("tiny", "g2b", seats("pa", "pb", "pc", "pd"), board(1, 2, 2, 1), AT)
+    a, b = service.ratings.of("tiny", "pa"), service.ratings.of("tiny", "pb")
+    expected = MODEL.rate([[MODEL.rating()] for _ in range(4)], ranks=[1, 2, 2, 1])
+    assert a["mu"] == pytest.approx(expected[0][0].mu) and b["mu"] == pytest.approx(expected[1][0].mu)
+
+
+def test_mountain_king_names_its_2v2_teams():
+    from domain import registry
+    from domain.core import Drbg
+    from domain.kit.driver import table
+    game = registry.get("mountain-king")
+    seats4 = table(game, 4)
+    for options, teams in (({"teams": True, "start_player": 1}, [[1, 0], [2, 3]]), ({}, None)):
+        opts = game.validate_options(options, 4)
+        state = game.initial_state()
+        for e in game.start(opts, seats4, Drbg(b"s" * 32, "start")):
+            state = game.evolve(state, e)
+        assert game.teams(state) == teams
+    assert registry.get("tiny").teams(None) is None  # every other game: each seat for itself
+
+
+def test_one_bot_in_several_seats_is_not_rated(service):
+    """A bot 3rd and 1st does not "beat" the player 2nd: its seats are left out of the game's rating."""
+    table_ = [{"seat": 0, "name": "r1", "bot": "random"}, {"seat": 1, "name": "ann", "bot": None, "player": "pa"},
+              {"seat": 2, "name": "r2", "bot": "random"}, {"seat": 3, "name": "bob", "bot": None, "player": "pb"}]
+    assert service.ratings.rate("tiny", "g6", table_, board(3, 2, 1, 4), AT)
+    assert service.ratings.of("tiny", bot_id("random")) is None
+    a, b = service.ratings.of("tiny", "pa"), service.ratings.of("tiny", "pb")
+    expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[2, 4])
+    assert a["mu"] == pytest.approx(expected[0][0].mu) and b["mu"] == pytest.approx(expected[1][0].mu)
+    assert not service.ratings.rate("tiny", "g7", table_[:3], board(3, 2, 1), AT)  # one rated side left
 
 
 def test_bots_have_identities_and_anonymous_seats_are_not_rated(service):

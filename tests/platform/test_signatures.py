@@ -161,3 +161,17 @@ def test_the_api_vouches_for_its_own_record_exported_before_it_was_signed(client
     forged = "".join(rechain(envs))  # not what the server holds: no vouching
     verdict = client.post("/v1/audit/verify", data=forged, content_type="application/x-ndjson").json
     assert not verdict["ok"] and "not signed by this server" in verdict["problems"][0]["problem"]
+
+
+def test_delve_keys_init_show_and_rotate(tmp_path, monkeypatch):
+    monkeypatch.setenv("DELVE_SERVER_NAME", "cli-keys")
+    key = tmp_path / "k" / "current.pem"
+    made = CliRunner().invoke(cli, ["keys", "init", "--key", str(key)])
+    assert made.exit_code == 0 and made.output.startswith("made ed25519:")
+    kept = CliRunner().invoke(cli, ["keys", "init", "--key", str(key)])
+    assert kept.output.startswith("kept ") and kept.output.split()[1] == made.output.split()[1]
+    rotated = CliRunner().invoke(cli, ["keys", "rotate", "--key", str(key)])
+    assert rotated.exit_code == 0 and f"retired {made.output.split()[1]}" in rotated.output
+    doc = json.loads(CliRunner().invoke(cli, ["keys", "show", "--key", str(key)]).output)
+    assert doc["server"] == "cli-keys" and [k["status"] for k in doc["keys"]] == ["current", "retired"]
+    assert (key.stat().st_mode & 0o777) == 0o600

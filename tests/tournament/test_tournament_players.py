@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from domain.tournament.history import initial_rank
 from domain.tournament.log import game_id_for
 from application.tournaments import TournamentService
 from workers.inprocess import Stalled
@@ -51,7 +54,7 @@ def play_humans(client, service, tid: str, tokens: dict[str, str], driver, max_m
 def test_TRN_REG_1_players_enter_themselves_and_an_organizer_player_runs_the_tournament(client, service,
                                                                                           driver):  # noqa: F811
     ann, bob, cy, dee = (new_player(client, n) for n in ("ann", "bob", "cy", "dee"))
-    # dee has won a rated game before: her ordinal is above the unrated 0 (TRN-RANK-1)
+    # dee has won a rated game before: she is seeded above the unrated (TRN-RANK-1)
     service.ratings.rate("tiny", "g-past", [{"seat": 0, "player": dee["id"]}, {"seat": 1, "bot": "random"}],
                          {"seats": [{"seat": 0, "place": 1}, {"seat": 1, "place": 2}]}, "2026-01-01T00:00:00Z")
     body = {"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 1}, "clock": CLOCK,
@@ -80,7 +83,7 @@ def test_TRN_REG_1_players_enter_themselves_and_an_organizer_player_runs_the_tou
     late = client.post(f"/v1/tournaments/{tid}/entrants", json={"player": ann["id"]}, headers=bearer(ann))
     assert late.json["code"] == "registration_closed"
     entrants = {e["id"]: e for e in started.json["entrants"]}
-    assert entrants["e3"]["rating"] > 0 and entrants["e1"]["rating"] == 0
+    assert entrants["e3"]["rating"] > 0 and entrants["e1"]["rating"] is None
     play_humans(client, service, tid, {p["id"]: p["token"] for p in (bob, dee)}, driver)
     t = client.get(f"/v1/tournaments/{tid}").json
     assert t["status"] == "finished"
@@ -123,3 +126,26 @@ def test_the_log_streams_as_server_sent_events(client, service, driver):  # noqa
     assert client.get("/v1/tournaments/tnope/events/stream").status_code == 404
     assert client.get("/v1/tournaments?format=round-robin&status=finished").json["total"] == 1
     assert client.get("/v1/tournaments?format=knockout").json["total"] == 0
+
+
+def test_TRN_RANK_1_a_player_with_three_losses_is_seeded_above_the_unrated_and_bots(client, service):
+    """The audit's case: three losses give an ordinal of -4.65, which seeded below every unrated
+    player and bot (who were recorded at 0). Rated entrants now come first, the unrated after."""
+    lou, nia = new_player(client, "lou"), new_player(client, "nia")
+    for n in range(3):
+        service.ratings.rate("tiny", f"g-loss{n}", [{"seat": 0, "player": lou["id"]}, {"seat": 1, "player": f"w{n}"}],
+                             {"seats": [{"seat": 0, "place": 2}, {"seat": 1, "place": 1}]}, "2026-01-01T00:00:00Z")
+    assert service.ratings.of("tiny", lou["id"])["ordinal"] == pytest.approx(-4.65, abs=0.005)
+    body = {"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 1}, "clock": CLOCK,
+            "start_at": "2099-01-01T00:00:00Z",
+            "entrants": [{"bot": "random", "name": "robo"}]}
+    tid = client.post("/v1/tournaments", json=body, headers=ADMIN).json["id"]
+    for p in (nia, lou):
+        joined = client.post(f"/v1/tournaments/{tid}/entrants", json={"player": p["id"]}, headers=bearer(p))
+        assert joined.status_code == 201, joined.json
+    entrants = client.get(f"/v1/tournaments/{tid}").json["entrants"]
+    assert [e["rating"] for e in entrants[:2]] == [None, None] and entrants[2]["rating"] < 0
+    assert initial_rank(entrants) == ["e2", "e0", "e1"]  # lou, then robo and nia by registration
+    # a log written before, with the unrated recorded at 0, keeps its order (it re-derives the same rounds)
+    before = [{**e, "rating": 0.0 if e["rating"] is None else e["rating"]} for e in entrants]
+    assert initial_rank(before) == ["e0", "e1", "e2"]

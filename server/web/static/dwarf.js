@@ -38,7 +38,7 @@ function location(view, ctx, area, loc, cell, r, c) {
     s("title", {}, `${participantName(view, ctx, w.player)}${w.extra ? " (extra)" : ""}${w.done ? ", acted early" : ""}`)));
   }
   const tip = `${area === 0 ? "" : `Mine ${area}, `}L(${r},${c}): ${effect.name} on top; stack ${cell.stack.join(" < ")}`;
-  return s("g", {"data-place": `loc:${area}:${loc}`, "aria-label": `location ${loc}${area ? ` of Mine ${area + 1}` : ""}: ${effect.name}`},
+  return s("g", {"data-place": `loc:${area}:${loc}`, "aria-label": `location ${loc}${view.mines.length > 1 ? ` of Mine ${area}` : ""}: ${effect.name}`},
     s("title", {}, tip), parts);
 }
 

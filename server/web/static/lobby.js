@@ -63,7 +63,7 @@ async function refreshTournaments() {
     const page = await api(`/v1/tournaments?${params}`);
     clear(document.querySelector("#tournaments tbody"), page.tournaments.map(tournamentRow));
     note.hidden = page.total > 0;
-    note.textContent = page.total ? "" : "No tournaments yet (POST /v1/tournaments; see the README).";
+    note.textContent = page.total ? "" : "No tournaments yet: create one with New tournament above.";
   } catch (err) {
     note.hidden = false;
     note.textContent = `Could not list tournaments: ${err.message}`;
@@ -90,7 +90,8 @@ async function refresh() {
   try {
     const page = await api(`/v1/games?${params}`);
     clear(body, page.games.map(row));
-    say(page.total === 0 ? "No games yet. Create one with POST /v1/games (see the README)." : "");
+    say("");
+    if (page.total === 0) clear(body, h("tr", {}, h("td", {colspan: 7, class: "muted"}, "No games here yet: create one with New game above.")));
     const last = Math.min(page.offset + page.games.length, page.total);
     document.getElementById("page").textContent = page.total ? `${page.offset + 1}–${last} of ${page.total}` : "";
     document.getElementById("prev").disabled = page.offset === 0;

@@ -59,6 +59,7 @@ export class Play {
     this.placesOf = () => [];
     this.view = null;
     this.busy = false;
+    this.serial = 0; // of the newest legal-actions request
     this.title = document.title;
     this.alerted = null; // the version the "your turn" alert was given for
     board.addEventListener("click", (ev) => this.onBoard(ev));
@@ -87,9 +88,11 @@ export class Play {
       this.legal = null; // never leave a stale list to click while the new one loads
       this.render();
     }
+    const serial = ++this.serial;
     try {
       const legal = await api(`/v1/games/${this.gameId}/legal-actions`, {token});
-      if (legal.version !== this.summary.version && legal.version < this.summary.version) return;
+      // Only the newest request counts: an older answer, or one overtaken by a move of ours, is stale.
+      if (serial !== this.serial || legal.version < this.summary.version) return;
       this.legal = legal;
       this.picked = [];
       this.filter = "";
@@ -150,10 +153,10 @@ export class Play {
     const mine = this.legal && this.legal.commands.length;
     document.title = mine ? `● Your turn — ${this.title}` : this.title;
     document.body.classList.toggle("my-turn", Boolean(mine));
-    this.drawPanel(cands);
+    this.drawPanel(cands, open.size > 0);
   }
 
-  drawPanel(cands) {
+  drawPanel(cands, onBoard) {
     const seat = this.seat;
     const active = this.summary && this.summary.status === "active" && seat !== null && seat !== undefined;
     if (!active) return clear(this.panel, this.rematchBox());
@@ -175,9 +178,10 @@ export class Play {
         });
         parts.push(input);
       }
-      // A long list folds away (the board narrows it); a short one, or a narrowed one, shows.
+      // A long list folds away when the board can narrow it; a short one, a narrowed one, or
+      // one of choices without a place on the board (an order, a response), shows.
       const list = h("ol", {class: "moves", id: "moves"});
-      parts.push(cands.length > 12 && !this.picked.length && !this.filter
+      parts.push(onBoard && cands.length > 12 && !this.picked.length && !this.filter
         ? h("details", {class: "all-moves"}, h("summary", {}, `all ${cands.length} moves as a list`), list) : list);
       clear(this.panel, parts, this.resignBox(), this.notifyBox());
       this.drawList(cands);
@@ -223,6 +227,7 @@ export class Play {
       this.refused(err);
     }
     this.legal = null; // the next list comes with the next position
+    this.serial += 1; // and no list asked for before this move may show
     this.picked = [];
     this.render();
     try {
