@@ -10,8 +10,9 @@ without a queue in between.
 from __future__ import annotations
 
 import logging
+import time
 import uuid
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Callable, Iterable
 
 import redis
@@ -21,6 +22,7 @@ from workers import table
 from workers.follower import Follow
 from workers.loop import Loop
 from workers.reactor import Reactor
+from workers.timers import NotDue
 from workers.tournament_reactor import TournamentReactor
 
 log = logging.getLogger("delve.inprocess")
@@ -57,6 +59,13 @@ class LocalScheduler:
         else:
             self.pending[jid] = (kind, game_id, version)
         return "enqueued"
+
+    def retry(self, kind: str, game_id: str, version: int, due_ms: int) -> None:
+        """A timer's job that found its time not come (``NotDue``): kept for ``due_ms`` when timed
+        (at least 100 ms on, as the timers do), else dropped as rq's scheduler never ran it early."""
+        if self.timed:
+            at = datetime.fromtimestamp(max(due_ms / 1000, time.time() + 0.1), timezone.utc)
+            self.later[table.job_id(kind, game_id, version)] = (at, (kind, game_id, version))
 
     def take(self) -> list[tuple[str, str, int]]:
         for jid, (at, job) in list(self.later.items()):
@@ -130,6 +139,8 @@ class InProcessDriver:
                 ran.append((kind, key, table.kind(kind).run(self.service, key, version)))
             except redis.RedisError:
                 raise
+            except NotDue as exc:
+                self.scheduler.retry(kind, key, version, exc.due_ms)
             except Exception as exc:
                 log.exception("%s job of %s failed", kind, key)
                 self.errors[key] = f"{kind} at version {version}: {exc!r}"
