@@ -68,3 +68,23 @@ def test_an_unknown_player_is_told_in_the_page(browser, site):
     browser.wait("return document.getElementById('message').textContent.includes('There is no player')",
                  what="the missing-player message")
     assert [f["status"] for f in browser.problems()["failed"]] == [404]
+
+
+def test_a_private_game_is_joined_from_its_invite_link(browser, site, api):
+    """The invite link (#token=<invite token>) lets a player who is not the creator take the open
+    seat: the page sends the invite with the join, as the API asks of a private game."""
+    from tests.browser.site import _bot_seats, now_iso
+
+    created = site.service.create("saboteur", [{"open": True}, *_bot_seats(["heuristic", "random"])], {},
+                                  visibility="private")
+    game_id, invite = created["id"], created["invite_token"]
+    player, token = site.service.players.register("Grace", now_iso())
+    refused = api.post(f"/v1/games/{game_id}/join", json={}, headers={"Authorization": f"Bearer {token}"})
+    assert refused.status_code == 403 and refused.json()["code"] == "private_game"
+    browser.open(f"{site.url}/web/games/{game_id}#token={invite}")
+    browser.wait("return document.querySelector('#seats form.join')", what="the join form")
+    browser.js("document.querySelector('#seats .join-token').value = arguments[0];"
+               "document.querySelector('#seats form.join button').click()", token)
+    browser.wait("return document.getElementById('status').textContent === 'active'", what="the game started")
+    assert api.get(f"/v1/games/{game_id}", headers={"Authorization": f"Bearer {invite}"}).json()[
+        "seats"][0]["player"] == player.id

@@ -2,7 +2,7 @@
 // page, an anonymous seat, or an open seat), each seat's clock counting down
 // while it is to act, and, while the game is open, a form to join it with a
 // player token (POST /v1/games/{id}/join).
-import {api} from "./api.js";
+import {api, loadToken} from "./api.js";
 import {clear, h} from "./dom.js";
 import {currentPlayer} from "./session.js";
 
@@ -48,6 +48,10 @@ function joinForm(gameId, summary, onJoined) {
     ev.preventDefault();
     const body = {entropy: entropy()};
     if (seat.value !== "") body.seat = Number(seat.value);
+    // A private game's invite link (#token=<invite token>, kept for this tab by the viewer): the
+    // join shows the server that invite (a public game, or a seat token in the link, leaves it unused).
+    const link = loadToken(gameId);
+    if (link && link !== token.value.trim()) body.invite = link;
     try {
       const taken = await api(`/v1/games/${gameId}/join`, {method: "POST", token: token.value.trim(), body});
       clear(note, `You took seat ${taken.seat}${taken.status === "active" ? "; the game has started" : ""}.`);
