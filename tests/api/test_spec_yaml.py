@@ -1,0 +1,37 @@
+"""The spec parses as strictly as the browser's YAML reader: PyYAML keeps the last of two equal
+keys without a word, while Swagger UI's js-yaml refuses the whole document (an empty /docs)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+SPEC = Path(__file__).resolve().parents[2] / "server" / "openapi.yaml"
+
+
+class _Strict(yaml.SafeLoader):
+    """A loader that refuses a mapping naming one key twice."""
+
+
+def _mapping(loader: _Strict, node: yaml.MappingNode, deep: bool = False) -> dict:
+    keys = [loader.construct_object(k, deep=deep) for k, _ in node.value]
+    twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+    if twice:
+        raise yaml.constructor.ConstructorError(None, None, f"keys given twice: {twice}", node.start_mark)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+_Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def test_no_key_is_given_twice():
+    assert yaml.load(SPEC.read_text(), Loader=_Strict)["openapi"]
+
+
+def test_the_strict_reader_can_fail():
+    try:
+        yaml.load("a: 1\na: 2\n", Loader=_Strict)
+    except yaml.constructor.ConstructorError as exc:
+        assert "['a']" in str(exc)
+    else:
+        raise AssertionError("a key given twice was accepted")
