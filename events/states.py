@@ -74,19 +74,8 @@ class States:
         """
         cached = self._cache.get(game_id)
         if cached is not None:
-            k = self.keys
-            got = self.scripts.open(keys=[k.meta(game_id), k.events(game_id), k.archive(game_id)],
-                                    args=[f"{max(cached.version, 1)}-0"])
-            if not got:
-                self._cache.pop(game_id, None)
-                raise GameNotFound(game_id)
-            # Decoded inline: a call of as_text per field was a quarter of open's own CPU in a profiled read.
-            flat = [v.decode() if type(v) is bytes else v for v in got[0]]
-            meta = dict(zip(flat[0::2], flat[1::2]))
-            self.times.saw(game_id, int(meta["version"]), time_ms(got[3]), meta.get("at"))
+            meta, envs = self._read(game_id, cached.version)
             game = resolve(meta)
-            envs = window(self.archives.envelopes(game_id), cached.version - 1, None, None) if got[1] else \
-                [loads(entry[1][1]) for entry in got[2]]
             folded = self._resume(game, game_id, cached, envs, int(meta["version"]))
             if folded is not None:
                 return meta, folded
@@ -167,21 +156,26 @@ class States:
         return Cached(snap["version"], snap["head"], orjson.dumps(snap["state"]))
 
     def _tail(self, game_id: str, since: int) -> tuple[int, list[dict]]:
-        """(the stored version, the envelopes from ``since`` on) of one moment (``open.lua``: one command,
-        which also reads Redis's clock for the append that may follow)."""
+        """(the stored version, the envelopes from ``since`` on) of one moment."""
+        meta, envs = self._read(game_id, since)
+        return int(meta["version"]), envs
+
+    def _read(self, game_id: str, since: int) -> tuple[dict[str, str], list[dict]]:
+        """The meta and the envelopes from ``since`` on, of one moment: one command (``open.lua``), which
+        also reads Redis's clock for the append that may follow (``events.clock``)."""
         k = self.keys
         got = self.scripts.open(keys=[k.meta(game_id), k.events(game_id), k.archive(game_id)],
                                 args=[f"{max(since, 1)}-0"])
+        # Decoded inline: a call of as_text per field was a quarter of open's own CPU in a profiled read.
         flat = [v.decode() if type(v) is bytes else v for v in got[0]] if got else []
         meta = dict(zip(flat[0::2], flat[1::2]))
         if "version" not in meta:
             self._cache.pop(game_id, None)
             raise GameNotFound(game_id)
-        stored = int(meta["version"])
-        self.times.saw(game_id, stored, time_ms(got[3]), meta.get("at"))
+        self.times.saw(game_id, int(meta["version"]), time_ms(got[3]), meta.get("at"))
         if got[1]:
-            return stored, window(self.archives.envelopes(game_id), max(since, 1) - 1, None, None)
-        return stored, [loads(entry[1][1]) for entry in got[2]]
+            return meta, window(self.archives.envelopes(game_id), max(since, 1) - 1, None, None)
+        return meta, [loads(entry[1][1]) for entry in got[2]]
 
     def _onto(self, game: Game, game_id: str, base: Cached, envs: list[dict], stored: int) -> Folded | None:
         """Fold ``envs`` (from ``base``'s own event on) onto ``base``; None if Redis does not hold ``base``."""
