@@ -22,13 +22,14 @@ from events.archived import Archives, window
 from events.checkpoints import Checkpoints, dumped, dumps, own
 from events.clock import ReadTimes, time_ms
 from events.envelope import GENESIS, PLATFORM_EVENTS, domain_events, loads
-from events.errors import GameNotFound
+from events.errors import GameNotFound, VersionConflict
 from events.keys import Keys
 from events.reads import Reads
 from events.scripts import Scripts
 
 log = logging.getLogger("delve.store")
 
+OPEN_TRIES = 8  # meta and state read again when an append fell between the two reads of an uncached open
 REPLAYS_KEPT = 16  # games whose past states this process keeps checkpoints of (``events.checkpoints``)
 
 
@@ -70,17 +71,24 @@ class States:
         The meta, the events after the cached version and whether an archive
         replaced them are read by one script (one command: a MULTI of three cost
         the client five replies to parse); ``resolve`` names the game from the
-        meta. Without a cached state: the meta, then :meth:`load`.
+        meta. Without a cached state: the meta, then :meth:`load`, the pair
+        kept only when both name the same version -- a meta read before another
+        process's append with a state read after it would let a caller decide
+        on a status the game left (a seat joined after the deal).
         """
-        cached = self._cache.get(game_id)
-        if cached is not None:
-            meta, envs = self._read(game_id, cached.version)
-            game = resolve(meta)
-            folded = self._resume(game, game_id, cached, envs, int(meta["version"]))
-            if folded is not None:
+        for _ in range(OPEN_TRIES):
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                meta, envs = self._read(game_id, cached.version)
+                game = resolve(meta)
+                folded = self._resume(game, game_id, cached, envs, int(meta["version"]))
+                if folded is not None:
+                    return meta, folded
+            meta = self.reads.meta(game_id)
+            folded = self.load(resolve(meta), game_id)
+            if folded.version == int(meta["version"]):
                 return meta, folded
-        meta = self.reads.meta(game_id)
-        return meta, self.load(resolve(meta), game_id)
+        raise VersionConflict(int(meta["version"]))
 
     def load(self, game: Game, game_id: str, upto: int | None = None) -> Folded:
         """The folded state at ``upto`` (default: now; a past version comes from :meth:`_past`)."""

@@ -207,3 +207,27 @@ def test_lobby_lists_open_games_with_their_open_seats(service, ann):
     item = next(g for g in service.list_games("tiny", "open", 0, 50)["games"] if g["id"] == gid)
     assert item["open_seats"] == 1 and item["status"] == "open"
     assert gid not in [g["id"] for g in service.list_games(None, "active", 0, 50)["games"]]
+
+
+def test_a_join_decided_on_a_meta_read_before_another_process_dealt_the_game_is_refused(
+        service, store, r, prefix, signer, ann, bob):
+    """Two processes race to seat a game's players (a tournament table ensured twice): the one
+    that reads the meta while the game is open and its events after the other dealt it must
+    not append a SeatTaken after the deal (found by a tournament export that failed to verify)."""
+    from application.service import GameService
+    from events.store import RedisEventStore
+    gid = open_game(service, seats=[{"open": True, "reserved": ann.id}, {"open": True, "reserved": bob.id}])["id"]
+    joining.join(service, gid, ann, entropy=E0)
+    other = GameService(RedisEventStore(r, prefix=prefix), admin_token="admin-secret", signer=signer)
+    states, load = other.store.states, other.store.states.load
+
+    def load_after_the_deal(*args, **kwargs):  # the first process fills the table between the two reads
+        states.load = load
+        joining.join(service, gid, bob, entropy=E1)
+        return load(*args, **kwargs)
+
+    states.load = load_after_the_deal
+    with pytest.raises(Illegal) as exc:
+        joining.join(other, gid, other.players.get(bob.id), seat=1)
+    assert exc.value.code == "game_not_open"
+    assert [e["type"] for e in store.read(gid)].count("SeatTaken") == 2
