@@ -133,7 +133,7 @@ class Drbg:
     def _next64(self) -> int:
         msg = self._stream + b":" + str(self._counter).encode()
         self._counter += 1
-        return int.from_bytes(hmac.new(self._key, msg, hashlib.sha256).digest()[:8], "big")
+        return int.from_bytes(hmac.digest(self._key, msg, "sha256")[:8], "big")
 
     def randbelow(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
