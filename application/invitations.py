@@ -17,7 +17,7 @@ logs record is the player's own entry.
 from __future__ import annotations
 
 from domain.core import Illegal
-from application.errors import InvitationNotFound
+from errors import InvitationNotFound
 from events.accounts import InvitationRecords
 
 MAX_PENDING = 100  # invitations one player may hold; past it, inviting them is refused
