@@ -109,6 +109,9 @@ _ALL = (
     Setting("DELVE_ACTIVE_GAMES_PER_PLAYER", "32", int, QUOTAS,
             "Unfinished games (open or active) a player may sit in at once, tournament games aside; "
             "past it, creating or joining a game answers 429 (0 = no limit)."),
+    Setting("DELVE_INVITATIONS_PER_PLAYER", "100", int, QUOTAS,
+            "Pending invitations (to tournaments and reserved seats) one player may hold; past it, inviting "
+            "them more answers 422 too_many_invitations until they answer some (0 = no limit)."),
     Setting("DELVE_TOURNAMENT_MAX_ENTRANTS", "128", int, QUOTAS, "Entrants one tournament may hold."),
     Setting("DELVE_TOURNAMENT_MAX_GAMES", "2048", int, QUOTAS,
             "Games a tournament may plan: creating or starting one whose format would play more is refused "
