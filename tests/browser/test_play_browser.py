@@ -156,6 +156,27 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(sit
     no_problems(first)
 
 
+def test_the_lobby_offers_every_games_bots_with_the_search_levels_by_name(site, first):
+    """Issue "Bots worth playing": a person picks "search bot, hard", not an id; the choice seats
+    that level (the created game's seat names the bot id the API knows)."""
+    first.open(f"{site.url}/web")
+    first.wait("return document.querySelector('#new-game option')", what="the new-game form")
+    first.js("document.querySelector('#create-box').open = true")
+    for game in TABLES:
+        choose(first, "#new-game", game)
+        choose(first, "#new-seats", "3" if game == "saboteur" else "2")
+        offered = first.js("return [...document.querySelectorAll('[name=seat-1-bot] option')]"
+                           ".map((o) => [o.value, o.textContent])")
+        levels = {value: text for value, text in offered if value.startswith("search-")}
+        assert list(levels) == ["search-easy", "search-normal", "search-hard"], (game, offered)
+        assert levels["search-hard"].startswith("search bot, hard (") and "playouts a move" in levels["search-hard"]
+        assert ["random", "random (any legal move)"] in offered
+    gid = create_game(first, site.url, "mountain-king", ["me", "search-easy"])
+    seats = first.js("return fetch('/v1/games/' + arguments[0]).then((r) => r.json()).then((g) => g.seats)", gid)
+    assert seats[1]["bot"] == "search-easy"
+    no_problems(first)
+
+
 def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(site, second):
     """Tab to a highlighted place of the board, Enter plays it; at 375 px nothing but the
     board itself scrolls sideways."""
