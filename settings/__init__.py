@@ -7,7 +7,7 @@ and a bad value fails with the setting's name and what it expects. Values are
 read when asked for, not at import, so a process (or a test) that changes its
 environment is seen. An empty value counts as unset.
 
-This package sits beside the store in the layers (rank 1): the store, the
+This package sits beside the store in the layers (rank 2): the store, the
 application, the server, the workers and the CLI may all import it; the domain
 may not (it reads no environment at all).
 """
@@ -16,6 +16,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from errors import BadSetting
+
 
 
 @dataclass(frozen=True)
@@ -132,10 +135,6 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in _ALL}
 # benchmarks and test harnesses, whose every client is one address (DELVE_RATE_LIMIT with them).
 UNLIMITED = {s.name: "0" for s in _ALL if s.group == QUOTAS and not s.name.startswith("DELVE_TOURNAMENT_MAX")} \
     | {"DELVE_RATE_LIMIT": "0"}
-
-
-class BadSetting(ValueError):
-    pass
 
 
 def get(name: str) -> Any:
