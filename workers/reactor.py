@@ -30,8 +30,8 @@ from typing import Protocol
 
 import redis
 
+from errors import GameNotFound
 from application.service import GameService
-from events.errors import GameNotFound
 from workers import table
 import settings
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
+from errors import ApiError
 from events import liveness
 from application.runtime import queue_name, queue_redis_from_env
 from server import metrics, spec
-from server.errors import ApiError
 from server.routes.common import service
 
 bp = Blueprint("ops", __name__)
