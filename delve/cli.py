@@ -249,26 +249,45 @@ def healthcheck(process: str, port: int) -> None:
 @click.option("--with-reactor", is_flag=True, help="Also run a reactor (as a child process).")
 @click.option("--burst", is_flag=True, help="Quit when the queues are empty.")
 @click.option("--simple", is_flag=True, help="Run jobs in this process instead of forking one per job.")
+@click.option("--shard", "shards", multiple=True, type=click.IntRange(0),
+              help="Serve this shard's queue (repeat for more) [env DELVE_SHARD; default: every shard's].")
 @click.pass_context
-def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple: bool) -> None:
+def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple: bool,
+           shards: tuple[int, ...]) -> None:
     """An rq worker for bot turns and final scoring (needs REDIS_URL)."""
     from workers.worker import run
 
     _log_setup(ctx.obj["log_level"])
     _require_redis("worker")
+    _serve_shards(shards)
     run(list(queues) or None, burst=burst, simple=simple, with_reactor=with_reactor,
         logging_level=ctx.obj["log_level"].upper())
 
 
 @cli.command()
+@click.option("--shard", "shards", multiple=True, type=click.IntRange(0),
+              help="Read this shard's feeds (repeat for more) [env DELVE_SHARD; default: every shard's].")
 @click.pass_context
-def reactor(ctx) -> None:
+def reactor(ctx, shards: tuple[int, ...]) -> None:
     """Read the partition feeds: enqueue the due jobs, run the followers (needs REDIS_URL)."""
     from workers.process import run_from_env
 
     _log_setup(ctx.obj["log_level"])
     _require_redis("reactor")
+    _serve_shards(shards)
     run_from_env()
+
+
+def _serve_shards(shards: tuple[int, ...]) -> None:
+    """``--shard``: the shards this process serves (DELVE_SHARD, also for a reactor it starts)."""
+    if shards:
+        os.environ["DELVE_SHARD"] = ",".join(map(str, shards))
+    from application.shards import shards_from_env
+
+    try:
+        shards_from_env()
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 # -- play ----------------------------------------------------------------------------
