@@ -648,14 +648,23 @@ def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: flo
 @click.option("--processes", default="1,2,4", show_default=True, help="API process counts to measure.")
 @click.option("--seconds", default=8.0, show_default=True, help="Duration of each load run.")
 @click.option("--connections", default=16, show_default=True, type=click.IntRange(1))
-def scaling(out: Path | None, stores: str, processes: str, seconds: float, connections: int) -> None:
-    """Throughput and CPU per request of 1, 2 and 4 API processes on a Redis and a Redis Cluster
+@click.option("--shards", "shard_counts", help="Instead: bot games played by 1 reactor and 1 worker per shard, "
+                                              "for each of these counts of shards (e.g. 1,2,4).")
+@click.option("--bot-games", default=8, show_default=True, type=click.IntRange(1),
+              help="Bot games per count of shards (with --shards).")
+def scaling(out: Path | None, stores: str, processes: str, seconds: float, connections: int,
+            shard_counts: str | None, bot_games: int) -> None:
+    """Throughput and CPU per request of 1, 2 and 4 API processes on a Redis and a Redis Cluster, or
+    with --shards the bot games per second of 1, 2 and 4 sharded reactors and workers
     (docs/scaling.md); JSON on stdout, progress on stderr."""
-    from benchmarks.scaling import run
+    from benchmarks import scaling as bench
 
     _log_setup("WARNING")
-    result = run(_quiet_api, stores=stores.split(","), processes=[int(n) for n in processes.split(",")],
-                 seconds=seconds, connections=connections)
+    if shard_counts:
+        result = bench.shards(_quiet_process, counts=[int(n) for n in shard_counts.split(",")], games=bot_games)
+    else:
+        result = bench.run(_quiet_api, stores=stores.split(","), processes=[int(n) for n in processes.split(",")],
+                           seconds=seconds, connections=connections)
     text = json.dumps(result, indent=2)
     if out:
         out.write_text(text + "\n")
@@ -669,6 +678,14 @@ def _quiet_api(bind: str, processes: int, env: dict[str, str], app: str) -> subp
 
     return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False, app=app), env=child_env(**env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _quiet_process(args: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """Another `delve` command (a reactor, a worker) for `delve scaling`, its output dropped."""
+    from delve.supervise import child_env
+
+    return subprocess.Popen([sys.executable, "-m", "delve.cli", "--log-level", "WARNING", *args],
+                            env=child_env(**env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _one_bot_game(service, game, seats: int) -> str:
