@@ -22,8 +22,10 @@ from typing import Iterable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
+from errors import BadOpening
 from application import attestation, seating
 from application.attestation import Signed
+from application.status import VerdictStatus
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
@@ -52,10 +54,10 @@ class Verdict:
         self.problems.append({"seq": seq, "problem": text})
 
     @property
-    def status(self) -> str:
+    def status(self) -> VerdictStatus:
         if self.ok:
-            return "ok"
-        return "incomplete" if self.incomplete and not self.problems else "failed"
+            return VerdictStatus.OK
+        return VerdictStatus.INCOMPLETE if self.incomplete and not self.problems else VerdictStatus.FAILED
 
     @property
     def signed_by(self) -> str | None:
@@ -189,7 +191,7 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         if not opening.dealt:
             return True  # cancelled while it waited for players: nothing was dealt, nothing to re-run
         return _replay_batches(game, info, opening, v)
-    except seating.BadOpening as exc:
+    except BadOpening as exc:
         v.problem(exc.seq, exc.text)
         return False
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:

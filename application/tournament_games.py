@@ -12,11 +12,10 @@ import json
 
 from domain.core import Illegal
 from domain.tournament.log import table_result
-from application.errors import PlayerNotFound
+from errors import GameExists, GameNotFound, PlayerNotFound, VersionConflict
 from application import joining
 from application.service import GameService
 from application.status import ENDED, GameStatus
-from events.errors import GameExists, GameNotFound, VersionConflict
 
 
 def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) -> None:

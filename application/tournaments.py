@@ -41,11 +41,10 @@ from domain.kit import search
 from domain.tournament import Config, standings
 from domain.tournament import decide
 from domain.tournament.log import TOURNAMENT, TournamentStatus, config_of, fold, pairing_view
-from application.errors import Forbidden, PlayerNotFound, TournamentNotFound
+from errors import Forbidden, GameNotFound, PlayerNotFound, TournamentNotFound, VersionConflict
 from application import attestation, clocks, tournament_games
 from application.names import display_name
 from application.service import GameService
-from events.errors import GameNotFound, VersionConflict
 from events.repository import Repository, Stored
 import settings
 

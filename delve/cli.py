@@ -26,6 +26,7 @@ from redis.exceptions import RedisClusterException
 from domain import registry
 from domain.core import Illegal
 from domain.kit import search
+from errors import Busy
 from application.runtime import redis_client, rq_redis_url
 import settings
 
@@ -188,7 +189,7 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         if not settings.get("REDIS_URL"):  # the embedded Redis keeps its AOF in the data dir: one server each
             try:
                 stack.enter_context(preflight.data_dir_lock(data_dir))
-            except preflight.Busy as exc:
+            except Busy as exc:
                 raise click.ClickException(str(exc)) from exc
         if problem := preflight.port_problem(host, port):
             raise click.ClickException(problem)
@@ -345,7 +346,8 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
         bar = stack.enter_context(tqdm(total=n, desc=f"{game.id} games", unit="game", file=sys.stderr))
         try:
             if inprocess:
-                from workers.inprocess import InProcessDriver, Stalled
+                from errors import Stalled
+                from workers.inprocess import InProcessDriver
 
                 driver = stack.enter_context(InProcessDriver(service))
                 ids = matches.create_games(service, game, n, seats, bot, options)
@@ -393,8 +395,9 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
     """
     from tqdm import tqdm
 
-    from delve.tournament import NotFinishing, format_result, run
     from application.runtime import service_from_env
+    from delve.tournament import format_result, run
+    from errors import NotFinishing
 
     _log_setup("WARNING")
     game = _game(game_id)
@@ -450,7 +453,8 @@ def freeze_rules(game_id: str, root: Path) -> None:
 
 
 def _record(export):
-    from delve.record import BadRecord, Record
+    from delve.record import Record
+    from errors import BadRecord
 
     try:
         return Record.parse(export.read().splitlines())

@@ -7,7 +7,7 @@ and a bad value fails with the setting's name and what it expects. Values are
 read when asked for, not at import, so a process (or a test) that changes its
 environment is seen. An empty value counts as unset.
 
-This package sits beside the store in the layers (rank 1): the store, the
+This package sits beside the store in the layers (rank 2): the store, the
 application, the server, the workers and the CLI may all import it; the domain
 may not (it reads no environment at all).
 """
@@ -16,6 +16,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from errors import BadSetting
+
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,9 @@ _ALL = (
     Setting("DELVE_ACTIVE_GAMES_PER_PLAYER", "32", int, QUOTAS,
             "Unfinished games (open or active) a player may sit in at once, tournament games aside; "
             "past it, creating or joining a game answers 429 (0 = no limit)."),
+    Setting("DELVE_INVITATIONS_PER_PLAYER", "100", int, QUOTAS,
+            "Pending invitations (to tournaments and reserved seats) one player may hold; past it, inviting "
+            "them more answers 422 too_many_invitations until they answer some (0 = no limit)."),
     Setting("DELVE_TOURNAMENT_MAX_ENTRANTS", "128", int, QUOTAS, "Entrants one tournament may hold."),
     Setting("DELVE_TOURNAMENT_MAX_GAMES", "2048", int, QUOTAS,
             "Games a tournament may plan: creating or starting one whose format would play more is refused "
@@ -150,10 +156,6 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in _ALL}
 # benchmarks and test harnesses, whose every client is one address (DELVE_RATE_LIMIT with them).
 UNLIMITED = {s.name: "0" for s in _ALL if s.group == QUOTAS and not s.name.startswith("DELVE_TOURNAMENT_MAX")} \
     | {"DELVE_RATE_LIMIT": "0"}
-
-
-class BadSetting(ValueError):
-    pass
 
 
 def get(name: str) -> Any:

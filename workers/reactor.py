@@ -31,9 +31,9 @@ from typing import Protocol
 
 import redis
 
+from errors import GameNotFound
 from application.service import GameService
 from application.shards import Shards
-from events.errors import GameNotFound
 from workers import table
 import settings
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import logging
 
-from application.errors import TournamentNotFound
+from errors import GameNotFound, TournamentNotFound
 from application.service import GameService
-from events.errors import GameNotFound
 from application.tournaments import TournamentService
 from workers import table
 from workers.reactor import Reactor, Scheduler

@@ -5,11 +5,11 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
+from errors import ApiError
 from events import liveness
 from application.runtime import queue_redis_from_env
 from application.shards import shards_from_env
 from server import metrics, spec
-from server.errors import ApiError
 from server.routes.common import service
 
 bp = Blueprint("ops", __name__)

@@ -19,9 +19,10 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from application.service import hash_token
 from application.tournaments import DIRECTOR, TournamentService
+from domain.tournament.log import TournamentStatus
+from errors import ApiError
 from server.auth import bearer, player
 from server import identity, parsing, ratelimit, schemas, streams
-from server.errors import ApiError
 from server.parsing import schema
 from server.routes.common import service
 
@@ -64,7 +65,7 @@ class ListTournamentsQuery(Schema):
         unknown = RAISE
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
-    status = fields.String(load_default=None, validate=validate.OneOf(["registering", "running", "finished"]))
+    status = fields.String(load_default=None, validate=validate.OneOf(list(TournamentStatus)))
     format = fields.String(load_default=None, validate=validate.OneOf(["round-robin", "swiss", "knockout"]))
     player = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
@@ -181,7 +182,7 @@ def start(tournament_id: str):
 @bp.get("/tournaments/<tournament_id>/bundle")
 def bundle(tournament_id: str):
     ts = tournaments()
-    if ts.status(tournament_id) != "finished":
+    if ts.status(tournament_id) != TournamentStatus.FINISHED:
         raise ApiError(409, "tournament_not_finished", "the bundle is published once the tournament has finished; "
                        "follow GET /v1/tournaments/{id} until its status is finished")
     return Response(stream_with_context(ts.bundle(tournament_id)), mimetype="application/x-ndjson",

@@ -9,9 +9,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from domain.tournament.log import game_id_for
+from errors import GameNotFound
 from application import clocks, consent
 from application import tournament_games
-from events.errors import GameNotFound
 from application.tournament_verify import verify_bundle
 from application.tournaments import TournamentService
 from workers import table
