@@ -145,7 +145,8 @@ _ALL = (
             "starting up takes over at once what has been pending for a second)."),
     Setting("DELVE_REACTOR_SWEEP_SECONDS", "30", float, WORKERS,
             "How often active games that did not move are checked again."),
-    Setting("DELVE_JOB_STALE_SECONDS", "3", float, WORKERS, "A job without a heartbeat this long is presumed dead."),
+    Setting("DELVE_JOB_STALE_SECONDS", "2", float, WORKERS,
+            "A running job without a heartbeat (one a second) this long is presumed dead and run again."),
     Setting("DELVE_LOG_LEVEL", "INFO", str, WORKERS, "Log level of the reactor and workers `delve` starts."),
     # -- the command line (delve/) --
     Setting("DELVE_DATA_DIR", ".delve-data", str, CLI,

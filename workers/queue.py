@@ -34,7 +34,7 @@ FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
-# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 3) belongs to a dead worker and is run again, so a worker's
+# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 2) belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
 HEARTBEAT = 1
 log = logging.getLogger("delve.queue")
