@@ -28,16 +28,15 @@ from typing import Any, Callable
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
 from domain.kit import START_STREAM, actor_command, actor_step, bot_choice, command_stream
+from errors import Forbidden, NoSuchMove, NoSuchVersion, NotActive, NotHeld, VersionConflict
 from application import clocks, lobby, moves, records, seating, seeding
 from application.signing import Signer
-from application.errors import Forbidden, NoSuchMove, NoSuchVersion, NotActive, NotHeld
 from application.feed import PlayerFeed
 from application.invitations import Invitations
 from events.envelope import PLATFORM_EVENTS
 from application.players import Players
 from application.ratings import Ratings
 from application.status import ENDED, GameStatus
-from events.errors import VersionConflict
 from events.repository import Repository, Stored
 from events.store import RedisEventStore
 from application.tokens import hash_token, new_token
@@ -165,7 +164,7 @@ class GameService:
         state = None if waiting else fold(game, start)
         tokens = {s.index: new_token() for s in table if s.bot is None and not roster[s.index].get("open")}
         invite = new_token() if visibility == "private" else None
-        meta = {"game": game.id, "status": GameStatus.OPEN if waiting else "active",
+        meta = {"game": game.id, "status": GameStatus.OPEN if waiting else GameStatus.ACTIVE,
                 ("server_seed" if waiting else "seed"): seed.hex(), "seats": json.dumps(roster),
                 "rules_version": game.rules_version, "visibility": visibility, "creator": creator or "",
                 **({"invite": hash_token(invite)} if invite else {}),

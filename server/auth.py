@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from flask import request
 
+from errors import ApiError
 from application.players import Player
 from application.service import ADMIN, GameService
-from server.errors import ApiError
 
 
 def bearer() -> str | None:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from domain.core import Illegal
-from application.errors import Forbidden
+from errors import Forbidden
 from application import joining
 from application.replay import verify
 from application.service import ADMIN

@@ -3,6 +3,7 @@
 // event stream and reloads the tournament when its log grows (a round paired,
 // a game reported, the end), so a director can leave it on a screen.
 import {api, follow} from "./api.js";
+import {botChoices} from "./bots.js";
 import {clear, h, table} from "./dom.js";
 import {currentPlayer, sessionBox} from "./session.js";
 
@@ -137,16 +138,14 @@ async function manage(t) {
   if (t.organizer === me.id) {
     if (!bots) {
       try {
-        bots = (await api(`/v1/catalog/${encodeURIComponent(t.game)}`)).bots;
+        bots = botChoices(await api(`/v1/catalog/${encodeURIComponent(t.game)}`));
       } catch {
         bots = [];
       }
     }
     if (t.status === "registering") {
-      const choice = h("select", {id: "bot-choice", "aria-label": "bot"}, bots.map((b) => {
-        const id = typeof b === "string" ? b : b.id || b.name;
-        return h("option", {value: id}, id);
-      }));
+      const choice = h("select", {id: "bot-choice", "aria-label": "bot"},
+        bots.map((b) => h("option", {value: b.value}, b.text)));
       parts.push(h("p", {class: "organizer"}, "Organizer: ", choice, " ",
         h("button", {type: "button", id: "add-bot", onclick: () => post("/entrants",
           {bot: choice.value, name: `${choice.value} ${t.entrants.length + 1}`}, "Bot added.")}, "Add bot"), " ",
