@@ -17,7 +17,7 @@ import time
 from flask import Blueprint, Response, current_app, stream_with_context
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from application.service import hash_token
+from application.tokens import hash_token
 from application.tournaments import DIRECTOR, TournamentService
 from domain.tournament.log import TournamentStatus
 from errors import ApiError
