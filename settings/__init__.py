@@ -38,6 +38,20 @@ def _count(text: str) -> int:
     return count
 
 
+def _positive(text: str) -> int:
+    count = int(text)
+    if count < 1:
+        raise ValueError("at least 1")
+    return count
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    found = tuple(sorted({int(part) for part in text.split(",") if part.strip()}))
+    if not found or found[0] < 0:
+        raise ValueError("comma-separated numbers from 0")
+    return found
+
+
 def _names(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
@@ -118,6 +132,13 @@ _ALL = (
             "(a round robin of n entrants at table size 2 plans n(n-1)/2)."),
     # -- workers and reactor (workers/) --
     Setting("DELVE_QUEUE", "delve", str, WORKERS, "The rq queue name (tests use their own)."),
+    Setting("DELVE_SHARDS", "1", _positive, WORKERS,
+            "Shards the games are split into for the reactors and the rq queues: a game's shard is its "
+            "partition modulo this (at most DELVE_PARTITIONS); each shard has its own queue, "
+            "<DELVE_QUEUE>:<shard> (just DELVE_QUEUE with 1 shard). Fixed for the life of a deployment."),
+    Setting("DELVE_SHARD", None, _numbers, WORKERS,
+            "The shards this process's reactor or worker serves, comma-separated (e.g. 0 or 1,3; "
+            "unset: every shard). Give each shard at least one reactor and one worker."),
     Setting("DELVE_REACTOR_GROUP", "reactors", str, WORKERS, "The feeds' consumer group."),
     Setting("DELVE_REACTOR_MIN_IDLE_MS", "5000", int, WORKERS,
             "A dead reactor's feed entries are taken over after this many milliseconds (a reactor "
