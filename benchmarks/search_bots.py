@@ -1,14 +1,15 @@
 """The search bot's strength, speed and each game's balance, over seeded in-process games.
 
     python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J]
-    python -m benchmarks.search_bots report OUT.jsonl...     # JSON on stdout
+    python -m benchmarks.search_bots report OUT.jsonl... [--commits c1,c2] [--configs a,b] [--markdown]
 
 Every game is played through the kit's driver (``domain.kit.play``: the server's
 DRBG streams), seeded by its configuration and number, so any game repeats exactly.
 ``run`` plays R rounds; a round plays one game of every configuration, so a run cut
 short still has a sample of each. Each finished game is appended to OUT as one JSON
 line (progress on stderr) naming the commit of the bot code that played it, and ``run``
-resumes after the games that commit already has in OUT; ``report`` reads one commit's games.
+resumes after the games that commit already has in OUT; ``report`` reads the games of the
+commits it is given (the last game's by default).
 
 Configurations (``CONFIGS``): ``<game>:duel`` -- ``search-normal`` against the game's
 best existing bot at the smallest table (2 seats; Saboteur's smallest is 3), the
@@ -177,15 +178,16 @@ def balance(rs: list[dict]) -> dict:
     return out
 
 
-def report(paths: list[str], commit: str | None = None) -> dict:
-    """The figures of the games played by the bot code at ``commit`` (default: the newest commit's)."""
+def report(paths: list[str], commits: list[str] | None = None, configs: list[str] | None = None) -> dict:
+    """The figures of the games played by the bot code at ``commits`` (default: the last game's
+    commit), of ``configs`` (default: all). Pool commits only where their bots choose alike."""
     results = []
     for path in paths:
         with open(path) as f:
             results += [json.loads(line) for line in f]
-    commit = commit or (results[-1].get("commit") if results else None)
-    results = [r for r in results if r.get("commit") == commit]
-    out: dict = {"commit": commit, "games": len(results), "configs": {}, "cpu_s_per_move": {}}
+    commits = commits or ([results[-1].get("commit")] if results else [])
+    results = [r for r in results if r.get("commit") in commits and (not configs or r["config"] in configs)]
+    out: dict = {"commits": commits, "games": len(results), "configs": {}, "cpu_s_per_move": {}}
     for config in CONFIGS:
         rs = [r for r in results if r["config"] == config]
         if not rs:
@@ -203,11 +205,41 @@ def report(paths: list[str], commit: str | None = None) -> dict:
             if r["game"] == game:
                 for bot, ts in r["times"].items():
                     per.setdefault(bot, []).extend(ts)
+        if not per:
+            continue
         out["cpu_s_per_move"][game] = {
             bot: {"moves": len(ts), "mean": round(statistics.mean(ts), 3),
                   "p95": round(sorted(ts)[int(0.95 * (len(ts) - 1))], 3), "max": round(max(ts), 3)}
             for bot, ts in sorted(per.items())}
     return out
+
+
+def _pct(x: dict) -> str:
+    lo, hi = x["ci95"]
+    return f"{x['wins']:g} of {x['games']} = {100 * (x['share'] or 0):.0f} % [{100 * lo:.0f}, {100 * hi:.0f}]"
+
+
+def markdown(rep: dict) -> str:
+    """The report as the tables of ``search.md``: strength, CPU per move, balance."""
+    out = ["| configuration | games | the subject won (95 % Wilson interval) | a player won | unfinished |",
+           "|---|---|---|---|---|"]
+    for config, e in rep["configs"].items():
+        out.append(f"| `{config}` | {e['subject']['games']} | {_pct(e['subject'])} | {_pct(e['players_win'])} "
+                   f"| {e['unfinished']} |")
+    out += ["", "| game | bot | moves | mean s | p95 s | max s |", "|---|---|---|---|---|---|"]
+    for game, per in rep["cpu_s_per_move"].items():
+        for bot, t in per.items():
+            out.append(f"| {game} | `{bot}` | {t['moves']} | {t['mean']} | {t['p95']} | {t['max']} |")
+    out += ["", "| configuration | wins by seat position (fair share) | round-1 first player won | by faction |",
+            "|---|---|---|---|"]
+    for config, e in rep["configs"].items():
+        b = e["balance"]
+        seats = " / ".join(f"{x['wins']:g} of {x['games']}" for x in b["by_seat"].values())
+        first = b["first_player"]
+        factions = ", ".join(f"{f} {x['wins']:g} of {x['games']}" for f, x in b.get("by_faction", {}).items()) or "-"
+        out.append(f"| `{config}` | {seats} ({100 * b['fair_share']:.0f} %) | {first['wins']:g} of {first['games']} "
+                   f"| {factions} |")
+    return "\n".join(out)
 
 
 def main() -> None:
@@ -221,12 +253,16 @@ def main() -> None:
     r.add_argument("--first", type=int, default=0, help="number of the first game (runs in parallel take disjoint ranges)")
     p = sub.add_parser("report")
     p.add_argument("out", nargs="+")
-    p.add_argument("--commit", help="the bot code's commit whose games to report (default: the last game's)")
+    p.add_argument("--commits", help="commits of the bot code whose games to pool, comma-separated "
+                   "(default: the last game's)")
+    p.add_argument("--configs", help="configurations to report, comma-separated (default: all)")
+    p.add_argument("--markdown", action="store_true", help="the tables of search.md instead of JSON")
     args = ap.parse_args()
     if args.cmd == "run":
         run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first)
     else:
-        print(json.dumps(report(args.out, args.commit), indent=2))
+        rep = report(args.out, args.commits and args.commits.split(","), args.configs and args.configs.split(","))
+        print(markdown(rep) if args.markdown else json.dumps(rep, indent=2))
 
 
 if __name__ == "__main__":
