@@ -237,8 +237,8 @@ def markdown(rep: dict) -> str:
         seats = " / ".join(f"{x['wins']:g} of {x['games']}" for x in b["by_seat"].values())
         first = b["first_player"]
         factions = ", ".join(f"{f} {x['wins']:g} of {x['games']}" for f, x in b.get("by_faction", {}).items()) or "-"
-        out.append(f"| `{config}` | {seats} ({100 * b['fair_share']:.0f} %) | {first['wins']:g} of {first['games']} "
-                   f"| {factions} |")
+        fair = f"{100 * b['fair_share']:.0f} %" if len(b["by_seat"]) > 1 else "solo"
+        out.append(f"| `{config}` | {seats} ({fair}) | {first['wins']:g} of {first['games']} | {factions} |")
     return "\n".join(out)
 
 
