@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
 from errors import ApiError, KeyAlreadyUsed, VersionConflict
-from application.service import ADMIN
+from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
 from server.parsing import schema

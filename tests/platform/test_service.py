@@ -10,7 +10,7 @@ from freezegun import freeze_time
 from domain.core import Illegal, canonical_json
 from errors import Forbidden, NotActive, VersionConflict
 from application.replay import verify
-from application.service import ADMIN
+from application.access import ADMIN
 from tests.support.forge import envelopes
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
