@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from collections import OrderedDict
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Game, Illegal, Seat, State, Turn, fold
@@ -73,6 +73,15 @@ class Loaded(Stored):
         """Closed by the platform: ``finished`` or ``aborted``."""
         return ended(self.meta)
 
+
+
+class Shared(list):
+    """A seat's redacted events handed to every stream of a game that the hub woke with the same news:
+    ``rendered`` keeps each wire format's text of them, so thousands of streams serialize them once."""
+
+    def __init__(self, events: list[dict]):
+        super().__init__(events)
+        self.rendered: dict[str, str] = {}
 
 class GameService:
     def __init__(self, store: RedisEventStore, admin_token: str | None = None, signer: Signer | None = None):
@@ -394,20 +403,36 @@ class GameService:
         return {"version": int(g_meta["version"]),
                 "events": self._redacted(game, envs, seat, finished=ended(g_meta))}
 
-    def wait_events(self, game_id: str, seat: int | None, after: int, block_ms: int) -> tuple[list[dict], int, bool]:
-        """Block up to ``block_ms`` for events after ``after`` (XREAD BLOCK).
+    def follow_events(self, game_id: str, seat: int | None, after: int, block_ms: int, until: float,
+                      meta: dict[str, str]) -> Iterator[list[dict] | None]:
+        """The caller's redacted events after ``after`` as they come: a list per wait of up to
+        ``block_ms`` ([] when nothing came: a keep-alive), then None once the game has finished and
+        all was sent. Stops quietly at ``until`` (monotonic).
 
-        Returns the caller's redacted events, the last seq read (redaction may
-        hide some, but the cursor still moves past them) and whether the game
-        has finished.
+        ``meta`` is the game's as the caller read it before; it is read again only when events
+        come (an end is an event), so an idle follower costs no Redis round trip per wait. Events
+        the hub read once for every stream of the game come as one :class:`Shared` list per seat.
         """
-        envs = self.store.reads.wait(game_id, after, block_ms)
-        meta = self.store.meta(game_id)
         finished = ended(meta)
-        if not envs:
-            return [], after, finished
-        game = registry.of(meta)
-        return self._redacted(game, envs, seat, finished), envs[-1]["seq"], finished
+        with self.store.reads.follow(game_id) as follower:
+            while time.monotonic() < until:
+                envs, news = follower.wait(after, block_ms)
+                if not envs:
+                    if finished:
+                        yield None
+                        return
+                    yield []
+                    continue
+                meta = news.meta if news is not None and news.meta else self.store.meta(game_id)
+                finished = ended(meta)
+                if news is None:
+                    yield self._redacted(registry.of(meta), envs, seat, finished)
+                else:  # the same news reached every stream of the game: each seat's view is made once
+                    key = ("redacted", seat, after, finished)
+                    if key not in news.memo:
+                        news.memo[key] = Shared(self._redacted(registry.of(meta), envs, seat, finished))
+                    yield news.memo[key]
+                after = envs[-1]["seq"]
 
     def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
                  move: dict | None = None) -> dict:
