@@ -358,7 +358,7 @@ def bench_http(redis_url: str, prefix: str, game: Game, seats: int, api: ApiStar
 
 
 def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: BotGame, make_app: AppFactory,
-        platform: PlatformStarter, bot: str, seconds: float = 5.0, connections: int = 16, games: int = 8,
+        start_platform: PlatformStarter, bot: str, seconds: float = 5.0, connections: int = 16, games: int = 8,
         seats: int | None = None, appends: int = 1000, processes: int = 2, streams: int = 10_000,
         platform_games: int = 2) -> dict:
     """Every section against ``redis_url`` (``embedded``: a private one), under a throwaway prefix
@@ -390,7 +390,7 @@ def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: Bo
         if streams:
             result["streams"] = streams_bench.run(api, redis_url, f"{store.prefix}s", game, seats, streams, log=log)
         if platform_games:
-            result["platform_cpu"] = platform_cpu.run(platform, redis_url, game, seats, bot, platform_games, log=log)
+            result["platform_cpu"] = platform_cpu.run(start_platform, redis_url, game, seats, bot, platform_games, log=log)
     finally:
         store.purge()
     result["summary"] = summary(result)

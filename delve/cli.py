@@ -641,7 +641,7 @@ def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: flo
     with ExitStack() as stack:
         url, embedded = _redis_or_embedded(stack, None, persist=False)
         result = run(game, redis_url=url, embedded=embedded is not None, api=_quiet_api, play=_one_bot_game,
-                     make_app=lambda svc: create_app(svc, RATE_LIMIT=0), platform=_quiet_platform,
+                     make_app=lambda svc: create_app(svc, RATE_LIMIT=0), start_platform=_quiet_platform,
                      bot=matches.default_bot(game), seconds=seconds, connections=connections, games=games,
                      seats=seats, appends=appends, streams=streams, platform_games=platform_games)
     text = json.dumps(result, indent=2)
