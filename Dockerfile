@@ -14,7 +14,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_
 COPY --from=wheel /dist/ /tmp/dist/
 RUN pip install /tmp/dist/delve-*.whl \
  && rm -rf /tmp/dist \
- && useradd --create-home --uid 10001 delve
+ && useradd --create-home --uid 10001 delve \
+ && install -d -o delve -g delve -m 0700 /home/delve/signing
 USER delve
 WORKDIR /home/delve
 EXPOSE 8000

@@ -16,12 +16,10 @@ logs record is the player's own entry.
 """
 from __future__ import annotations
 
+import settings
 from domain.core import Illegal
-from application.errors import InvitationNotFound
+from errors import InvitationNotFound
 from events.accounts import InvitationRecords
-
-MAX_PENDING = 100  # invitations one player may hold; past it, inviting them is refused
-
 
 class Invitations:
     def __init__(self, records: InvitationRecords):
@@ -29,9 +27,10 @@ class Invitations:
 
     def add(self, player: str, invitation: dict) -> dict:
         """Invite ``player`` to ``invitation["id"]`` (a tournament or game id); returns the invitation."""
-        if not self.records.put(player, invitation["id"], invitation, MAX_PENDING):
+        most = settings.get("DELVE_INVITATIONS_PER_PLAYER")  # 0: no limit
+        if not self.records.put(player, invitation["id"], invitation, most or None):
             raise Illegal("too_many_invitations", None,
-                          f"this player has {MAX_PENDING} pending invitations; they must answer some first")
+                          f"this player has {most} pending invitations; they must answer some first")
         return invitation
 
     def get(self, player: str, iid: str) -> dict:

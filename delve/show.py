@@ -8,8 +8,8 @@ from export files alone (no server).
 """
 from __future__ import annotations
 
+from domain import registry
 from domain.core import canonical_json
-from delve import boards
 from delve.record import Record, readable
 
 
@@ -43,13 +43,23 @@ def text(r: Record, n: int, seat: int | None) -> str:
     if n:
         lines += [f"  {e['seq']} {e['type']} {canonical_json(e['data'])[:160]}" for e in pos["move"]["events"]]
     viewer = "a spectator" if seat is None else r.seat_name(seat)
-    drawn = boards.board(r.created["game"], pos["view"])
+    drawn = _drawn(r, pos["view"])
     lines += ["", f"position after move {n}, as {viewer} sees it:"] + (drawn or readable(pos["view"], 1))
     scores = pos["scores"]
     lines += ["", "scores: " + ", ".join(f"{p['id']} {p['total']}" + (f" (place {p['place']})" if p["place"] else "")
                                          for p in scores["participants"])
               + (f" · outcome {scores['outcome']['kind']}" if scores["final"] else "")]
     return "\n".join(lines)
+
+
+def _drawn(r: Record, view: dict) -> list[str]:
+    """The game's text board of ``view``, drawn by its current rules version (``Game.draw``; a
+    frozen version is never edited, and its views have the same shape or close), or nothing for
+    a view the drawing does not understand: the fields still show."""
+    try:
+        return registry.get(r.created["game"]).draw(view)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return []
 
 
 def diff(a: Record, b: Record) -> str:

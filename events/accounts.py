@@ -147,10 +147,10 @@ class InvitationRecords:
     def __init__(self, r: redis.Redis, keys: Keys):
         self.r, self.keys = r, keys
 
-    def put(self, pid: str, iid: str, invitation: dict, most: int) -> bool:
-        """Store (or replace) an invitation, unless the player already holds ``most`` others."""
+    def put(self, pid: str, iid: str, invitation: dict, most: int | None) -> bool:
+        """Store (or replace) an invitation, unless the player already holds ``most`` others (None: no cap)."""
         key = self.keys.player(pid, "invitations")
-        if not self.r.hexists(key, iid) and self.r.hlen(key) >= most:
+        if most is not None and not self.r.hexists(key, iid) and self.r.hlen(key) >= most:
             return False
         self.r.hset(key, iid, json.dumps(invitation))
         return True

@@ -68,3 +68,19 @@ def test_a_judges_report_in_markdown_and_html(tmp_path):
     assert "| heuristic1 (seat 1) | 5 | 1 |" in (tmp_path / "report.md").read_text()
     assert "| 30 | 2026-11-25T15:46:54.965Z | heuristic0 (seat 0) | Play P13 (tee-new) at (6,2) | 101-103 |" in \
         (tmp_path / "report.md").read_text()
+
+
+def test_show_draws_the_mountain_and_the_hex_map_and_prints_the_fields_of_a_game_without_a_board():
+    mk = run("show", DATA / "mountain-king-1-2-random.ndjson", "--move", 60).output
+    grid = mk.split("mountain (autumn side", 1)[1].splitlines()
+    row1 = grid[2].split()
+    assert row1[0] == "1" and row1[1 + 12] == "D" and row1[1 + 10] == "0"  # seat 0's door at (12,1), its tunnel beside
+    assert "seat 1 (teal): honor" in mk
+    ind = run("show", DATA / "indagar-3-2-greedy.ndjson", "--move", 60).output
+    rows = {line.split()[0]: line for line in ind.split("map (", 1)[1].splitlines()[1:10]}
+    assert "Au O0" in rows["r0"] and "!hel" in rows["r0"] and "Ari0" in rows["r2"]  # an outpost, a monster, a hero
+    assert "seat 1 (sect): 8 ore, 2 wood, 1 spirits" in ind
+    old = run("show", DATA / "indagar-1-1-greedy.ndjson", "--move", 30).output  # a frozen version's view
+    assert "map (" in old and "Ari0" in old
+    dwarf = run("show", DATA / "dwarf-3-3-greedy.ndjson", "--move", 40).output
+    assert "  phase: help" in dwarf and "map (" not in dwarf

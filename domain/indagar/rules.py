@@ -35,7 +35,7 @@ from __future__ import annotations
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require, seat_of
 from domain.kit import BaseGame, Batch, random_bot, search
 
-from . import commands, content, labels, monsters, scoring, secrecy, setup, turns
+from . import commands, content, drawing, labels, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
 from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
@@ -95,6 +95,7 @@ class Indagar(BaseGame):
     bots = {"random": random_bot, "greedy": greedy, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS
     evolve = staticmethod(_evolve)
     secrecy = SECRECY
+    draw = staticmethod(drawing.board)
     game_type = GameType(1, 4, chance=True, information="imperfect",
                          actors=tuple(f"monster-{m}" for m in MONSTERS)
                          + tuple(f"event-{m}" for m in content.event_monsters()))

@@ -47,6 +47,9 @@ class BaseGame:
     renderer: ClassVar[str | None] = None
     """The web viewer's board renderer: ``server/web/static/<renderer>.js``, which exports
     ``render(element, view, ctx)``; None draws the view as JSON (the generic renderer)."""
+    draw: ClassVar[Callable[[dict], list[str]]] = staticmethod(lambda view: [])
+    """A text board of a view for ``delve show`` (``domain/<game>/drawing.py``); no lines: the
+    view is printed as indented fields."""
     positions: ClassVar[Mapping[str, str]] = {}
     """Named test positions in the text format of ``domain.kit.position`` (the conformance
     suite checks legality both ways at each)."""

@@ -74,7 +74,7 @@ from __future__ import annotations
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require
 from domain.kit import BaseGame, Batch, rule, search
 
-from . import commands, content, labels, public, secrecy, setup
+from . import commands, content, drawing, labels, public, secrecy, setup
 from .bots import BOTS
 from .sampler import SEARCH
 from .commands_schema import COMMAND_SCHEMA
@@ -147,6 +147,7 @@ class MountainKing(BaseGame):
     bots = {**BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
     secrecy = SECRECY
+    draw = staticmethod(drawing.board)
 
     def check_options(self, out: dict, seats: int) -> dict:
         teams = out["teams"]

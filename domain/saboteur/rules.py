@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from domain.core import Command, Drbg, Event, GameType, Scoreboard, Seat, Turn, require
 from domain.kit import BaseGame, Batch, rule, search
+from domain.saboteur import drawing
 from domain.saboteur import bots as _bots
 from domain.saboteur.sampler import SEARCH
 from domain.saboteur import labels, rounds, secrecy, turns
@@ -86,6 +87,7 @@ class Saboteur(BaseGame):
     bots = {**_bots.BOTS, **search.bots(SEARCH)}  # search-*: the kit's ISMCTS over ``sampler``
     evolve = staticmethod(evolve)
     secrecy = SECRECY
+    draw = staticmethod(drawing.board)
 
     def check_options(self, options: dict, seats: int) -> dict:
         first = options["first_player"]

@@ -4,12 +4,11 @@ cursor pagination with Link headers."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 
+from server import spec
 from server.app import create_app
 from tests.api.helpers import auth, tiny_game
 
@@ -44,8 +43,7 @@ def ndjson_lines(client, gid, headers, until):
 
 def assert_stream_lines(lines):
     """Each non-empty line is a StreamLine as the spec declares it."""
-    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "server" / "openapi.yaml").read_text())
-    validator = jsonschema.Draft202012Validator({"$ref": "#/components/schemas/StreamLine", **spec})
+    validator = jsonschema.Draft202012Validator({"$ref": "#/components/schemas/StreamLine", **spec.document()})
     for line in lines:
         if line:
             validator.validate(json.loads(line))

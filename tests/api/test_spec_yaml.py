@@ -2,11 +2,9 @@
 keys without a word, while Swagger UI's js-yaml refuses the whole document (an empty /docs)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import yaml
 
-SPEC = Path(__file__).resolve().parents[2] / "server" / "openapi.yaml"
+from server import spec
 
 
 class _Strict(yaml.SafeLoader):
@@ -25,7 +23,9 @@ _Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 
 
 def test_no_key_is_given_twice():
-    assert yaml.load(SPEC.read_text(), Loader=_Strict)["openapi"]
+    """In the file and in the document served (the file with the registered games' schemas)."""
+    assert yaml.load(spec.PATH.read_text(encoding="utf-8"), Loader=_Strict)["openapi"]
+    assert yaml.load(spec.text(), Loader=_Strict)["openapi"]
 
 
 def test_the_strict_reader_can_fail():

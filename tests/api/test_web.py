@@ -9,11 +9,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import yaml
+
+from server import spec
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "server" / "web" / "static"
-SPEC = yaml.safe_load((ROOT / "server" / "openapi.yaml").read_text())
+SPEC = spec.document()
 
 ENTRIES = ("lobby.js", "viewer.js", "tournament.js", "player.js", "ratings.js", "offline.js")  # each page's script
 REFERENCES = re.compile(r'(?:src|href)="([^"]+)"')

@@ -73,3 +73,19 @@ def test_a_reserved_seat_is_taken_by_accepting_and_declining_cancels_the_game(cl
 def test_invitations_need_the_player_token(client):
     assert client.get("/v1/players/me/invitations").status_code == 401
     assert client.get("/v1/players/me/invitations", headers=auth("made-up")).json["code"] == "invalid_player_token"
+
+
+def test_a_player_holds_at_most_DELVE_INVITATIONS_PER_PLAYER_pending_invitations(client, monkeypatch):
+    monkeypatch.setenv("DELVE_INVITATIONS_PER_PLAYER", "2")
+    org, ann = new_player(client, "org"), new_player(client, "ann")
+    body = {"game": "tiny", "format": "swiss", "table_size": 2, "clock": CLOCK, "entrants": [{"player": ann["id"]}]}
+    for _ in range(2):
+        assert client.post("/v1/tournaments", json=body, headers=auth(org["token"])).json["invited"] == [ann["id"]]
+    third = client.post("/v1/tournaments", json={**body, "entrants": []}, headers=auth(org["token"])).json
+    refused = client.post(f"/v1/tournaments/{third['id']}/entrants", json={"player": ann["id"]},
+                          headers=auth(org["token"]))
+    assert refused.status_code == 422 and refused.json["code"] == "too_many_invitations", refused.json
+    assert len(_invitations(client, ann)) == 2
+    monkeypatch.setenv("DELVE_INVITATIONS_PER_PLAYER", "0")  # no limit
+    assert client.post(f"/v1/tournaments/{third['id']}/entrants", json={"player": ann["id"]},
+                       headers=auth(org["token"])).status_code == 202

@@ -1,6 +1,5 @@
-"""Text boards for `delve show`: a game's view drawn in characters where a picture says more
-than its fields. A game without one here is shown as indented fields (``delve.record.readable``).
-"""
+"""Saboteur's text board for `delve show`: the maze one character a cell, each player's tools,
+and the viewing seat's role and hand (pure: a view in, lines out)."""
 from __future__ import annotations
 
 # A Saboteur path card by the edges it opens (N up, as domain/saboteur/maze.py's DIRS).
@@ -8,7 +7,7 @@ GLYPHS = {"": "·", "N": "╵", "E": "╶", "S": "╷", "W": "╴", "NS": "│",
           "NW": "┘", "NES": "├", "NSW": "┤", "ESW": "┬", "NEW": "┴", "NESW": "┼"}
 
 
-def saboteur(view: dict) -> list[str]:
+def board(view: dict) -> list[str]:
     """The maze, one character a cell by the edges its card opens (S the start; a goal face down
     by its letter, once turned $ for the treasure, G for a stone), then each player's tools,
     and the viewing seat's role and hand."""
@@ -38,15 +37,3 @@ def saboteur(view: dict) -> list[str]:
         rows.append(f"  you (seat {you.get('seat')}): role {you.get('role')}, hand "
                     + ", ".join(c["card"] if isinstance(c, dict) else str(c) for c in you.get("hand") or []))
     return rows
-
-
-BOARDS = {"saboteur": saboteur}
-
-
-def board(game: str, view: dict) -> list[str]:
-    """The game's text board, or nothing when it has none (the caller prints the fields)."""
-    draw = BOARDS.get(game)
-    try:
-        return draw(view) if draw else []
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return []  # a view this drawing does not understand: the fields still show
