@@ -63,9 +63,10 @@ class GameService:
 
     def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
                creator: str | None = None, visibility: str = "public", clock: dict | None = None,
-               derived_id: str | None = None, rules_version: str | None = None) -> dict:
+               derived_id: str | None = None, rules_version: str | None = None,
+               idem: tuple[str, dict] | None = None) -> dict:
         return self.commands.create(game_id, seats, options, tags, creator=creator, visibility=visibility,
-                                    clock=clock, derived_id=derived_id, rules_version=rules_version)
+                                    clock=clock, derived_id=derived_id, rules_version=rules_version, idem=idem)
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         return self.commands.load(game_id, upto, meta)

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from errors import ApiError, KeyAlreadyUsed, VersionConflict
+from errors import ApiError, GameExists, KeyAlreadyUsed, VersionConflict
 from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
@@ -21,14 +21,30 @@ NDJSON = "application/x-ndjson"
 
 @bp.post("/games")
 def create_game():
-    who = identity.of(service())
-    ratelimit.check(service().store, current_app.config["RATE_LIMIT"], who)
-    body = schema(schemas.CreateGameRequest).load(parsing.json_body(parsing.CREATE_BODY_BYTES))
-    ratelimit.check(service().store, current_app.config["GAMES_PER_HOUR"], who, seconds=3600, what="games created")
-    # A player token makes its player the creator; the admin's creates as the admin; any other is a 401.
-    creator = auth.player(service(), required=False) if who != identity.ADMIN else None
-    created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
-                               creator=creator.id if creator else None, clock=body["clock"])
+    svc = service()
+    who = identity.of(svc)
+    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], who)
+    raw = parsing.json_body(parsing.CREATE_BODY_BYTES)
+    gid, once = idempotency.claim_creation(svc, who, request.headers.get("Idempotency-Key"), raw)
+    if isinstance(once, dict):  # created already under this key: the same 201, not another game
+        return dump(schemas.CreateGameResponse, once["created"]), 201, \
+            {"Location": f"/v1/games/{once['created']['id']}", "Idempotent-Replayed": "true"}
+    try:
+        body = schema(schemas.CreateGameRequest).load(raw)
+        ratelimit.check(svc.store, current_app.config["GAMES_PER_HOUR"], who, seconds=3600, what="games created")
+        # A player token makes its player the creator; the admin's creates as the admin; any other is a 401.
+        creator = auth.player(svc, required=False) if who != identity.ADMIN else None
+        created = svc.create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
+                             creator=creator.id if creator else None, clock=body["clock"], derived_id=gid,
+                             idem=once.record())
+    except GameExists:  # the key's game exists but its record is gone (24 h, or the game was compacted)
+        idempotency.release(svc, gid, once)
+        raise ApiError(409, "idempotency_key_expired", "a game was created with this Idempotency-Key, and its "
+                       "stored answer is gone (kept 24 hours, and only while the game is unfinished); "
+                       "use a new key") from None
+    except Exception:
+        idempotency.release(svc, gid, once)
+        raise
     metrics.GAMES_CREATED.labels(created["game"]).inc()
     return dump(schemas.CreateGameResponse, created), 201, {"Location": f"/v1/games/{created['id']}"}
 
