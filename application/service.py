@@ -18,7 +18,7 @@ invitations. It owns seat tokens (stored only as hashes), the game seed
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from domain import registry
 from application import lobby
@@ -104,8 +104,9 @@ class GameService:
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
         return self.queries.events(game_id, seat, after, limit)
 
-    def wait_events(self, game_id: str, seat: int | None, after: int, block_ms: int) -> tuple[list[dict], int, bool]:
-        return self.queries.wait_events(game_id, seat, after, block_ms)
+    def follow_events(self, game_id: str, seat: int | None, after: int, block_ms: int, until: float,
+                      meta: dict[str, str]) -> Iterator[list[dict] | None]:
+        return self.queries.follow_events(game_id, seat, after, block_ms, until, meta)
 
     def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
                  move: dict | None = None) -> dict:

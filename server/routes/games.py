@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from typing import Callable
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
@@ -181,16 +182,17 @@ def stream_events(game_id: str):
     release = streams.hold(svc, identity.of(svc, meta, game_id), game_id)
     until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
     if request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON:
-        resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until)), mimetype=NDJSON,
+        resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until, meta)), mimetype=NDJSON,
                         headers=headers)
         resp.call_on_close(release)
         return resp
 
     def frames(after: int):
         yield "retry: 2000\n\n"
-        for events in _follow(svc, game_id, seat, after, block_ms, until):
-            for ev in events or ():
-                yield f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n"
+        for events in svc.follow_events(game_id, seat, after, block_ms, until, meta):
+            if events:
+                yield _rendered(events, "sse", lambda evs: "".join(
+                    f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n" for ev in evs))
             if events is None:
                 yield "event: end\ndata: {}\n\n"
             elif not events:
@@ -201,26 +203,25 @@ def stream_events(game_id: str):
     return resp
 
 
-def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int, until: float):
-    """The caller's events after ``after`` as they come: a list per wait ([] when
-    nothing came), then None once the game has finished and all was sent. Stops
-    quietly at ``until`` (monotonic), so a stream gives its slot back."""
-    while time.monotonic() < until:
-        events, after, finished = svc.wait_events(game_id, seat, after, block_ms)
-        if finished and not events:
-            yield None
-            return
-        yield events
+def _rendered(events: list[dict], form: str, render: Callable[[list[dict]], str]) -> str:
+    """``render(events)``, made once per wire format for events shared by many streams (a ``Shared``)."""
+    cache = getattr(events, "rendered", None)
+    if cache is None:
+        return render(events)
+    if form not in cache:
+        cache[form] = render(events)
+    return cache[form]
 
 
-def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: float):
+def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: float, meta: dict[str, str]):
     """lichess's board stream, for bots written against it: the caller's full view
     first (``gameFull``), then each event after that version; an empty line keeps alive."""
     summary = svc.summary(game_id, seat)
     yield json.dumps({"type": "gameFull", "game": dump(schemas.GameSummary, summary)}) + "\n"
-    for events in _follow(svc, game_id, seat, summary["version"], block_ms, until):
-        for ev in events or ():
-            yield json.dumps({"type": "event", "event": ev}) + "\n"
+    for events in svc.follow_events(game_id, seat, summary["version"], block_ms, until, meta):
+        if events:
+            yield _rendered(events, "ndjson", lambda evs: "".join(
+                json.dumps({"type": "event", "event": ev}) + "\n" for ev in evs))
         if events is None:
             yield '{"type": "end"}\n'
         elif not events:
