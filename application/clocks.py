@@ -85,6 +85,11 @@ def iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def now_iso() -> str:
+    """This process's clock, for what is not stamped by an append (player accounts, a clock job's check)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def start(ctl: dict, seats: int, active: set[int], version: int) -> dict:
     """The record of the batch that deals the game: every seat's full allowance, the first seats to act."""
     full = 1000 * ctl.get("initial_s", ctl.get("per_move_s", 0))

@@ -18,7 +18,9 @@ from domain.kit import START_STREAM
 from errors import Forbidden, VersionConflict
 from application import clocks, seating, seeding
 from application.players import Player
-from application.service import ADMIN, GameService, Loaded
+from application.access import ADMIN
+from application.loaded import Loaded
+from application.service import GameService
 from application.status import GameStatus
 from application.tokens import hash_token
 

@@ -24,3 +24,8 @@ class VerdictStatus(StrEnum):
     OK = "ok"
     INCOMPLETE = "incomplete"  # sound so far, but the record ends before its game did (or its signature)
     FAILED = "failed"
+
+
+def ended(meta: dict[str, str]) -> bool:
+    """Has the platform closed this game (finished or aborted)?"""
+    return meta.get("status") in ENDED

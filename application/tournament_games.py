@@ -14,7 +14,8 @@ from domain.core import Illegal
 from domain.tournament.log import table_result
 from errors import GameExists, GameNotFound, NotActive, PlayerNotFound, VersionConflict
 from application import joining
-from application.service import ADMIN, GameService
+from application.access import ADMIN
+from application.service import GameService
 from application.status import ENDED, GameStatus
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 import redis
 
 from application.service import GameService
+from application.status import GameStatus
 from benchmarks import load
 from events import liveness
 from events.store import RedisEventStore
@@ -198,7 +199,7 @@ def _play_sharded(start: ProcessStarter, url: str, r: redis.Redis, redis_pid: li
         left = set(ids)
         while left and time.monotonic() - before[3] < timeout:
             done = service.store.reads.meta_field(sorted(left), "status")
-            left -= {gid for gid, status in done.items() if status == "finished"}
+            left -= {gid for gid, status in done.items() if status == GameStatus.FINISHED}
             time.sleep(0.1)
         after = (cpu_seconds([p.pid for p in reactors]), cpu_seconds([p.pid for p in workers], reaped=True),
                  cpu_seconds(redis_pid), time.monotonic())

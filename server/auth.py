@@ -5,7 +5,8 @@ from flask import request
 
 from errors import ApiError
 from application.players import Player
-from application.service import ADMIN, GameService
+from application.access import ADMIN
+from application.service import GameService
 
 
 def bearer() -> str | None:

@@ -18,7 +18,8 @@ from typing import Callable, Iterable
 import redis
 
 from errors import NotDue, Stalled
-from application.service import GameService, ended
+from application.service import GameService
+from application.status import ended
 from workers import table
 from workers.follower import Follow
 from workers.loop import Loop

@@ -28,7 +28,8 @@ def distances(s: State, goals: list[str], start: str, through_figures: bool = Fa
     """Moves from every tile to the nearest goal over monster-usable tiles (multi-source BFS).
 
     ``_passable`` for every tile the search reaches, with the figures' and outposts' tiles
-    gathered once per search rather than looked up per tile (most of a monster's turn, issue 22)."""
+    gathered once per search rather than looked up per tile: the search was the largest item
+    of the rules code when a record is verified (issue 22)."""
     lay = st.board(s)
     taken = set() if through_figures else st.taken_tiles(s)
     dist = {g: 0 for g in goals}

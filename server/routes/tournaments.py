@@ -18,7 +18,7 @@ import time
 from flask import Blueprint, Response, current_app, request, stream_with_context
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from application.service import hash_token
+from application.tokens import hash_token
 from application.tournaments import DIRECTOR, TournamentService
 from domain.tournament.decide import REASON_CHARS
 from domain.tournament.history import DECISIONS

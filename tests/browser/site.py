@@ -15,7 +15,8 @@ import redis as redis_lib
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from errors import Stalled
-from application.service import GameService, now_iso
+from application.clocks import now_iso
+from application.service import GameService
 from events.store import RedisEventStore
 from application.tournaments import TournamentService
 from server.app import create_app

@@ -11,7 +11,7 @@ from domain.core import Illegal
 from errors import Forbidden
 from application import joining
 from application.replay import verify
-from application.service import ADMIN
+from application.access import ADMIN
 from tests.support.forge import envelopes, rechain
 
 E0, E1 = "aa" * 32, "0123456789abcdef"
