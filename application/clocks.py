@@ -37,9 +37,10 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
+from application.status import GameStatus
 from domain.core import Drbg, Illegal, fold
 from domain.kit import bot_choice, command_stream
-from events.errors import VersionConflict
+from errors import VersionConflict
 
 POLICIES = ("forfeit", "autoplay")
 MAX_SECONDS = 7 * 24 * 3600
@@ -82,6 +83,11 @@ def _ms(stamp: str) -> int:
 
 def iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def now_iso() -> str:
+    """This process's clock, for what is not stamped by an append (player accounts, a clock job's check)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def start(ctl: dict, seats: int, active: set[int], version: int) -> dict:
@@ -134,7 +140,7 @@ def time_left(meta: dict[str, str], seat: int) -> int | None:
 
 def deadline_ms(meta: dict[str, str]) -> int | None:
     """When the first running clock of the game's current version falls (ms since the epoch)."""
-    held = _now(meta) if meta.get("status") == "active" else None
+    held = _now(meta) if meta.get("status") == GameStatus.ACTIVE else None
     if held is None or not held[1]["active"]:
         return None
     _ctl, record, remaining, since = held
@@ -161,7 +167,7 @@ def summary(meta: dict[str, str], now_ms: int) -> dict:
     if held is None:
         return {"clocks": [], "deadline": None}
     _ctl, record, remaining, since = held
-    running = meta.get("status") == "active"
+    running = meta.get("status") == GameStatus.ACTIVE
     elapsed = max(0, now_ms - _ms(since)) if running else 0
     clocks = [{"seat": i, "remaining_ms": max(0, left - (elapsed if running and i in record["active"] else 0))}
               for i, left in enumerate(remaining)]
@@ -186,7 +192,7 @@ def deadline_written(meta: dict[str, str], at: str) -> int | None:
     """The deadline a batch set, from the meta fields it wrote (``after_batch``, ``at_start``) and its stamp."""
     if "clock" not in meta or "clock_control" not in meta:
         return None
-    return deadline_ms({**meta, "status": "active", "at": at})
+    return deadline_ms({**meta, "status": GameStatus.ACTIVE, "at": at})
 
 
 def at_start(ctl: dict | None, seats: int, active: set[int], version: int) -> dict[str, str]:
@@ -214,7 +220,7 @@ def expire(svc, game_id: str, version: int, now: str) -> dict | None:
     """
     g = svc.load(game_id)
     record = _record(g.meta)
-    if g.version != version or g.meta["status"] != "active" or record is None or record["version"] != version:
+    if g.version != version or g.meta["status"] != GameStatus.ACTIVE or record is None or record["version"] != version:
         return None
     seat = expired_seat(g.meta, _ms(now))
     if seat is None or g.game.is_terminal(g.state):

@@ -12,13 +12,12 @@ import json
 
 from domain.core import Illegal
 from domain.tournament.log import TournamentStatus
-from application.errors import InvitationNotFound, TournamentNotFound
+from errors import GameNotFound, TournamentNotFound
 from application import joining
 from application.players import Player
 from application.service import GameService
 from application.status import GameStatus
 from application.tournaments import TournamentService
-from events.errors import GameNotFound
 
 
 def pending(svc: GameService, player: Player) -> list[dict]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import settings
 from domain.core import Illegal
-from application.errors import InvitationNotFound
+from errors import InvitationNotFound
 from events.accounts import InvitationRecords
 
 class Invitations:

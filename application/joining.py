@@ -15,13 +15,14 @@ import json
 
 from domain.core import Drbg, Illegal, Seat, fold
 from domain.kit import START_STREAM
-from application.errors import Forbidden
+from errors import Forbidden, VersionConflict
 from application import clocks, seating, seeding
 from application.players import Player
-from application.service import ADMIN, GameService, Loaded
+from application.access import ADMIN
+from application.loaded import Loaded
+from application.service import GameService
 from application.status import GameStatus
 from application.tokens import hash_token
-from events.errors import VersionConflict
 
 RETRIES = 8  # appends lost to concurrent joins before giving up with a 409
 

@@ -14,9 +14,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from application.errors import PlayerNotFound
+from errors import GameNotFound, PlayerNotFound
 from events.accounts import PlayerRecords
-from events.errors import GameNotFound
 from application.names import display_name
 from application.tokens import hash_token, new_token
 

@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import time
 
-from application.errors import Full
+from errors import Full
 from application.status import GameStatus
 from events.counters import Counters
 

@@ -14,9 +14,10 @@ from typing import Iterator
 from application import attestation, moves
 from application.replay import parse_ndjson
 from application.signing import Signer
+from application.status import ENDED
 from domain import registry
 from domain.core import canonical_json
-from events.errors import GameNotFound
+from errors import GameNotFound
 from events.store import RedisEventStore
 
 COMMITMENT_FIELD, RECORD_FIELD = "commitment_signature", "record_signature"
@@ -75,7 +76,7 @@ def vouched(store: RedisEventStore, signer: Signer | None, lines: list) -> list:
         meta = store.meta(str(game_id))
     except GameNotFound:
         return lines  # a game this server does not hold: nothing to vouch for
-    if meta.get("status") not in ("finished", "aborted") or meta.get("head") != envs[-1].get("hash"):
+    if meta.get("status") not in ENDED or meta.get("head") != envs[-1].get("hash"):
         return lines
     extra = [canonical_json(attestation.signature_line(x)) for x in signatures(store, signer, str(game_id), meta, True)]
     return [*lines, *extra]

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from domain import registry
-from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_json, fold
+from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_bytes, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
+from errors import BadOpening
 from application import attestation, seating
 from application.attestation import Signed
+from application.status import VerdictStatus
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
@@ -52,10 +54,10 @@ class Verdict:
         self.problems.append({"seq": seq, "problem": text})
 
     @property
-    def status(self) -> str:
+    def status(self) -> VerdictStatus:
         if self.ok:
-            return "ok"
-        return "incomplete" if self.incomplete and not self.problems else "failed"
+            return VerdictStatus.OK
+        return VerdictStatus.INCOMPLETE if self.incomplete and not self.problems else VerdictStatus.FAILED
 
     @property
     def signed_by(self) -> str | None:
@@ -159,6 +161,13 @@ def _plain(envs: Iterable[dict]) -> list[str]:
     return [canonical_json({"type": e.get("type"), "data": e.get("data")}) for e in envs]
 
 
+def _same(recorded: list[dict], expected: list[dict]) -> bool:
+    """``_plain(recorded) == _plain(expected)``, spelled as one list each: the canonical JSON of a
+    list is its items' joined by commas, which splits back into the same items only."""
+    return (canonical_bytes([{"type": e.get("type"), "data": e.get("data")} for e in recorded])
+            == canonical_bytes([{"type": e.get("type"), "data": e.get("data")} for e in expected]))
+
+
 def _replay(envs: list[dict], v: Verdict) -> bool:
     created = envs[0]
     if created.get("type") != "GameCreated":
@@ -189,7 +198,7 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         if not opening.dealt:
             return True  # cancelled while it waited for players: nothing was dealt, nothing to re-run
         return _replay_batches(game, info, opening, v)
-    except seating.BadOpening as exc:
+    except BadOpening as exc:
         v.problem(exc.seq, exc.text)
         return False
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -201,7 +210,7 @@ def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> b
     """Re-run ``start`` where the opening says the game was dealt, then every batch after it."""
     seed, first = opening.seed, opening.start
     expected = game.start(info["options"], opening.seats, Drbg(seed, START_STREAM))
-    if _plain(first) != _plain(expected):
+    if not _same(first, expected):
         v.problem(_first_diff(first, expected), "start events differ from a re-run of start() with the seed")
         return False
     state = fold(game, domain_events(first))
@@ -215,7 +224,7 @@ def _replay_batches(game, info: dict, opening: seating.Opening, v: Verdict) -> b
                 v.problem(head["seq"], f"the recorded command is illegal on replay: {exc.code} ({exc.rule})")
                 return False
             played = _played(batch)
-            if _plain(played) != _plain(expected):
+            if not _same(played, expected):
                 v.problem(_first_diff(played, expected), "events differ from a re-run of the recorded command")
                 return False
         elif not _check_platform_batch(game, state, batch, v):

@@ -14,6 +14,7 @@ from redis.cluster import RedisCluster
 from application import clocks, signing
 from events import liveness
 from application.service import GameService
+from application.shards import Shards, shards_from_env
 from events.store import RedisEventStore
 import settings
 
@@ -53,6 +54,8 @@ def rq_redis_url() -> str:
 
 
 def queue_name() -> str:
+    """DELVE_QUEUE: the queue's name with one shard, the base of each shard's queue name with more
+    (application/shards.py)."""
     return settings.get("DELVE_QUEUE")
 
 
@@ -101,16 +104,20 @@ def clock_timers(url: str | None = None, queue: str | None = None):
     """What adds a clock's timer right after the append that set its deadline, whichever process
     appended (the API, a worker, a timer's poller): the reactor adds it too, from the feed, but a
     reactor being restarted would otherwise delay every deadline set meanwhile. None without a
-    queue Redis (a Cluster without RQ_REDIS_URL cannot queue anyway). The queue Redis and name
-    come from the environment unless given."""
+    queue Redis (a Cluster without RQ_REDIS_URL cannot queue anyway). The queue Redis and the
+    shards come from the environment unless given; the timer goes to the queue of the game's
+    shard, whose worker and reactor poll it (application/shards.py)."""
     try:
         url = url or rq_redis_url()
     except RuntimeError:
         return None
-    queue, connection = queue or queue_name(), redis.Redis.from_url(url)
+    shards = shards_from_env()
+    if queue is not None:
+        shards = Shards(shards.partitions, 1, (0,), queue)
+    connection = redis.Redis.from_url(url)
 
     def add(game_id: str, version: int, at: str, meta: dict[str, str]) -> None:
         due = clocks.deadline_written(meta, at)
         if due is not None:
-            liveness.add_timer(connection, queue, "clock", game_id, version, due)
+            liveness.add_timer(connection, shards.queue_of(game_id), "clock", game_id, version, due)
     return add

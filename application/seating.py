@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from domain.core import Illegal, Seat
 from domain.kit import search
+from errors import BadOpening
 from application import seeding
 from application.names import display_name
 
@@ -117,12 +118,6 @@ def started(seats: list[dict]) -> dict:
 
 
 # -- replay -------------------------------------------------------------------------
-
-
-class BadOpening(Exception):
-    def __init__(self, seq: int | None, text: str):
-        super().__init__(text)
-        self.seq, self.text = seq, text
 
 
 @dataclass

@@ -12,11 +12,11 @@ import json
 
 from domain.core import Illegal
 from domain.tournament.log import table_result
-from application.errors import PlayerNotFound
+from errors import GameExists, GameNotFound, NotActive, PlayerNotFound, VersionConflict
 from application import joining
+from application.access import ADMIN
 from application.service import GameService
 from application.status import ENDED, GameStatus
-from events.errors import GameExists, GameNotFound, VersionConflict
 
 
 def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) -> None:
@@ -47,6 +47,25 @@ def ensure(games: GameService, tid: str, t: dict, round_no: int, table: dict) ->
                 joining.join(games, gid, games.players.get(seat["reserved"]), seat=seat["seat"])
             except (Illegal, PlayerNotFound, VersionConflict):
                 pass  # seated meanwhile, or cancelled: the report adjudicates what is left (TRN-PTS-3)
+
+
+def close(games: GameService, table: dict) -> None:
+    """End the game of a table the director decided (TRN-DIR-1) through the platform's own
+    commands: an open game is cancelled, a running one aborted (``abort``). The decided result
+    stands whatever the game does, so a game that ended meanwhile, or that does not exist
+    yet (the next advance creates it and comes back here), is left as it is."""
+    gid = table["game_id"]
+    try:
+        status = games.store.meta(gid).get("status")
+    except GameNotFound:
+        return
+    try:
+        if status == GameStatus.OPEN:
+            joining.cancel(games, gid, ADMIN)
+        elif status == GameStatus.ACTIVE:
+            games.platform(gid, None, "abort")
+    except (Illegal, NotActive, VersionConflict):
+        pass  # dealt or ended in between: a later advance looks again
 
 
 def report(games: GameService, round_no: int, index: int, table: dict) -> dict | None:

@@ -15,7 +15,11 @@ envelopes, then each game's export. The verdict holds when:
    the results logged before it and the revealed seed, with the game ids
    derived from (tournament, round, table); no entrant registers after the
    start;
-5. the final standings follow from all of that.
+5. every ResultDecided (a director's forfeit, walkover, double forfeit or
+   adjudication) is one the rules allowed at that point of the log, for a
+   table that was paired and not yet decided, with the result its kind and
+   entrants give; no game's report replaces it (TRN-DIR-1);
+6. the final standings follow from all of that (the decided results included).
 
 Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
 """
@@ -26,7 +30,7 @@ import json
 from typing import Iterable
 
 from domain.core import Illegal
-from domain.tournament import is_complete, pair_round, standings
+from domain.tournament import decide, is_complete, pair_round, standings
 from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result, TournamentStatus
 from events.envelope import first_broken_link
 from application import attestation
@@ -148,6 +152,8 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
             ok = False
         elif ev["type"] == "GameFinished":
             ok &= _check_report(state, ev["data"], games, heads, env["seq"], v)
+        elif ev["type"] == "ResultDecided" and not _check_decision(state, ev["data"], env["seq"], v):
+            return False  # the log cannot be folded past a decision the rules refuse
         elif ev["type"] == "TournamentFinished":
             ok &= _check_final(state, ev["data"], env["seq"], v)
         evolve(state, ev)
@@ -172,10 +178,28 @@ def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerd
     return True
 
 
+def _check_decision(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
+    """Decide the logged request again on the log before it: the same event, or a named problem."""
+    try:
+        expected = decide.decided_event(state, data.get("round"), data.get("table"), decide.decision_request(data),
+                                        data.get("by"))["data"]
+    except Illegal as refused:
+        v.at("tournament", seq, f"a decided result the rules refuse ({refused.rule}): {refused.message}")
+        return False
+    if expected != data:
+        v.at("tournament", seq, f"the decided result of round {data.get('round')} table {data.get('table')} is not "
+                                f"what its kind and entrants give: expected {json.dumps(expected['result'])}")
+        return False
+    return True
+
+
 def _check_report(state: dict, data: dict, games: dict[str, list[dict]], heads: dict[str, str], seq: int,
                   v: BundleVerdict) -> bool:
     table = state["rounds"][data["round"] - 1]["tables"][data["table"]]
     gid = table["game_id"]
+    if table.get("decision"):
+        v.at("tournament", seq, f"game {gid} is reported for a table the director decided (TRN-DIR-1)")
+        return False
     if data["game_id"] != gid or gid not in games:
         v.at("tournament", seq, f"the report names game {data['game_id']!r}; the bundle lacks it or paired another")
         return False

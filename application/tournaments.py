@@ -6,7 +6,7 @@ feeds: workers/tournament_reactor.py).
 A tournament's log records its settings, organizer, clock and committed
 seed, every entrant, the start, each round's pairing (``RoundPaired``, with
 the ids of the games it seats), each game's result with that game's chain
-head (``GameFinished``), the rounds' completion, and at the end the seed
+head (``GameFinished``), the director's results (``ResultDecided``), the rounds' completion, and at the end the seed
 (``SeedRevealed``) and final standings. Everything the pairing rules need is
 in the log, so ``delve verify`` re-derives every round
 (application/tournament_verify.py).
@@ -15,7 +15,8 @@ The decisions are pure (``domain.tournament.decide``); this service looks up
 what they need, runs them on the event store's repository (``events.repository``:
 the log's state cached and snapshotted like a game's) and appends what they
 return. Requests only append what a director or an entrant decided (create,
-register, withdraw, start); every pairing, report and ending is appended by
+register, withdraw, start, a table's result: ``ResultDecided``, whose game the
+service then aborts); every pairing, report and ending is appended by
 ``advance``, which the ``tournaments`` follower runs when a game of the
 tournament closes or the log itself moves, and the ``tstart`` job when
 ``start_at`` comes (workers/table.py). Every append is conditional on the
@@ -41,11 +42,10 @@ from domain.kit import search
 from domain.tournament import Config, standings
 from domain.tournament import decide
 from domain.tournament.log import TOURNAMENT, TournamentStatus, config_of, fold, pairing_view
-from application.errors import Forbidden, PlayerNotFound, TournamentNotFound
+from errors import Forbidden, GameNotFound, PlayerNotFound, TournamentNotFound, VersionConflict
 from application import attestation, clocks, tournament_games
 from application.names import display_name
 from application.service import GameService
-from events.errors import GameNotFound, VersionConflict
 from events.repository import Repository, Stored
 import settings
 
@@ -92,6 +92,7 @@ class TournamentService:
         self.store = base.sibling(f"{base.prefix}:tourney")
         self.repo = Repository(self.store, lambda _meta: TOURNAMENT)
         self._seated: set[str] = set()  # games this process saw fully created and seated
+        self._closed: set[str] = set()  # games of decided tables this process closed
 
     # -- director's and entrants' commands ----------------------------------------------
 
@@ -178,15 +179,46 @@ class TournamentService:
             "clock": t.get("clock"), "by": caller, "created_at": datetime.now(timezone.utc).isoformat(
                 timespec="seconds").replace("+00:00", "Z")})
 
-    def withdraw(self, tid: str, entrant_id: str, caller: str = DIRECTOR) -> None:
-        """An entrant leaves (its player, the organizer or the admin): paired no more;
-        games already paired play on (TRN-WD-1). The follower sees the withdrawal and
+    def withdraw(self, tid: str, entrant_id: str, caller: str = DIRECTOR, from_round: int | None = None) -> None:
+        """An entrant leaves (its player, the organizer or the admin): paired no more from the
+        next round, games already paired play on (TRN-WD-1); or from the round being played, its
+        game there forfeited and aborted (TRN-WD-2). The follower sees the withdrawal and
         advances the tournament, which may now end a knockout."""
-        was = self._load(tid)
-        entrant = decide.find_entrant(was.state, entrant_id)
-        if not (entrant.get("player") and entrant["player"] == caller):
+        for _ in range(REGISTER_RETRIES):
+            was = self._load(tid)
+            entrant = decide.find_entrant(was.state, entrant_id)
+            if not (entrant.get("player") and entrant["player"] == caller):
+                self._require_manager(was.state, caller)
+            step = decide.withdraw(was.state, entrant, from_round, by=caller)
+            try:
+                self._append(was, step)
+            except VersionConflict:
+                continue  # a report or another decision landed: decide again on the new log
+            self._close_decided(was.state, step)
+            return
+        raise VersionConflict(self.store.version(tid))
+
+    def decide_result(self, tid: str, round_no: int, table: int, body: dict, caller: str = DIRECTOR) -> dict:
+        """The director's result for a table of the round being played (TRN-DIR-1): logged, then
+        the table's game, if it still runs, is aborted; the decided result stands whatever it does."""
+        for _ in range(REGISTER_RETRIES):
+            was = self._load(tid)
             self._require_manager(was.state, caller)
-        self._append(was, decide.withdraw(was.state, entrant))
+            step = decide.decide_result(was.state, round_no, table, body, caller)
+            try:
+                self._append(was, step)
+            except VersionConflict:
+                continue  # a game's report landed first: decide again (it may now be refused)
+            self._close_decided(was.state, step)
+            return self.get(tid)
+        raise VersionConflict(self.store.version(tid))
+
+    def _close_decided(self, t: dict, step: decide.Step) -> None:
+        """Abort the games of the tables a step decided (``t``: the log after the step)."""
+        for ev in step.events:
+            if ev["type"] == "ResultDecided":
+                d = ev["data"]
+                tournament_games.close(self.games, t["rounds"][d["round"] - 1]["tables"][d["table"]])
 
     def start(self, tid: str, caller: str = DIRECTOR) -> dict:
         """Close registration now (TRN-START-1); the follower pairs round 1."""
@@ -242,6 +274,9 @@ class TournamentService:
                 if table["game_id"] not in self._seated:
                     tournament_games.ensure(self.games, tid, t, current["round"], table)
                     self._seated.add(table["game_id"])
+                if table.get("decision") and table["game_id"] not in self._closed:
+                    tournament_games.close(self.games, table)  # after a crash between the decision and the abort
+                    self._closed.add(table["game_id"])
         step = decide.progress(t, bytes.fromhex(was.meta["seed"]),
                                lambda round_no, i, table: tournament_games.report(self.games, round_no, i, table))
         if step is None:
@@ -261,7 +296,8 @@ class TournamentService:
                 "start_at": t.get("start_at"), "organizer": t.get("organizer"), "entrants": t["entrants"],
                 "planned_rounds": config.default_rounds(len(t["entrants"])),
                 "rounds": [{"round": r["round"], "completed": r["completed"], "byes": r["byes"],
-                            "tables": [{"game_id": tb["game_id"], "seats": tb["seats"], "result": tb["result"]}
+                            "tables": [{"game_id": tb["game_id"], "seats": tb["seats"], "result": tb["result"],
+                                        "decision": tb.get("decision")}
                                        for tb in r["tables"]]} for r in t["rounds"]],
                 "standings": standings(config, t["entrants"], pairing_view(t["rounds"])),
                 "seed_commitment": t["seed_commitment"], "seed": t["seed"], "chain_head": meta["head"],

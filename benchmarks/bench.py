@@ -48,6 +48,7 @@ from benchmarks import load
 from domain.core import Game
 from application.replay import batches, verify
 from application.service import GameService
+from application.status import GameStatus
 from events.store import RedisEventStore
 import settings
 
@@ -83,7 +84,7 @@ def percentiles(samples_s: list[float]) -> dict:
 
 def bench_append(store: RedisEventStore, n: int) -> dict:
     gid = f"bench{uuid.uuid4().hex[:12]}"
-    meta = {"game": "bench", "status": "active", "seats": "[]", "rules_version": "bench"}
+    meta = {"game": "bench", "status": GameStatus.ACTIVE, "seats": "[]", "rules_version": "bench"}
     head = store.create(gid, meta, [{"type": "BenchStarted", "data": {}}], command_id="create",
                         rules_version="bench")[-1]["hash"]
     samples, version = [], 1

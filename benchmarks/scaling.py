@@ -12,6 +12,13 @@ processes, the load generator), read from ``/proc``: the part that used its
 share of the machine is the ceiling, and CPU milliseconds per request (which
 do not depend on how busy the machine was) feed the arithmetic for many hosts.
 Nothing is asserted; the JSON is the result.
+
+``delve scaling --shards 1,2,4 --bot-games N`` measures the other half of the
+platform instead: for each count n, n reactors and n rq workers (forking a work
+horse per job, as `delve serve` runs them), one per shard of DELVE_SHARDS=n, on
+a private redis-server, play N bot games to their end; the result is games and
+bot moves per second, and the CPU the reactors, the workers (their work horses
+included) and Redis used for them.
 """
 from __future__ import annotations
 
@@ -26,7 +33,13 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
+import redis
+
+from application.service import GameService
+from application.status import GameStatus
 from benchmarks import load
+from events import liveness
+from events.store import RedisEventStore
 from localredis.server import EmbeddedRedis, _free_port
 from localredis.cluster import LocalCluster
 import settings
@@ -39,15 +52,16 @@ ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """utime + stime of ``pids`` and their children (gunicorn's workers are its children)."""
+def cpu_seconds(pids: list[int], reaped: bool = False) -> float:
+    """utime + stime of ``pids`` and their children (gunicorn's workers are its children); with
+    ``reaped``, also of the children that exited and were waited for (rq's work horses)."""
     total = 0.0
     for pid in _with_children(pids):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / TICK
+        total += sum(int(f) for f in fields[11:15 if reaped else 13]) / TICK
     return total
 
 
@@ -148,3 +162,71 @@ def run(api: ApiStarter, *, stores: list[str], processes: list[int], seconds: fl
             report["stores"][store] = {str(n): measure(api, url, pids, n, seconds, connections) for n in processes}
     report["load_average_after"] = os.getloadavg()
     return report
+
+
+ProcessStarter = Callable[[list[str], dict[str, str]], subprocess.Popen]
+"""``(delve's arguments, env overrides) -> the process``: a `delve reactor` or `delve worker`."""
+
+
+def shards(start: ProcessStarter, *, counts: list[int], games: int, seats: int = SEATS,
+           timeout: float = 900) -> dict:
+    """For each n of ``counts``: n reactors and n workers on n shards play ``games`` bot games of GAME."""
+    report = {"game": GAME, "seats": seats, "games": games, "cpus": os.cpu_count(),
+              "load_average_before": os.getloadavg(), "shards": {}}
+    with EmbeddedRedis() as url:
+        r = redis.Redis.from_url(url)
+        redis_pid = [int(r.info("server")["process_id"])]
+        for n in counts:
+            report["shards"][str(n)] = _play_sharded(start, url, r, redis_pid, n, games, seats, timeout)
+    report["load_average_after"] = os.getloadavg()
+    return report
+
+
+def _play_sharded(start: ProcessStarter, url: str, r: redis.Redis, redis_pid: list[int], n: int, games: int,
+                  seats: int, timeout: float) -> dict:
+    queue = f"bench-shards{n}"
+    env = {"REDIS_URL": url, "DELVE_PREFIX": f"shards{n}", "DELVE_QUEUE": queue, "DELVE_SHARDS": str(n),
+           "DELVE_ADMIN_TOKEN": "", "DELVE_LOG_LEVEL": "WARNING"}
+    reactors = [start(["reactor", "--shard", str(k)], env) for k in range(n)]
+    workers = [start(["worker", "--shard", str(k)], env) for k in range(n)]
+    try:
+        _until_polling(r, [queue if n == 1 else f"{queue}:{k}" for k in range(n)])
+        service = GameService(RedisEventStore(r, prefix=env["DELVE_PREFIX"], partitions=settings.get("DELVE_PARTITIONS")))
+        table = [{"name": f"bot{i}", "bot": "random"} for i in range(seats)]
+        before = (cpu_seconds([p.pid for p in reactors]), cpu_seconds([p.pid for p in workers], reaped=True),
+                  cpu_seconds(redis_pid), time.monotonic())
+        ids = [service.create(GAME, table, {})["id"] for _ in range(games)]
+        left = set(ids)
+        while left and time.monotonic() - before[3] < timeout:
+            done = service.store.reads.meta_field(sorted(left), "status")
+            left -= {gid for gid, status in done.items() if status == GameStatus.FINISHED}
+            time.sleep(0.1)
+        after = (cpu_seconds([p.pid for p in reactors]), cpu_seconds([p.pid for p in workers], reaped=True),
+                 cpu_seconds(redis_pid), time.monotonic())
+    finally:
+        for p in reactors + workers:
+            p.terminate()
+        for p in reactors + workers:
+            p.wait(timeout=30)
+    wall = after[3] - before[3]
+    moves = sum(len({e["command_id"] for e in service.store.read(gid) if e["command_id"].startswith("bot:")})
+                for gid in ids)
+    cpu = {part: round(after[i] - before[i], 2) for i, part in enumerate(("reactors", "workers", "redis"))}
+    result = {"seconds": round(wall, 1), "finished": games - len(left), "bot_moves": moves,
+              "games_per_s": round((games - len(left)) / wall, 3), "moves_per_s": round(moves / wall, 1),
+              "cpu_seconds": cpu, "cpu_share": {k: round(v / wall, 2) for k, v in cpu.items()},
+              "cpu_ms_per_move": {k: round(v * 1000 / max(moves, 1), 2) for k, v in cpu.items()}}
+    print(f"  {n} shard(s): {result['games_per_s']} games/s, {result['moves_per_s']} moves/s, cpu {cpu}",
+          file=sys.stderr, flush=True)
+    return result
+
+
+def _until_polling(r: redis.Redis, queues: list[str], timeout: float = 120) -> None:
+    """Wait until every shard's queue has a worker and a reactor polling its timers (both started)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        alive = [liveness.pollers(r, q) for q in queues]
+        if all(any(name.startswith(role) for name in names) for names in alive for role in ("worker:", "reactor:")):
+            return
+        time.sleep(0.2)
+    raise RuntimeError("the reactors and workers did not start polling")

@@ -24,6 +24,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from domain.tournament.log import TournamentStatus
+
 
 class Api:
     def __init__(self, url: str):
@@ -75,7 +77,7 @@ def wait_finished(api: Api, tids: list[str], tokens: list[str], limit_s: float) 
         print(f"\r{time.monotonic() - started:7.1f} s  games reported: {done}  "
               + "  ".join(f"{t['name']}: {t['status']}, round {len(t['rounds'])}" for t in states.values()),
               end="", file=sys.stderr, flush=True)
-        if all(t["status"] == "finished" for t in states.values()):
+        if all(t["status"] == TournamentStatus.FINISHED for t in states.values()):
             print(file=sys.stderr)
             return time.monotonic() - started
         if not play_turns(api, tids, tokens):

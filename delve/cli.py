@@ -26,6 +26,7 @@ from redis.exceptions import RedisClusterException
 from domain import registry
 from domain.core import Illegal
 from domain.kit import search
+from errors import Busy
 from application.runtime import redis_client, rq_redis_url
 import settings
 
@@ -188,7 +189,7 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         if not settings.get("REDIS_URL"):  # the embedded Redis keeps its AOF in the data dir: one server each
             try:
                 stack.enter_context(preflight.data_dir_lock(data_dir))
-            except preflight.Busy as exc:
+            except Busy as exc:
                 raise click.ClickException(str(exc)) from exc
         if problem := preflight.port_problem(host, port):
             raise click.ClickException(problem)
@@ -249,26 +250,45 @@ def healthcheck(process: str, port: int) -> None:
 @click.option("--with-reactor", is_flag=True, help="Also run a reactor (as a child process).")
 @click.option("--burst", is_flag=True, help="Quit when the queues are empty.")
 @click.option("--simple", is_flag=True, help="Run jobs in this process instead of forking one per job.")
+@click.option("--shard", "shards", multiple=True, type=click.IntRange(0),
+              help="Serve this shard's queue (repeat for more) [env DELVE_SHARD; default: every shard's].")
 @click.pass_context
-def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple: bool) -> None:
+def worker(ctx, queues: tuple[str, ...], with_reactor: bool, burst: bool, simple: bool,
+           shards: tuple[int, ...]) -> None:
     """An rq worker for bot turns and final scoring (needs REDIS_URL)."""
     from workers.worker import run
 
     _log_setup(ctx.obj["log_level"])
     _require_redis("worker")
+    _serve_shards(shards)
     run(list(queues) or None, burst=burst, simple=simple, with_reactor=with_reactor,
         logging_level=ctx.obj["log_level"].upper())
 
 
 @cli.command()
+@click.option("--shard", "shards", multiple=True, type=click.IntRange(0),
+              help="Read this shard's feeds (repeat for more) [env DELVE_SHARD; default: every shard's].")
 @click.pass_context
-def reactor(ctx) -> None:
+def reactor(ctx, shards: tuple[int, ...]) -> None:
     """Read the partition feeds: enqueue the due jobs, run the followers (needs REDIS_URL)."""
     from workers.process import run_from_env
 
     _log_setup(ctx.obj["log_level"])
     _require_redis("reactor")
+    _serve_shards(shards)
     run_from_env()
+
+
+def _serve_shards(shards: tuple[int, ...]) -> None:
+    """``--shard``: the shards this process serves (DELVE_SHARD, also for a reactor it starts)."""
+    if shards:
+        os.environ["DELVE_SHARD"] = ",".join(map(str, shards))
+    from application.shards import shards_from_env
+
+    try:
+        shards_from_env()
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 # -- play ----------------------------------------------------------------------------
@@ -326,7 +346,8 @@ def play(ctx, game_id, n, seats, bot, options_json, inprocess, workers, timeout,
         bar = stack.enter_context(tqdm(total=n, desc=f"{game.id} games", unit="game", file=sys.stderr))
         try:
             if inprocess:
-                from workers.inprocess import InProcessDriver, Stalled
+                from errors import Stalled
+                from workers.inprocess import InProcessDriver
 
                 driver = stack.enter_context(InProcessDriver(service))
                 ids = matches.create_games(service, game, n, seats, bot, options)
@@ -374,8 +395,9 @@ def tournament(game_id, fmt, table_size, n, bots, rounds, options_json, as_json)
     """
     from tqdm import tqdm
 
-    from delve.tournament import NotFinishing, format_result, run
     from application.runtime import service_from_env
+    from delve.tournament import format_result, run
+    from errors import NotFinishing
 
     _log_setup("WARNING")
     game = _game(game_id)
@@ -431,7 +453,8 @@ def freeze_rules(game_id: str, root: Path) -> None:
 
 
 def _record(export):
-    from delve.record import BadRecord, Record
+    from delve.record import Record
+    from errors import BadRecord
 
     try:
         return Record.parse(export.read().splitlines())
@@ -629,14 +652,23 @@ def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: flo
 @click.option("--processes", default="1,2,4", show_default=True, help="API process counts to measure.")
 @click.option("--seconds", default=8.0, show_default=True, help="Duration of each load run.")
 @click.option("--connections", default=16, show_default=True, type=click.IntRange(1))
-def scaling(out: Path | None, stores: str, processes: str, seconds: float, connections: int) -> None:
-    """Throughput and CPU per request of 1, 2 and 4 API processes on a Redis and a Redis Cluster
+@click.option("--shards", "shard_counts", help="Instead: bot games played by 1 reactor and 1 worker per shard, "
+                                              "for each of these counts of shards (e.g. 1,2,4).")
+@click.option("--bot-games", default=8, show_default=True, type=click.IntRange(1),
+              help="Bot games per count of shards (with --shards).")
+def scaling(out: Path | None, stores: str, processes: str, seconds: float, connections: int,
+            shard_counts: str | None, bot_games: int) -> None:
+    """Throughput and CPU per request of 1, 2 and 4 API processes on a Redis and a Redis Cluster, or
+    with --shards the bot games per second of 1, 2 and 4 sharded reactors and workers
     (docs/scaling.md); JSON on stdout, progress on stderr."""
-    from benchmarks.scaling import run
+    from benchmarks import scaling as bench
 
     _log_setup("WARNING")
-    result = run(_quiet_api, stores=stores.split(","), processes=[int(n) for n in processes.split(",")],
-                 seconds=seconds, connections=connections)
+    if shard_counts:
+        result = bench.shards(_quiet_process, counts=[int(n) for n in shard_counts.split(",")], games=bot_games)
+    else:
+        result = bench.run(_quiet_api, stores=stores.split(","), processes=[int(n) for n in processes.split(",")],
+                           seconds=seconds, connections=connections)
     text = json.dumps(result, indent=2)
     if out:
         out.write_text(text + "\n")
@@ -650,6 +682,14 @@ def _quiet_api(bind: str, processes: int, env: dict[str, str], app: str) -> subp
 
     return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False, app=app), env=child_env(**env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _quiet_process(args: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """Another `delve` command (a reactor, a worker) for `delve scaling`, its output dropped."""
+    from delve.supervise import child_env
+
+    return subprocess.Popen([sys.executable, "-m", "delve.cli", "--log-level", "WARNING", *args],
+                            env=child_env(**env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _one_bot_game(service, game, seats: int) -> str:

@@ -14,14 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from errors import Busy
 
-class Busy(RuntimeError):
-    """Another `delve serve` holds the data dir."""
-
-    def __init__(self, path: Path, pid: str):
-        super().__init__(f"another `delve serve` (PID {pid or 'unknown'}) is using the data dir {path.parent}: "
-                         f"stop it first, or give this one its own --data-dir (DELVE_DATA_DIR)")
-        self.pid = pid
 
 
 @contextmanager

@@ -13,11 +13,8 @@ from application import attestation, moves
 from application.replay import parse_ndjson
 from domain import registry
 from domain.core import Illegal, fold
+from errors import BadRecord
 from events.envelope import domain_events
-
-
-class BadRecord(ValueError):
-    """The file is not a game export this server's rules can read."""
 
 
 @dataclass

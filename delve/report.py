@@ -12,8 +12,9 @@ from application.attestation import Keys
 from application.replay import Verdict
 from application.tournament_verify import BundleVerdict
 from delve import verdicts
-from delve.record import BadRecord, Record
+from delve.record import Record
 from domain.core import canonical_json
+from errors import BadRecord
 
 STYLE = ("body{font:15px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}"
          "table{border-collapse:collapse;width:100%;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 6px;"

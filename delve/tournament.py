@@ -9,11 +9,9 @@ from typing import Callable
 from application.service import GameService
 from application.tournament_verify import verify_bundle
 from application.tournaments import TournamentService
-from workers.inprocess import InProcessDriver, Stalled
-
-
-class NotFinishing(Exception):
-    """The tournament stopped advancing: a game failed, or waits for a human."""
+from domain.tournament.log import TournamentStatus
+from errors import NotFinishing, Stalled
+from workers.inprocess import InProcessDriver
 
 
 def play_out(ts: TournamentService, tid: str, driver: InProcessDriver,
@@ -28,7 +26,7 @@ def play_out(ts: TournamentService, tid: str, driver: InProcessDriver,
             on_game(key)
 
     try:
-        driver.run_until(lambda: ts.status(tid) == "finished", on_job=finished)
+        driver.run_until(lambda: ts.status(tid) == TournamentStatus.FINISHED, on_job=finished)
     except Stalled as exc:
         raise NotFinishing(f"tournament {tid} is {ts.status(tid)} and does not advance; "
                            f"failed jobs: {driver.errors or 'none'}") from exc

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from application.attestation import Keys
 from application.replay import Verdict
+from application.status import VerdictStatus
 from application.tournament_verify import BundleVerdict
 
-WORD = {"ok": "OK", "failed": "FAILED", "incomplete": "INCOMPLETE"}
+WORD = {status: status.upper() for status in VerdictStatus}
 
 
 def load_keys(source: str, timeout: float = 10.0) -> Keys:
@@ -62,12 +63,12 @@ def signature_words(v: Verdict) -> str:
 
 def game_line(v: Verdict, label: str | None = None) -> str:
     who = label or short(v.game_id)
-    if v.status == "ok":
-        return (f"{WORD['ok']:<11} {who} {v.rules_version}, {v.events} events: chain intact, replayed; "
+    if v.status == VerdictStatus.OK:
+        return (f"{WORD[VerdictStatus.OK]:<11} {who} {v.rules_version}, {v.events} events: chain intact, replayed; "
                 f"{signature_words(v)}")
-    if v.status == "incomplete":
-        return f"{WORD['incomplete']:<11} {who} {v.events} events: {v.incomplete}"
-    return f"{WORD['failed']:<11} {who} {first_problem(v)}"
+    if v.status == VerdictStatus.INCOMPLETE:
+        return f"{WORD[VerdictStatus.INCOMPLETE]:<11} {who} {v.events} events: {v.incomplete}"
+    return f"{WORD[VerdictStatus.FAILED]:<11} {who} {first_problem(v)}"
 
 
 def lines(name: str, v: Verdict) -> list[str]:
@@ -76,13 +77,13 @@ def lines(name: str, v: Verdict) -> list[str]:
     if not isinstance(v, BundleVerdict):
         return [game_line(v, f"{short(v.game_id)} ({name})" if v.game_id else name)]
     games = list(v.verdicts.values())
-    good = sum(1 for g in games if g.status == "ok")
+    good = sum(1 for g in games if g.status == VerdictStatus.OK)
     head = f"tournament {short(v.tournament)} ({name})"
     if v.ok:
-        first = (f"{WORD['ok']:<11} {head}: {good} games replayed, pairings and standings follow; "
+        first = (f"{WORD[VerdictStatus.OK]:<11} {head}: {good} games replayed, pairings and standings follow; "
                  f"{signature_words(v)}")
     else:
-        first = f"{WORD['failed']:<11} {head}: {first_problem(v)}"
+        first = f"{WORD[VerdictStatus.FAILED]:<11} {head}: {first_problem(v)}"
     return [first] + ["  " + game_line(g) for g in games]
 
 
@@ -91,8 +92,8 @@ def summary(verdicts: list[Verdict]) -> str:
     games: list[Verdict] = []
     for v in verdicts:
         games += list(v.verdicts.values()) if isinstance(v, BundleVerdict) else [v]
-    failed = [g for g in games if g.status == "failed"]
-    incomplete = [g for g in games if g.status == "incomplete"]
+    failed = [g for g in games if g.status == VerdictStatus.FAILED]
+    incomplete = [g for g in games if g.status == VerdictStatus.INCOMPLETE]
     bundles_failed = [v for v in verdicts if isinstance(v, BundleVerdict) and not v.ok and not failed]
     text = f"{len(games)} game{'s' if len(games) != 1 else ''} replayed"
     if incomplete:

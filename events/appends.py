@@ -16,10 +16,10 @@ from collections.abc import Callable
 import redis
 
 from domain.core import canonical_json
+from errors import GameExists, GameNotFound, KeyAlreadyUsed, VersionConflict
 from events import clock, replication
 from events.clock import ReadTimes, Stamp, time_ms
 from events.envelope import GENESIS, seal
-from events.errors import GameExists, GameNotFound, KeyAlreadyUsed, VersionConflict
 from events.idempotency import IDEMPOTENCY_TTL
 from events.keys import Keys
 from events.replies import as_text

@@ -14,13 +14,10 @@ import json
 import zlib
 
 from domain.core import canonical_json
+from errors import BadArchive
 from events.envelope import GENESIS, compute_hash, loads
 
 LEVEL = 9  # compaction runs once per game, off the request path: pay for the smallest value
-
-
-class BadArchive(ValueError):
-    """The archive does not rebuild the chain it names (corrupted or truncated)."""
 
 
 def pack(envs: list[dict]) -> bytes:

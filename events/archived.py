@@ -9,8 +9,8 @@ from collections import OrderedDict
 
 import redis
 
+from errors import BadArchive, GameNotFound
 from events import archive
-from events.errors import GameNotFound
 from events.keys import Keys
 from events.replies import as_text
 
@@ -38,7 +38,7 @@ class Archives:
                 raise GameNotFound(game_id)
             envs = archive.unpack(blob)
             if envs and envs[-1]["hash"] != as_text(head):
-                raise archive.BadArchive(f"game {game_id}: the archive's chain ends at {envs[-1]['hash'][:12]}, "
+                raise BadArchive(f"game {game_id}: the archive's chain ends at {envs[-1]['hash'][:12]}, "
                                          f"the game's head is {as_text(head)[:12]}")
             self._held[game_id] = envs
             while len(self._held) > ARCHIVES_KEPT:

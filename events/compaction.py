@@ -9,9 +9,9 @@ from __future__ import annotations
 import redis
 
 from domain.core import canonical_json
+from errors import CorruptLog
 from events import archive
 from events.envelope import first_broken_link
-from events.errors import CorruptLog
 from events.idempotency import Idempotency
 from events.keys import Keys
 from events.reads import Reads

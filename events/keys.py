@@ -6,13 +6,19 @@ import zlib
 from dataclasses import dataclass
 
 
+def partition_of(key: str, partitions: int) -> int:
+    """The partition of a game (or tournament) id: what names its keys and, modulo
+    DELVE_SHARDS, which reactor and queue handle it (application/shards.py)."""
+    return zlib.crc32(key.encode()) % partitions
+
+
 @dataclass(frozen=True)
 class Keys:
     prefix: str = "delve"
     partitions: int = 16
 
     def partition(self, game_id: str) -> int:
-        return zlib.crc32(game_id.encode()) % self.partitions
+        return partition_of(game_id, self.partitions)
 
     def _g(self, game_id: str) -> str:
         return f"{self.prefix}:{{p{self.partition(game_id)}}}:g:{game_id}"

@@ -59,10 +59,12 @@ def overdue(r: redis.Redis, queue: str) -> int:
     return int(r.zcount(timers_key(queue), "-inf", now_ms(r) - LATE_MS))
 
 
-def parts(store: RedisEventStore, queue_redis: redis.Redis | None, queue: str) -> dict[str, dict]:
+def parts(store: RedisEventStore, queue_redis: redis.Redis | None, queues: list[str]) -> dict[str, dict]:
     """``{part: {"up": bool, ...}}`` for the store, the queue, the workers, the reactor and the timers.
 
-    ``queue_redis`` None: the queue lives in the store's Redis.
+    ``queue_redis`` None: the queue lives in the store's Redis. ``queues``: one per shard; the
+    workers (or the reactor) are up when every shard's queue has one polling it, and a part
+    down on some shards only names them (``"shards_down"``, as indexes into ``queues``).
     """
     out: dict[str, dict] = {}
     try:
@@ -83,10 +85,13 @@ def parts(store: RedisEventStore, queue_redis: redis.Redis | None, queue: str) -
             out["queue"] = {"up": False, "error": type(exc).__name__}
     if not out["queue"]["up"]:
         return out
-    live = [name for name, idle in pollers(q, queue).items() if idle <= ALIVE_FOR_MS]
+    live = [[name for name, idle in pollers(q, queue).items() if idle <= ALIVE_FOR_MS] for queue in queues]
     for role in ("worker", "reactor"):
-        n = sum(name.startswith(role + ":") for name in live)
-        out[role + "s" if role == "worker" else role] = {"up": n > 0, "alive": n}
-    late = overdue(q, queue)
+        each = [{name for name in names if name.startswith(role + ":")} for names in live]
+        part = {"up": all(each), "alive": len(set().union(*each))}
+        if len(queues) > 1 and not part["up"]:
+            part["shards_down"] = [i for i, names in enumerate(each) if not names]
+        out[role + "s" if role == "worker" else role] = part
+    late = sum(overdue(q, queue) for queue in queues)
     out["timers"] = {"up": late == 0, "overdue": late}
     return out

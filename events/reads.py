@@ -11,8 +11,8 @@ from typing import Iterator
 import redis
 
 from domain.core import canonical_json
+from errors import GameNotFound
 from events.archived import Archives, window
-from events.errors import GameNotFound
 from events.hub import FeedHub
 from events.keys import Keys
 from events.replies import as_text, parse_entry

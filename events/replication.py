@@ -37,19 +37,13 @@ from redis.cluster import RedisCluster
 from redis.commands.core import Script
 from redis.exceptions import MovedError, RedisClusterException
 
+from errors import ReplicationUnconfirmed
+
+
 
 log = logging.getLogger("delve.replication")
 COUNTS = {"degraded": 0, "unconfirmed": 0}  # writes acknowledged with fewer replicas than wanted; refused
 _SHORT: dict[str, int] = {}  # master (host:port) -> its replicas, while fewer than wanted (floor set)
-
-
-class ReplicationUnconfirmed(Exception):
-    """The write landed on the master, but fewer than ``wanted`` replicas acknowledged it in time."""
-
-    def __init__(self, game_id: str, version: int, acked: int, wanted: int):
-        super().__init__(f"game {game_id}: version {version} was written, but {acked} of {wanted} replicas "
-                         "acknowledged it in time; it may be lost if the master fails now")
-        self.game_id, self.version, self.acked, self.wanted = game_id, version, acked, wanted
 
 
 def run_acknowledged(script: Script, r: redis.Redis | RedisCluster, keys: list[str], args: list[Any],

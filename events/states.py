@@ -18,11 +18,11 @@ import orjson
 import redis
 
 from domain.core import Game, State, fold
+from errors import GameNotFound, VersionConflict
 from events.archived import Archives, window
 from events.checkpoints import Checkpoints, dumped, dumps, own
 from events.clock import ReadTimes, time_ms
 from events.envelope import GENESIS, PLATFORM_EVENTS, domain_events, loads
-from events.errors import GameNotFound, VersionConflict
 from events.keys import Keys
 from events.reads import Reads
 from events.scripts import Scripts

@@ -112,9 +112,9 @@ class RedisEventStore:
         """States this process held that Redis had lost (``events.states``; /metrics)."""
         return self.states.rollbacks
 
-    def feeds(self) -> list[str]:
-        """Every partition feed, by name (what ``groups`` and ``tracking`` take)."""
-        return self.keys.all_feeds()
+    def feeds(self, partitions: list[int] | None = None) -> list[str]:
+        """Every partition feed (or those of ``partitions``), by name (what ``groups`` and ``tracking`` take)."""
+        return self.keys.all_feeds() if partitions is None else [self.keys.feed(p) for p in partitions]
 
     def feed_of(self, game_id: str) -> str:
         return self.keys.feed_of(game_id)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from flask import request
 
+from errors import ApiError
 from application.players import Player
-from application.service import ADMIN, GameService
-from server.errors import ApiError
+from application.access import ADMIN
+from application.service import GameService
 
 
 def bearer() -> str | None:

@@ -14,22 +14,12 @@ from redis.exceptions import CrossSlotTransactionError, RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 from domain.core import Illegal
-from application.errors import (Forbidden, InvitationNotFound, NoSuchMove, NoSuchVersion, NotActive, PlayerNotFound,
-                                TournamentNotFound)
-from events.replication import ReplicationUnconfirmed
-from events.errors import GameNotFound, VersionConflict
+from errors import (ApiError, Forbidden, GameNotFound, InvitationNotFound, NoSuchMove, NoSuchVersion, NotActive,
+                    PlayerNotFound, ReplicationUnconfirmed, TournamentNotFound, VersionConflict)
 from server import rules
 
 log = logging.getLogger("delve.errors")
 PROBLEM = "application/problem+json"
-
-
-class ApiError(Exception):
-    """An HTTP-level refusal raised by handlers (auth, paging, rate limits)."""
-
-    def __init__(self, status: int, code: str, detail: str, **extra):
-        super().__init__(detail)
-        self.status, self.code, self.detail, self.extra = status, code, detail, extra
 
 
 def problem(status: int, code: str, detail: str, **extra) -> Response:

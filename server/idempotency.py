@@ -15,9 +15,9 @@ import time
 from dataclasses import dataclass
 
 from domain.core import canonical_json
+from errors import ApiError
 from application.service import GameService
 from events.idempotency import IDEMPOTENCY_LEASE_MS
-from server.errors import ApiError
 
 POLL_S = 0.02
 

@@ -20,7 +20,8 @@ from gunicorn.http.errors import NoMoreData, ParseException
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server.errors import ApiError
+from errors import ApiError
+
 
 MAX_DEPTH = 32  # arrays/objects inside one another; no command or option nests half as deep
 ACTION_BODY_BYTES = 64 * 1024  # POST /v1/games/{id}/actions

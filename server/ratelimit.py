@@ -6,9 +6,9 @@ import hashlib
 import time
 from typing import Callable
 
+from errors import ApiError
 from events.store import RedisEventStore
 from server import identity
-from server.errors import ApiError
 
 clock = time.time  # the windows' clock (a test holds it still, so no window turns over mid-test)
 

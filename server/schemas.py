@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from application.status import GameStatus
+
 Int = lambda **kw: fields.Integer(strict=True, **kw)  # noqa: E731 - "5" is not a number here
 
 
@@ -54,7 +56,7 @@ class ListGamesQuery(Schema):
         unknown = RAISE
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
-    status = fields.String(load_default=None, validate=validate.OneOf(["open", "active", "finished", "aborted"]))
+    status = fields.String(load_default=None, validate=validate.OneOf(list(GameStatus)))
     cursor = fields.String(load_default=None, validate=validate.Regexp(r"^g[0-9a-f]{16}$"))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))

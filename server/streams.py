@@ -21,11 +21,10 @@ from typing import Any, Callable
 from flask import current_app
 from werkzeug.exceptions import RequestTimeout
 
-from application.errors import Full
+from errors import ApiError, Full
 from application.quotas import Leases
 from application.service import GameService
 from server import identity
-from server.errors import ApiError
 
 
 class StreamSlots:

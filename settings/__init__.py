@@ -7,7 +7,7 @@ and a bad value fails with the setting's name and what it expects. Values are
 read when asked for, not at import, so a process (or a test) that changes its
 environment is seen. An empty value counts as unset.
 
-This package sits beside the store in the layers (rank 1): the store, the
+This package sits beside the store in the layers (rank 2): the store, the
 application, the server, the workers and the CLI may all import it; the domain
 may not (it reads no environment at all).
 """
@@ -16,6 +16,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from errors import BadSetting
+
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,20 @@ def _count(text: str) -> int:
     if count < 0:
         raise ValueError("a count of proxies is 0 or more")
     return count
+
+
+def _positive(text: str) -> int:
+    count = int(text)
+    if count < 1:
+        raise ValueError("at least 1")
+    return count
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    found = tuple(sorted({int(part) for part in text.split(",") if part.strip()}))
+    if not found or found[0] < 0:
+        raise ValueError("comma-separated numbers from 0")
+    return found
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -115,13 +132,21 @@ _ALL = (
             "(a round robin of n entrants at table size 2 plans n(n-1)/2)."),
     # -- workers and reactor (workers/) --
     Setting("DELVE_QUEUE", "delve", str, WORKERS, "The rq queue name (tests use their own)."),
+    Setting("DELVE_SHARDS", "1", _positive, WORKERS,
+            "Shards the games are split into for the reactors and the rq queues: a game's shard is its "
+            "partition modulo this (at most DELVE_PARTITIONS); each shard has its own queue, "
+            "<DELVE_QUEUE>:<shard> (just DELVE_QUEUE with 1 shard). Fixed for the life of a deployment."),
+    Setting("DELVE_SHARD", None, _numbers, WORKERS,
+            "The shards this process's reactor or worker serves, comma-separated (e.g. 0 or 1,3; "
+            "unset: every shard). Give each shard at least one reactor and one worker."),
     Setting("DELVE_REACTOR_GROUP", "reactors", str, WORKERS, "The feeds' consumer group."),
     Setting("DELVE_REACTOR_MIN_IDLE_MS", "5000", int, WORKERS,
             "A dead reactor's feed entries are taken over after this many milliseconds (a reactor "
             "starting up takes over at once what has been pending for a second)."),
     Setting("DELVE_REACTOR_SWEEP_SECONDS", "30", float, WORKERS,
             "How often active games that did not move are checked again."),
-    Setting("DELVE_JOB_STALE_SECONDS", "3", float, WORKERS, "A job without a heartbeat this long is presumed dead."),
+    Setting("DELVE_JOB_STALE_SECONDS", "2", float, WORKERS,
+            "A running job without a heartbeat (one a second) this long is presumed dead and run again."),
     Setting("DELVE_LOG_LEVEL", "INFO", str, WORKERS, "Log level of the reactor and workers `delve` starts."),
     # -- the command line (delve/) --
     Setting("DELVE_DATA_DIR", ".delve-data", str, CLI,
@@ -132,10 +157,6 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in _ALL}
 # benchmarks and test harnesses, whose every client is one address (DELVE_RATE_LIMIT with them).
 UNLIMITED = {s.name: "0" for s in _ALL if s.group == QUOTAS and not s.name.startswith("DELVE_TOURNAMENT_MAX")} \
     | {"DELVE_RATE_LIMIT": "0"}
-
-
-class BadSetting(ValueError):
-    pass
 
 
 def get(name: str) -> Any:

@@ -133,7 +133,8 @@ def test_a_taken_port_is_named_before_anything_starts(tmp_path):
 
 
 def test_the_lock_is_released_when_its_holder_ends(tmp_path):
-    from delve.preflight import Busy, data_dir_lock
+    from delve.preflight import data_dir_lock
+    from errors import Busy
 
     with data_dir_lock(tmp_path) as path:
         assert path.read_text().strip() == str(os.getpid())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from errors import BadSetting
 import settings
 from tests.test_architecture import RANKS, ROOT
 
@@ -62,8 +63,8 @@ def test_a_value_is_read_when_asked_and_empty_means_the_default(monkeypatch):
 
 def test_a_bad_value_names_the_setting_and_what_it_means(monkeypatch):
     monkeypatch.setenv("DELVE_TRUSTED_PROXIES", "-1")
-    with pytest.raises(settings.BadSetting, match="DELVE_TRUSTED_PROXIES='-1'.*reverse proxies"):
+    with pytest.raises(BadSetting, match="DELVE_TRUSTED_PROXIES='-1'.*reverse proxies"):
         settings.get("DELVE_TRUSTED_PROXIES")
     monkeypatch.setenv("DELVE_RATE_LIMIT", "lots")
-    with pytest.raises(settings.BadSetting, match="DELVE_RATE_LIMIT"):
+    with pytest.raises(BadSetting, match="DELVE_RATE_LIMIT"):
         settings.get("DELVE_RATE_LIMIT")

@@ -17,23 +17,16 @@ from typing import Callable, Iterable
 
 import redis
 
-from application.service import GameService, ended
+from errors import NotDue, Stalled
+from application.service import GameService
+from application.status import ended
 from workers import table
 from workers.follower import Follow
 from workers.loop import Loop
 from workers.reactor import Reactor
-from workers.timers import NotDue
 from workers.tournament_reactor import TournamentReactor
 
 log = logging.getLogger("delve.inprocess")
-
-
-class Stalled(Exception):
-    """Games that neither finished nor have a bot to move (they wait for a human)."""
-
-    def __init__(self, games: set[str], why: str | None = None):
-        super().__init__(why or f"{len(games)} game(s) wait for a move no bot will make: {sorted(games)[:5]}")
-        self.games = games
 
 
 class LocalScheduler:

@@ -12,6 +12,7 @@ from typing import Callable
 
 from domain.core import Game, Illegal
 from application.service import GameService
+from application.status import GameStatus
 
 
 @dataclass
@@ -43,7 +44,7 @@ def wait_finished(service: GameService, ids: list[str], timeout: float,
     while remaining and time.monotonic() < deadline:
         statuses = service.store.reads.meta_field(sorted(remaining), "status")
         for gid, status in statuses.items():
-            if status == "finished":
+            if status == GameStatus.FINISHED:
                 remaining.discard(gid)
                 if on_finished:
                     on_finished(gid)
@@ -64,7 +65,7 @@ def outcome(service: GameService, gid: str, error: str | None = None) -> Outcome
 
 
 def summarize(game: Game, seats: int, outcomes: list[Outcome], wall_seconds: float) -> dict:
-    done = [o for o in outcomes if o.status == "finished"]
+    done = [o for o in outcomes if o.status == GameStatus.FINISHED]
     wins = {str(s): 0 for s in range(seats)}
     for o in done:
         for s in o.winners:
@@ -76,7 +77,7 @@ def summarize(game: Game, seats: int, outcomes: list[Outcome], wall_seconds: flo
         "avg_seconds": round(sum(o.seconds for o in done) / len(done), 3) if done else None,
         "wins_by_seat": wins, "wall_seconds": round(wall_seconds, 3),
         "errors": {o.id: o.error for o in outcomes if o.error},
-        "unfinished": [o.id for o in outcomes if o.status != "finished" and not o.error],
+        "unfinished": [o.id for o in outcomes if o.status != GameStatus.FINISHED and not o.error],
     }
 
 

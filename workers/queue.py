@@ -2,7 +2,8 @@
 table's deterministic ids that a redelivered feed entry can repeat without
 duplicating work.
 
-RQ_REDIS_URL and DELVE_QUEUE name the queue's Redis and the queue (``settings``).
+RQ_REDIS_URL and DELVE_QUEUE name the queue's Redis and the queue (``settings``); with
+DELVE_SHARDS above 1, each shard has a queue of its own (application/shards.py).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from rq.serializers import JSONSerializer
 
 from application.runtime import queue_name, rq_redis_url
 from application.service import GameService
+from application.shards import Shards
 from workers import table
 from workers.timers import Timers
 import settings
@@ -32,7 +34,7 @@ FAILURE_TTL = 7 * 24 * 3600
 RETRIES = Retry(max=2)  # a transient Redis error; a bot that raises fails again and stays failed
 GONE = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 # A running job is heartbeaten every HEARTBEAT seconds (the worker's job monitoring interval); one
-# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 3) belongs to a dead worker and is run again, so a worker's
+# without a heartbeat for DELVE_JOB_STALE_SECONDS (default 2) belongs to a dead worker and is run again, so a worker's
 # death stalls its game for seconds, not minutes (docs/reliability.md).
 HEARTBEAT = 1
 log = logging.getLogger("delve.queue")
@@ -131,6 +133,24 @@ class RqScheduler:
         if seen.tzinfo is None:
             seen = seen.replace(tzinfo=timezone.utc)
         return (datetime.now(timezone.utc) - seen).total_seconds() > self.stale_after
+
+
+class ShardScheduler:
+    """One :class:`RqScheduler` per shard: each job goes to the queue of its game's (or tournament's)
+    shard (application/shards.py), whose workers and timer pollers are the only ones that run it."""
+
+    def __init__(self, shards: Shards, connection: redis.Redis | None = None):
+        self.shards = shards
+        connection = connection or redis.Redis.from_url(rq_redis_url())
+        self.by_shard = {s: RqScheduler(queue_from_env(shards.queue_name(s), connection))
+                         for s in range(shards.count)}
+
+    def schedule(self, kind: str, game_id: str, version: int, at: datetime | None = None) -> str:
+        return self.by_shard[self.shards.of(game_id)].schedule(kind, game_id, version, at)
+
+    def mine(self) -> list[RqScheduler]:
+        """The schedulers of this process's shards (whose lost jobs it recovers, whose timers it polls)."""
+        return [self.by_shard[s] for s in self.shards.mine]
 
 
 def timer_poller(queue: Queue, service: Callable[[], GameService], name: str) -> Timers:

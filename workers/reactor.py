@@ -1,8 +1,8 @@
 """The reactor: turns appended events into follow-up jobs.
 
-It reads every partition feed through a Redis consumer group (each entry is
-delivered to one reactor of the group, like a Kafka partition to one
-consumer) and, for each game that moved, enqueues the jobs the job table
+It reads the partition feeds of its shards (application/shards.py; every feed
+with one shard) through a Redis consumer group (each entry is delivered to one
+reactor of the group, like a Kafka partition to one consumer) and, for each game that moved, enqueues the jobs the job table
 (workers/table.py) says are due: the final scoring of a game that reached
 its end, the turn of the bot that is to act. Job ids are deterministic, so a
 redelivered entry never schedules twice. The reactor process (workers/process.py)
@@ -16,7 +16,8 @@ predecessor's). A reactor whose Redis went away reads its own pending entries
 again first when Redis is back (a restart keeps them, AOF). A
 periodic sweep over the active games repairs what no entry will announce any
 more: a job whose worker died mid-run, a failed job, a feed entry trimmed
-before it was read.
+before it was read. Reactors of other shards never see this one's feeds, its
+games in the sweep, or its queue.
 """
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ from typing import Protocol
 
 import redis
 
+from errors import GameNotFound
 from application.service import GameService
-from events.errors import GameNotFound
+from application.shards import Shards
 from workers import table
 import settings
 
@@ -49,19 +51,20 @@ class Reactor:
     def __init__(self, service: GameService, scheduler: Scheduler, *, group: str = GROUP,
                  consumer: str | None = None, feeds: list[str] | None = None, count: int = 200,
                  min_idle_ms: int = 5_000, reclaim_every: float = 5.0, sweep_every: float = 30.0,
-                 start_id: str = "0", games: set[str] | None = None):
+                 start_id: str = "0", games: set[str] | None = None, shards: Shards | None = None):
         self.service = service
         self.store = service.store
         self.scheduler = scheduler
         self.group = group
         self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
-        self.feeds = feeds or self.store.feeds()
+        self.feeds = feeds or (shards.feeds(self.store) if shards else self.store.feeds())
         self.count = count
         self.min_idle_ms = min_idle_ms
         self.reclaim_every = reclaim_every
         self.sweep_every = sweep_every
         self.start_id = start_id  # "0": a new group also sees games created before it existed
         self.games = games  # only these games (an in-process driver's); None = all
+        self.shards = shards  # only the feeds and games of these shards (application/shards.py); None = all
         self._ready = False
         self._own_pending = True  # read this consumer's pending entries again (start, Redis back)
         self._started = True  # the first reclaim takes over anything pending for STARTUP_IDLE_MS
@@ -170,10 +173,14 @@ class Reactor:
         for _eid, f in entries:
             latest[f["game_id"]] = max(latest.get(f["game_id"], 0), int(f["to_seq"]))
         for game_id, seq in latest.items():
-            if self.games is None or game_id in self.games:
+            if self.mine(game_id):
                 self._guarded(game_id, seq)
         self.store.groups.ack(feed, self.group, [eid for eid, _ in entries])
         return len(entries)
+
+    def mine(self, game_id: str) -> bool:
+        """Whether this reactor handles the game (one of its games, of its shards)."""
+        return (self.games is None or game_id in self.games) and (self.shards is None or self.shards.owns(game_id))
 
     def _guarded(self, game_id: str, seen: int | None) -> dict[str, str]:
         try:
@@ -213,8 +220,7 @@ class Reactor:
     def sweep(self) -> None:
         """Re-handle the active games that did not move since the last sweep, and new ones."""
         _, ids = self.store.indexes.page("status:active")
-        if self.games is not None:
-            ids = [gid for gid in ids if gid in self.games]
+        ids = [gid for gid in ids if self.mine(gid)]
         versions = {gid: int(v) for gid, v in self.store.reads.meta_field(ids, "version").items()}
         for gid, version in versions.items():
             if self._swept.get(gid, version) == version:

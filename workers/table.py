@@ -25,14 +25,14 @@ from datetime import datetime
 from typing import Any, Callable
 
 from domain.tournament.log import TournamentStatus
+from errors import GameNotFound, NotDue
 from application import clocks, feed, lobby, ratings
-from application.service import GameService, Loaded, now_iso
-from events.errors import GameNotFound
+from application.loaded import Loaded
+from application.service import GameService
 from events.store import RedisEventStore
 from events.tracking import Transaction
 from application.tournaments import TournamentService, start_time
 from workers.follower import FeedEntry, Follower
-from workers.timers import NotDue
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 import redis
 
+from errors import NotDue
 from events.liveness import add_timer, alive_key, timers_key
 
 log = logging.getLogger("delve.timers")
@@ -59,16 +60,6 @@ if ARGV[3] == '' then return redis.call('ZREM', KEYS[1], ARGV[1]) end
 redis.call('ZADD', KEYS[1], tonumber(ARGV[3]), ARGV[1])
 return 1
 """
-
-class NotDue(Exception):
-    """Raised by a timer's job that could not do its work yet (its time has not come by the store
-    Redis's clock, or its append lost a race): the timer is tried again at ``due_ms`` (100 ms on at
-    the earliest), not dropped."""
-
-    def __init__(self, due_ms: int):
-        super().__init__(f"not due before {due_ms}")
-        self.due_ms = due_ms
-
 
 Runner = Callable[[str, str, int], Any]
 """``(kind, id, version)``: run the timer's job (``workers.table``'s kind of that name)."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import logging
 
-from application.errors import TournamentNotFound
+from errors import GameNotFound, TournamentNotFound
 from application.service import GameService
-from events.errors import GameNotFound
 from application.tournaments import TournamentService
 from workers import table
 from workers.reactor import Reactor, Scheduler
@@ -26,7 +25,8 @@ log = logging.getLogger("delve.tournament_reactor")
 class TournamentReactor(Reactor):
     def __init__(self, service: GameService, scheduler: Scheduler, **kw):
         self.tournaments = TournamentService(service)
-        kw.setdefault("feeds", self.tournaments.store.feeds())
+        shards = kw.get("shards")
+        kw.setdefault("feeds", shards.feeds(self.tournaments.store) if shards else self.tournaments.store.feeds())
         super().__init__(service, scheduler, **kw)
 
     def handle(self, tournament_id: str, seen: int | None = None) -> dict[str, str]:
@@ -45,4 +45,5 @@ class TournamentReactor(Reactor):
         """Re-handle every tournament still registering (a lost enqueue, a trimmed feed entry)."""
         _total, ids = self.tournaments.store.indexes.page("status:registering")
         for tid in ids:
-            self._guarded(tid, None)
+            if self.mine(tid):
+                self._guarded(tid, None)

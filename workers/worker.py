@@ -24,7 +24,7 @@ from rq.serializers import JSONSerializer
 
 from domain import registry
 from workers import jobs
-from application.runtime import queue_name
+from application.shards import shards_from_env
 from workers.queue import HEARTBEAT, queue_from_env, timer_poller
 from workers.timers import Timers
 
@@ -45,7 +45,7 @@ class _Delve:
     pause growing to a minute."""
 
     asked_to_stop = False
-    timers: Timers | None = None
+    timers: "_EachQueue | None" = None
     exponential_backoff_factor = 1.0
     max_connection_wait_time = 1.0
 
@@ -75,18 +75,33 @@ class DelveSimpleWorker(_Delve, SimpleWorker):
 TIMER_POLL = 1  # seconds an idle worker waits for a job before it polls the timers again
 
 
+class _EachQueue:
+    """The timers of each of a worker's queues, polled as one."""
+
+    def __init__(self, pollers: list[Timers]):
+        self.pollers = pollers
+
+    def step(self) -> int:
+        return sum(p.step() for p in self.pollers)
+
+
+def shard_queues() -> list[str]:
+    """The queues of the shards DELVE_SHARD names (every shard's when unset; application/shards.py)."""
+    return shards_from_env().queues()
+
+
 def make_worker(queues: list[str] | None = None, *, simple: bool = False, name: str | None = None) -> Worker:
-    """A forking rq Worker (``simple=True``: run jobs in this process, no fork) that polls the first
-    queue's timers.
+    """A forking rq Worker (``simple=True``: run jobs in this process, no fork) on ``queues`` (default:
+    its shards' queues) that polls each queue's timers.
 
     A running job is heartbeaten every HEARTBEAT seconds, so the reactor can
     tell within seconds that its worker died (workers/queue.py).
     """
-    qs = [queue_from_env(q) for q in (queues or [queue_name()])]
+    qs = [queue_from_env(q) for q in (queues or shard_queues())]
     cls = DelveSimpleWorker if simple else DelveWorker
     worker = cls(qs, connection=qs[0].connection, serializer=JSONSerializer, name=name,
                  job_monitoring_interval=HEARTBEAT)
-    worker.timers = timer_poller(qs[0], jobs.service, f"worker:{worker.name}")
+    worker.timers = _EachQueue([timer_poller(q, jobs.service, f"worker:{worker.name}") for q in qs])
     return worker
 
 
@@ -133,7 +148,7 @@ def run(queues: list[str] | None = None, *, burst: bool = False, simple: bool = 
         with_reactor: bool = False, logging_level: str = "INFO") -> bool:
     """Work until SIGTERM/SIGINT (rq's warm shutdown), or until the queues are empty with ``burst``."""
     games = preload()
-    log.info("worker on %s, games preloaded: %s", queues or [queue_name()], games)
+    log.info("worker on %s, games preloaded: %s", queues or shard_queues(), games)
     reactor = None
     if with_reactor:
         # A process of its own: forking work horses out of a process that runs

@@ -25,14 +25,19 @@ def _passable(s: State, tile: str, through_figures: bool) -> bool:
 
 
 def distances(s: State, goals: list[str], start: str, through_figures: bool = False) -> dict[str, int]:
-    """Moves from every tile to the nearest goal over monster-usable tiles (multi-source BFS)."""
+    """Moves from every tile to the nearest goal over monster-usable tiles (multi-source BFS).
+
+    ``_passable`` for every tile the search reaches, with the figures' and outposts' tiles
+    gathered once per search rather than looked up per tile: the search was the largest item
+    of the rules code when a record is verified (issue 22)."""
     lay = st.board(s)
+    taken = set() if through_figures else st.taken_tiles(s)
     dist = {g: 0 for g in goals}
     queue = deque(goals)
     while queue:
         t = queue.popleft()
         for n in lay.neighbours[t]:
-            if n not in dist and (n == start or _passable(s, n, through_figures)):
+            if n not in dist and (n == start or (not st.impassable(s, n) and n not in taken)):
                 dist[n] = dist[t] + 1
                 queue.append(n)
     return dist

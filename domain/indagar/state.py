@@ -69,6 +69,11 @@ def occupied(s: State, tile: str) -> bool:
     return figure_at(s, tile) is not None or tile in s["outposts"]
 
 
+def taken_tiles(s: State) -> set[str]:
+    """Every tile ``occupied`` says yes to: the heroes', the monsters' and the outposts'."""
+    return {x["tile"] for x in s["heroes"].values()} | {x["tile"] for x in s["monsters"].values()} | set(s["outposts"])
+
+
 def free_for_seat(s: State, tile: str, seat: int, figures: set | None = None) -> bool:
     """IND-TILE-3 / IND-MOVE-3/4: a tile a hero of ``seat`` could move onto.
 

@@ -60,8 +60,19 @@ def parse(text: str) -> Position:
         opts = json.loads(options) if options.strip() else {}
     except json.JSONDecodeError as exc:
         raise BadPosition(f"line 1: options are a JSON object ({exc})") from exc
+    return Position(words[0], int(words[1]), seed, opts, _edits(lines[1:], 2))
+
+
+def parse_edits(text: str) -> tuple[tuple[str, ...], ...]:
+    """The edit lines alone (no first line): more edits on a state a test has already played to."""
+    return _edits([_strip(line) for line in text.strip().splitlines()], 1)
+
+
+def _edits(lines: list[str], first: int) -> tuple[tuple[str, ...], ...]:
     edits = []
-    for n, line in enumerate(lines[1:], 2):
+    for n, line in enumerate(lines, first):
+        if not line:
+            continue
         m = _EDIT.match(line)
         if m:
             edits.append((m["op"], m["path"], m["value"].strip()))
@@ -70,7 +81,7 @@ def parse(text: str) -> Position:
                 edits.append(("verb", *shlex.split(line)))
             except ValueError as exc:
                 raise BadPosition(f"line {n}: {line!r}: {exc}") from exc
-    return Position(words[0], int(words[1]), seed, opts, tuple(edits))
+    return tuple(edits)
 
 
 def apply(state: dict, position: Position, verbs: Mapping[str, Verb] | None = None) -> dict:

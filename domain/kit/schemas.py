@@ -29,6 +29,7 @@ from domain.kit.fastschema import fits
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _validators: dict[int, tuple[dict, jsonschema.Draft202012Validator]] = {}
+_by_type: dict[int, tuple[Mapping[str, Any], dict[str, dict]]] = {}
 
 
 def rule(schema: Mapping[str, Any], code: str, rule_id: str | None = None) -> dict:
@@ -65,7 +66,8 @@ def check_options(schema: Mapping[str, Any], options: Any) -> dict:
     if not isinstance(options, dict):
         raise Illegal("bad_option", None, "options are a JSON object")
     filled = {**option_defaults(schema), **options}
-    _raise_first(schema, filled, "options", default_code="bad_option")
+    if not fits(schema, filled):  # jsonschema only when the fast evaluation does not say yes (or cannot)
+        _raise_first(schema, filled, "options", default_code="bad_option")
     return filled
 
 
@@ -82,7 +84,7 @@ def check_command(schema: Mapping[str, Any], cmd: Any) -> None:
     """
     if not isinstance(cmd, dict) or not isinstance(cmd.get("type"), str):
         raise Illegal("bad_command", None, "a command is a JSON object with a string 'type'")
-    by_type = branches(schema)
+    by_type = _branches(schema)
     branch = by_type.get(cmd["type"])
     if branch is None:
         raise Illegal("unknown_command", None,
@@ -90,6 +92,15 @@ def check_command(schema: Mapping[str, Any], cmd: Any) -> None:
     if fits(branch, cmd):
         return  # the fast evaluation of the same schema (domain.kit.fastschema); jsonschema words any error
     _raise_first(branch, cmd, "command", default_code="bad_command")
+
+
+def _branches(schema: Mapping[str, Any]) -> dict[str, dict]:
+    """``branches(schema)``, built once per schema object (every ``decide`` asks)."""
+    hit = _by_type.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        hit = (schema, branches(schema))  # keeps ``schema`` alive, so its id stays its own
+        _by_type[id(schema)] = hit
+    return hit[1]
 
 
 def _validator(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:

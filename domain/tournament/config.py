@@ -13,14 +13,19 @@ from typing import Any
 from domain.core import Illegal, require
 
 FORMATS = ("round-robin", "swiss", "knockout")
-PAIRING = 2
+PAIRING = 3
 """The pairing rules new tournaments are paired by. A tournament keeps the version it was created
 with, so every bundle ever exported re-derives its rounds (TRN-SEED-1):
 1. as first shipped: multi-seat Swiss tables from one greedy fill plus swaps; a knockout table
    won by an entrant who had withdrawn sent that entrant on (and could crown it);
 2. multi-seat Swiss tables from the best of many drawn starts (``tables.search``), never worse
    than version 1's fill for the same round; a withdrawn entrant never advances in a knockout:
-   the best-placed entrant still in advances from its table (TRN-KO-4)."""
+   the best-placed entrant still in advances from its table (TRN-KO-4);
+3. tie-breaks value unplayed rounds by FIDE's virtual opponent (TRN-TB-4): a forfeit, walkover
+   or bye of the entrant counts as a game against an opponent who drew every later round, and
+   every round an opponent did not play counts as a draw in that opponent's score; a
+   knockout table whose game was aborted advances nobody until the director decides it
+   (TRN-DIR-2)."""
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,18 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from domain.core import require
-from domain.tournament.config import Config
+from domain.tournament.config import Config, _is_int
+from domain.tournament.history import DECISIONS
 from domain.tournament.log import TournamentStatus, config_of, game_id_for, pairing_view
-from domain.tournament.pairing import check_field, is_complete, pair_round
+from domain.tournament.pairing import check_field, is_complete, pair_round, waits
 from domain.tournament.standings import standings
 
 UNRATED = None
 """The seeding rating recorded for a bot or a player without a rating in this game (TRN-RANK-1):
 seeded after every rated entrant. Logs written before this recorded 0.0 instead, and keep it."""
+
+
+REASON_CHARS = 300  # the longest reason a decided result records
 
 
 class Step(NamedTuple):
@@ -86,11 +90,101 @@ def find_entrant(t: dict, entrant_id: str) -> dict:
     return found[0]
 
 
-def withdraw(t: dict, entrant: dict) -> Step:
-    """An entrant leaves: paired no more; games already paired play on (TRN-WD-1)."""
+def withdraw(t: dict, entrant: dict, from_round: int | None = None, by: str = "admin") -> Step:
+    """An entrant leaves from a round on: by default the next one to be paired, so games already
+    paired play on (TRN-WD-1); from the current round, its table there that has no result yet is
+    forfeited by it (TRN-WD-2, TRN-DIR-1), and its game aborted by the service."""
     require(t["status"] != TournamentStatus.FINISHED, "tournament_finished", None, "the tournament has finished")
     require(not entrant["withdrawn"], "already_withdrawn", "TRN-WD-1", f"{entrant['id']} has withdrawn already")
-    return Step([{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"]}}], f"withdraw:{entrant['id']}")
+    rounds = t["rounds"]
+    following = len(rounds) + 1
+    current = rounds[-1]["round"] if rounds and not rounds[-1]["completed"] else None
+    when = following if from_round is None else from_round
+    allowed = [r for r in (current, following) if r is not None]
+    require(when in allowed, "bad_round", "TRN-WD-2",
+            f"{entrant['id']} may withdraw from round {' or '.join(map(str, allowed))} "
+            f"(the round being played, or the next one to be paired), not from round {when}")
+    events = [{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"], "from_round": when}}]
+    if when == current:
+        for i, table in enumerate(rounds[-1]["tables"]):
+            if entrant["id"] in table["seats"] and _decidable(config_of(t), table):
+                events.append(decided_event(t, when, i, {"kind": "forfeit", "losers": [entrant["id"]],
+                                                    "reason": f"withdrew from round {when}"}, by))
+    return Step(events, f"withdraw:{entrant['id']}")
+
+
+def decide_result(t: dict, round_no: int, index: int, body: dict, by: str) -> Step:
+    """A director's result for a table of the round being played (TRN-DIR-1): ``body`` is
+    ``{kind, reason, losers?, places?, scores?}``. The result stands over whatever the table's
+    game does (the service aborts it if it still runs)."""
+    event = decided_event(t, round_no, index, body, by)
+    return Step([event], f"decide:{event['data']['game_id']}")
+
+
+def decided_event(t: dict, round_no: object, index: object, body: dict, by: str) -> dict:
+    """The ``ResultDecided`` of a table (TRN-DIR-1), or Illegal; the verifier re-runs it on each one logged."""
+    require(t["status"] == TournamentStatus.RUNNING, "tournament_not_running", "TRN-DIR-1",
+            f"results are decided while the tournament runs; it is {t['status']}")
+    rounds = t["rounds"]
+    require(_is_int(round_no) and _is_int(index) and 1 <= round_no <= len(rounds)
+            and 0 <= index < len(rounds[round_no - 1]["tables"]), "no_such_table", "TRN-DIR-1",
+            f"round {round_no} has no table {index} (tables are numbered from 0 in each paired round)")
+    rnd = rounds[round_no - 1]
+    require(round_no == len(rounds) and not rnd["completed"], "round_completed", "TRN-DIR-1",
+            f"round {round_no} is completed; only the round being played is decided")
+    table = rnd["tables"][index]
+    config = config_of(t)
+    require(table.get("decision") is None, "already_decided", "TRN-DIR-1",
+            f"table {index} of round {round_no} was decided already")
+    require(_decidable(config, table), "result_recorded", "TRN-DIR-1",
+            f"table {index} of round {round_no} has its game's result already")
+    kind = body.get("kind")
+    require(kind in DECISIONS, "bad_decision", "TRN-DIR-1", f"kind is one of {list(DECISIONS)}, not {kind!r}")
+    reason = body.get("reason")
+    require(isinstance(reason, str) and 0 < len(reason.strip()) <= REASON_CHARS, "reason_required", "TRN-DIR-1",
+            f"a decided result gives its reason (1-{REASON_CHARS} characters)")
+    seats = table["seats"]
+    data = {"round": round_no, "table": index, "game_id": table["game_id"], "kind": kind,
+            "reason": reason.strip(), "by": by}
+    if kind in ("forfeit", "walkover"):
+        losers = body.get("losers")
+        require(isinstance(losers, list) and 0 < len(losers) < len(seats) and len(set(losers)) == len(losers)
+                and all(e in seats for e in losers), "bad_losers", "TRN-DIR-1",
+                f"losers names the entrants of this table ({', '.join(seats)}) who "
+                f"{'forfeit' if kind == 'forfeit' else 'never came'}: at least one, not all (everyone forfeiting is "
+                "a double_forfeit)")
+        winners = [e for e in seats if e not in losers]
+        places = {e: 1 if e in winners else len(winners) + 1 for e in seats}
+        data["losers"] = [e for e in seats if e in losers]
+        result = {"places": places, "scores": {e: 0 for e in seats}}
+    elif kind == "double_forfeit":
+        require(config.format != "knockout", "knockout_needs_winner", "TRN-DIR-2",
+                "a knockout table is decided with a winner: a forfeit, a walkover or an adjudicated result")
+        result = {"places": {e: None for e in seats}, "scores": {e: 0 for e in seats}}
+    else:
+        places, scores = body.get("places"), body.get("scores") or {}
+        require(isinstance(places, dict) and set(places) == set(seats) and all(_is_int(p) for p in places.values())
+                and all(p == 1 + sum(q < p for q in places.values()) for p in places.values()),
+                "bad_places", "TRN-DIR-1", f"places gives each entrant of this table ({', '.join(seats)}) its place, "
+                "ties sharing one and skipping the places they cover (1, 1, 3)")
+        require(isinstance(scores, dict) and set(scores) <= set(seats) and all(_is_int(v) for v in scores.values()),
+                "bad_scores", "TRN-DIR-1", "scores gives whole game scores to entrants of this table")
+        result = {"places": {e: places[e] for e in seats}, "scores": {e: scores.get(e, 0) for e in seats}}
+    data["result"] = {**result, "outcome": kind}
+    return {"type": "ResultDecided", "data": data}
+
+
+def decision_request(data: dict) -> dict:
+    """What a logged ``ResultDecided`` was decided from (the body ``decided_event`` takes)."""
+    body = {"kind": data.get("kind"), "reason": data.get("reason"), "losers": data.get("losers")}
+    if data.get("kind") == "adjudicated":
+        body.update(places=(data.get("result") or {}).get("places"), scores=(data.get("result") or {}).get("scores"))
+    return body
+
+
+def _decidable(config: Config, table: dict) -> bool:
+    """No result yet, or an aborted knockout game nobody decided (TRN-DIR-2)."""
+    return table.get("decision") is None and waits(config, table)
 
 
 def start(t: dict) -> Step:
@@ -122,8 +216,8 @@ def progress(t: dict, seed: bytes, report: Report) -> Step | None:
                 done = report(current["round"], i, table)
                 if done is not None:
                     return Step([done], f"report:{table['game_id']}")
-        if any(table["result"] is None for table in current["tables"]):
-            return None  # games still running
+        if any(waits(config, table) for table in current["tables"]):
+            return None  # games still running, or an aborted knockout game awaits the director (TRN-DIR-2)
         if not current["completed"]:
             return Step([{"type": "RoundCompleted", "data": {
                 "round": current["round"], "standings": standings(config, t["entrants"], view)}}],

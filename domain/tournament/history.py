@@ -13,6 +13,16 @@ from itertools import combinations
 from domain.tournament.config import Config
 
 
+DECISIONS = ("forfeit", "double_forfeit", "walkover", "adjudicated")
+"""A director's results (TRN-DIR-1): a table's ``result["outcome"]`` names its kind."""
+UNPLAYED = frozenset({"forfeit", "double_forfeit", "walkover"})
+"""Decided results of games that were not played (tie-breaks: TRN-TB-4); an adjudicated game was."""
+
+
+def unplayed(result: dict | None) -> bool:
+    return bool(result) and result.get("outcome") in UNPLAYED
+
+
 @dataclass
 class History:
     points: dict[str, Fraction] = field(default_factory=dict)

@@ -3,18 +3,22 @@ from __future__ import annotations
 
 from domain.core import require
 from domain.tournament.config import Config
+from domain.tournament.history import DECISIONS
 
 
-def table_winner(table: dict, rank: list[str], withdrawn: frozenset[str] = frozenset()) -> str | None:
+def table_winner(table: dict, rank: list[str], withdrawn: frozenset[str] = frozenset(), *,
+                 pairing: int = 1) -> str | None:
     """Who advances from a finished table: first place; a shared first goes to the
     better game score, then the better seed; an aborted game (no places)
     advances the better seed (TRN-KO-2). None while unfinished.
 
     ``withdrawn`` (pairing version 2): entrants who left the tournament never
     advance; the best-placed entrant still in does, by the same order, and
-    nobody when everyone at the table has withdrawn (TRN-KO-4)."""
+    nobody when everyone at the table has withdrawn (TRN-KO-4). From pairing
+    version 3 an aborted game advances nobody: its table waits for the
+    director's result (TRN-DIR-2)."""
     result = table.get("result")
-    if not result:
+    if not result or (pairing >= 3 and awaits_decision(result)):
         return None
     seats = [e for e in table["seats"] if e not in withdrawn]
     if not seats:
@@ -25,13 +29,18 @@ def table_winner(table: dict, rank: list[str], withdrawn: frozenset[str] = froze
     return min(firsts, key=lambda e: (-int(result["scores"].get(e, 0)), rank.index(e)))
 
 
+def awaits_decision(result: dict) -> bool:
+    """A knockout table's result that places nobody (an aborted game) and that no director decided."""
+    return all(p is None for p in result["places"].values()) and result.get("outcome") not in DECISIONS
+
+
 def remaining(rank: list[str], active: set[str], rounds: list[dict], *, pairing: int = 1) -> list[str]:
     """Entrants still in, by seed: everyone active, less those a finished table eliminated."""
     out = [e for e in rank if e in active]
     withdrawn = frozenset(rank) - frozenset(active) if pairing > 1 else frozenset()
     for rnd in rounds:
         for table in rnd["tables"]:
-            winner = table_winner(table, rank, withdrawn)
+            winner = table_winner(table, rank, withdrawn, pairing=pairing)
             if winner is not None:
                 out = [e for e in out if e not in table["seats"] or e == winner]
     return out

@@ -2,9 +2,10 @@
 and the verifier re-checks. Pure, like every fold.
 
 Events (``{"type", "data"}``): TournamentCreated, EntrantRegistered,
-EntrantWithdrew, TournamentStarted (registration closes; round 1 is paired by
-a job), RoundPaired, GameFinished (a table's result and its game's chain
-head), RoundCompleted, SeedRevealed, TournamentFinished.
+EntrantWithdrew (from a round), TournamentStarted (registration closes; round 1
+is paired by a job), RoundPaired, GameFinished (a table's result and its game's
+chain head), ResultDecided (a director's result for a table: forfeit, walkover,
+double forfeit, adjudicated), RoundCompleted, SeedRevealed, TournamentFinished.
 """
 from __future__ import annotations
 
@@ -42,7 +43,11 @@ def _registered(state: dict, d: dict) -> None:
 
 
 def _withdrew(state: dict, d: dict) -> None:
-    entrant(state, d["entrant"])["withdrawn"] = True
+    """``from_round`` (logs since pairing version 3): the first round the entrant does not play."""
+    e = entrant(state, d["entrant"])
+    e["withdrawn"] = True
+    if "from_round" in d:
+        e["withdrawn_from"] = d["from_round"]
 
 
 def _started(state: dict, d: dict) -> None:
@@ -61,6 +66,13 @@ def _reported(state: dict, d: dict) -> None:
     table["result"], table["chain_head"] = d["result"], d["chain_head"]
 
 
+def _decided(state: dict, d: dict) -> None:
+    """The director's result replaces whatever the table had (nothing, or an aborted game's)."""
+    table = state["rounds"][d["round"] - 1]["tables"][d["table"]]
+    table["result"] = d["result"]
+    table["decision"] = {"kind": d["kind"], "reason": d["reason"], "by": d["by"]}
+
+
 def _completed(state: dict, d: dict) -> None:
     state["rounds"][d["round"] - 1]["completed"] = True
 
@@ -75,7 +87,8 @@ def _finished(state: dict, d: dict) -> None:
 
 HANDLERS = {"TournamentCreated": _created, "EntrantRegistered": _registered, "EntrantWithdrew": _withdrew,
             "TournamentStarted": _started, "RoundPaired": _paired, "GameFinished": _reported,
-            "RoundCompleted": _completed, "SeedRevealed": _revealed, "TournamentFinished": _finished}
+            "ResultDecided": _decided, "RoundCompleted": _completed, "SeedRevealed": _revealed,
+            "TournamentFinished": _finished}
 
 
 def evolve(state: dict, ev: dict) -> dict:

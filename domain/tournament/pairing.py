@@ -52,10 +52,18 @@ def planned_rounds(config: Config, entrants: list[dict]) -> int | None:
 
 def is_complete(config: Config, entrants: list[dict], rounds: list[dict]) -> bool:
     """No round may be paired any more: the last one is finished and the format is done."""
-    if any(t.get("result") is None for r in rounds for t in r["tables"]):
+    if any(waits(config, t) for r in rounds for t in r["tables"]):
         return False
     here = {e["id"] for e in active(entrants)}
     if config.format == "knockout":
         left = knockout.remaining(initial_rank(entrants), here, rounds, pairing=config.pairing)
         return len(left) < 2 or (len(left) <= config.table_size and len(left) < config.min_table)
     return len(here) < config.table_size or len(rounds) >= (planned_rounds(config, entrants) or 0)
+
+
+def waits(config: Config, table: dict) -> bool:
+    """Does the round wait for this table? While it has no result, and, in a knockout from
+    pairing version 3, while its game was aborted and no director has decided it (TRN-DIR-2)."""
+    result = table.get("result")
+    return result is None or (config.format == "knockout" and config.pairing >= 3
+                              and knockout.awaits_decision(result))

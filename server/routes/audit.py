@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
+from errors import ApiError
 from application import records
 from application.attestation import Keys
 from application.tournament_verify import verify_any
 from server import identity, parsing, ratelimit, schemas, streams
-from server.errors import ApiError
 from server.routes.common import dump, service
 
 bp = Blueprint("audit", __name__, url_prefix="/v1")

@@ -6,8 +6,8 @@ from flask import Blueprint
 from domain import registry
 from domain.core import Illegal
 from domain.kit import search
+from errors import ApiError
 from server import schemas
-from server.errors import ApiError
 from server.routes.common import dump
 
 bp = Blueprint("catalog", __name__, url_prefix="/v1")

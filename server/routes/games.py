@@ -7,11 +7,10 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from application.service import ADMIN
-from events.errors import KeyAlreadyUsed, VersionConflict
+from errors import ApiError, KeyAlreadyUsed, VersionConflict
+from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
-from server.errors import ApiError
 from server.parsing import schema
 from server.routes.common import dump, plain, service
 

@@ -6,9 +6,9 @@ import time
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
+from errors import ApiError
 from application import consent, quotas
 from server import auth, identity, streams
-from server.errors import ApiError
 from server.routes.common import service
 
 bp = Blueprint("me", __name__, url_prefix="/v1")

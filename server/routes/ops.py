@@ -5,10 +5,11 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
+from errors import ApiError
 from events import liveness
-from application.runtime import queue_name, queue_redis_from_env
+from application.runtime import queue_redis_from_env
+from application.shards import shards_from_env
 from server import metrics, spec
-from server.errors import ApiError
 from server.routes.common import service
 
 bp = Blueprint("ops", __name__)
@@ -26,7 +27,8 @@ def readyz():
     overdue): the API itself still serves. 503 when it cannot: the store or the queue Redis is down."""
     if "delve.queue_redis" not in current_app.extensions:
         current_app.extensions["delve.queue_redis"] = queue_redis_from_env()
-    parts = liveness.parts(service().store, current_app.extensions["delve.queue_redis"], queue_name())
+    parts = liveness.parts(service().store, current_app.extensions["delve.queue_redis"],
+                           shards_from_env().all_queues())
     down = sorted(name for name, part in parts.items() if not part["up"])
     for name, what in (("store", "REDIS_URL"), ("queue", "RQ_REDIS_URL")):
         if name in down:

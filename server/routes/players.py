@@ -5,7 +5,7 @@ from flask import Blueprint, current_app
 
 from domain import registry
 from application.players import profile
-from application.service import now_iso
+from application.clocks import now_iso
 from server import player_schemas as ps
 from server import auth, identity, parsing, ratelimit
 from server.routes.common import dump, service

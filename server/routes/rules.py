@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from errors import ApiError
 from server import rules
-from server.errors import ApiError
 
 bp = Blueprint("rules", __name__)
 

@@ -1,9 +1,10 @@
-"""/v1/tournaments: a director creates, registers, starts; entrants register and
-withdraw; anyone follows the standings, rounds and log (JSON or SSE) and, after
-the end, downloads the bundle to verify.
+"""/v1/tournaments: a director creates, registers, starts, decides a table's result
+(forfeit, walkover, double forfeit, adjudicated); entrants register and withdraw;
+anyone follows the standings, rounds and log (JSON or SSE) and, after the end,
+downloads the bundle to verify.
 
 Who may manage a tournament (create, start, register bots, invite players,
-withdraw anyone): the admin token (``DELVE_ADMIN_TOKEN``), or the player token
+withdraw anyone, decide results): the admin token (``DELVE_ADMIN_TOKEN``), or the player token
 of its organizer -- any player becomes the organizer of the tournaments they
 create. A player enters only by themselves, with their own token: directly, or
 by accepting an invitation (/v1/players/me/invitations); they may withdraw.
@@ -14,14 +15,17 @@ import hmac
 import json
 import time
 
-from flask import Blueprint, Response, current_app, stream_with_context
+from flask import Blueprint, Response, current_app, request, stream_with_context
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from application.service import hash_token
+from application.tokens import hash_token
 from application.tournaments import DIRECTOR, TournamentService
+from domain.tournament.decide import REASON_CHARS
+from domain.tournament.history import DECISIONS
+from domain.tournament.log import TournamentStatus
+from errors import ApiError
 from server.auth import bearer, player
 from server import identity, parsing, ratelimit, schemas, streams
-from server.errors import ApiError
 from server.parsing import schema
 from server.routes.common import service
 
@@ -59,12 +63,50 @@ class CreateTournamentRequest(Schema):
     entrants = fields.List(fields.Nested(EntrantSpec), load_default=list, validate=validate.Length(max=256))
 
 
+class DecideResultRequest(Schema):
+    """A director's result for one table (TRN-DIR-1); which fields a kind needs is the domain's check."""
+
+    class Meta:
+        unknown = RAISE
+
+    kind = fields.String(required=True, validate=validate.OneOf(list(DECISIONS)))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=REASON_CHARS))
+    losers = fields.List(fields.String(validate=validate.Length(min=1, max=16)), validate=validate.Length(min=1, max=16))
+    places = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=16)),
+                         values=fields.Integer(strict=True, validate=validate.Range(min=1, max=16)),
+                         validate=validate.Length(min=1, max=16))
+    scores = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=16)),
+                         values=fields.Integer(strict=True, validate=validate.Range(min=-1_000_000, max=1_000_000)),
+                         validate=validate.Length(max=16))
+
+    @validates_schema
+    def _fits_kind(self, data: dict, **_kw) -> None:
+        kind = data.get("kind")
+        if kind in ("forfeit", "walkover") and "losers" not in data:
+            raise ValidationError(f"a {kind} names its losers", "losers")
+        if kind == "adjudicated" and "places" not in data:
+            raise ValidationError("an adjudicated result gives every seat's place", "places")
+        if kind != "adjudicated" and ("places" in data or "scores" in data):
+            raise ValidationError("places and scores belong to an adjudicated result", "places")
+        if kind not in ("forfeit", "walkover") and "losers" in data:
+            raise ValidationError("losers belong to a forfeit or a walkover", "losers")
+
+
+class WithdrawRequest(Schema):
+    """Optional body of a withdrawal: the first round the entrant does not play (TRN-WD-2)."""
+
+    class Meta:
+        unknown = RAISE
+
+    from_round = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=1, max=1000))
+
+
 class ListTournamentsQuery(Schema):
     class Meta:
         unknown = RAISE
 
     game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
-    status = fields.String(load_default=None, validate=validate.OneOf(["registering", "running", "finished"]))
+    status = fields.String(load_default=None, validate=validate.OneOf(list(TournamentStatus)))
     format = fields.String(load_default=None, validate=validate.OneOf(["round-robin", "swiss", "knockout"]))
     player = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
@@ -169,8 +211,17 @@ def register(tournament_id: str):
 @bp.post("/tournaments/<tournament_id>/entrants/<entrant>/withdraw")
 def withdraw(tournament_id: str, entrant: str):
     who = caller()
-    tournaments().withdraw(tournament_id, entrant, who)
+    body = schema(WithdrawRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES) if request.content_length else {})
+    tournaments().withdraw(tournament_id, entrant, who, body["from_round"])
     return tournaments().get(tournament_id)
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:round_no>/tables/<int:table>/result")
+def decide_result(tournament_id: str, round_no: int, table: int):
+    """The director's result for a table of the round being played (organizer or admin, TRN-DIR-1)."""
+    who = caller()
+    body = schema(DecideResultRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
+    return tournaments().decide_result(tournament_id, round_no, table, body, who)
 
 
 @bp.post("/tournaments/<tournament_id>/start")
@@ -181,7 +232,7 @@ def start(tournament_id: str):
 @bp.get("/tournaments/<tournament_id>/bundle")
 def bundle(tournament_id: str):
     ts = tournaments()
-    if ts.status(tournament_id) != "finished":
+    if ts.status(tournament_id) != TournamentStatus.FINISHED:
         raise ApiError(409, "tournament_not_finished", "the bundle is published once the tournament has finished; "
                        "follow GET /v1/tournaments/{id} until its status is finished")
     return Response(stream_with_context(ts.bundle(tournament_id)), mimetype="application/x-ndjson",

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from flask import Blueprint, render_template, send_from_directory
 
-from server.errors import ApiError
+from errors import ApiError
+
 
 STATIC = Path(__file__).with_name("static")
 MAX_ID = 64  # openapi.yaml's TournamentId

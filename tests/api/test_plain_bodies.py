@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain import registry
-from application.service import ADMIN
+from application.access import ADMIN
 from server import schemas
 from server.routes.common import dump
 

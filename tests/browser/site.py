@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 import redis as redis_lib
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from application.service import GameService, now_iso
+from errors import Stalled
+from application.clocks import now_iso
+from application.service import GameService
 from events.store import RedisEventStore
 from application.tournaments import TournamentService
 from server.app import create_app
 from delve.tournament import play_out
 from domain import registry
-from workers.inprocess import InProcessDriver, Stalled
+from workers.inprocess import InProcessDriver
 
 ADMIN = "admin-secret"
 

@@ -156,6 +156,58 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(sit
     no_problems(first)
 
 
+def test_the_lobby_offers_every_games_bots_with_the_search_levels_by_name(site, first):
+    """Issue "Bots worth playing": a person picks "search bot, hard", not an id; the choice seats
+    that level (the created game's seat names the bot id the API knows)."""
+    first.open(f"{site.url}/web")
+    first.wait("return document.querySelector('#new-game option')", what="the new-game form")
+    first.js("document.querySelector('#create-box').open = true")
+    for game in TABLES:
+        choose(first, "#new-game", game)
+        choose(first, "#new-seats", "3" if game == "saboteur" else "2")
+        offered = first.js("return [...document.querySelectorAll('[name=seat-1-bot] option')]"
+                           ".map((o) => [o.value, o.textContent])")
+        levels = {value: text for value, text in offered if value.startswith("search-")}
+        assert list(levels) == ["search-easy", "search-normal", "search-hard"], (game, offered)
+        assert levels["search-hard"].startswith("search bot, hard (") and "playouts a move" in levels["search-hard"]
+        assert ["random", "random (any legal move)"] in offered
+    gid = create_game(first, site.url, "mountain-king", ["me", "search-easy"])
+    seats = first.js("return fetch('/v1/games/' + arguments[0]).then((r) => r.json()).then((g) => g.seats)", gid)
+    assert seats[1]["bot"] == "search-easy"
+    no_problems(first)
+
+
+def test_a_refused_move_shows_the_servers_code_message_and_a_link_to_the_rule(site, first):
+    """The page offers only legal moves, so a refusal comes from a move the server no longer takes;
+    here the page's request is altered on its way out (every number in the command moved off the
+    board), and the real server's 422 problem is what the page must show: code, message, rule link."""
+    sign_up(first, site.url, "Refused")
+    create_game(first, site.url, "saboteur", ["me", "heuristic", "random"])
+    card = "#turn-panel button.move:is([data-type=play_path],[data-type=rockfall],[data-type=break_tool],[data-type=repair])"
+    first.wait("return document.querySelector(arguments[0])", card, what="a card to play")
+    first.js("""
+        const send = window.fetch;
+        const shift = (v) => typeof v === 'number' ? v + 50 : Array.isArray(v) ? v.map(shift)
+          : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shift(x)])) : v;
+        window.fetch = (url, init) => {
+          if (String(url).endsWith('/actions') && init && init.method === 'POST') {
+            const body = JSON.parse(init.body);
+            body.command = shift(body.command);
+            init = {...init, body: JSON.stringify(body)};
+          }
+          return send(url, init);
+        };""")
+    version = first.js("return document.querySelector('#board').dataset.version")
+    first.js("document.querySelector(arguments[0]).click()", card)  # a card at (x, y) or on a seat
+    first.wait("return /Refused \\(/.test(document.querySelector('#message')?.textContent || '')",
+               what="the refusal shown")
+    said = first.js("return document.querySelector('#message').textContent")
+    link = first.js("return document.querySelector('a.rule-link')?.getAttribute('href')")
+    assert said.startswith("Refused (") and "rule SAB-" in said, said
+    assert link and link.startswith("/rules/saboteur#SAB-"), link
+    assert first.js("return document.querySelector('#board').dataset.version") == version  # nothing was written
+
+
 def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(site, second):
     """Tab to a highlighted place of the board, Enter plays it; at 375 px nothing but the
     board itself scrolls sideways."""

@@ -11,7 +11,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from freezegun import freeze_time
 
-from application.service import ADMIN, GameService
+from application.access import ADMIN
+
+from application.service import GameService
 from events.store import RedisEventStore
 
 pytestmark = pytest.mark.slow

@@ -42,15 +42,6 @@ def events_of(s: dict, seat: int, command: dict, rng=None) -> list[dict]:
     return GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
 
 
-def clear_board(s: dict) -> dict:
-    """Lift every figure off the board (heroes to a holding 'retreat', monsters away)."""
-    for h in s["heroes"].values():
-        h["tile"] = None
-    for m in s["monsters"].values():
-        m["tile"] = None
-    return s
-
-
 # The edits below are Indagar's position verbs (domain/indagar/positions.py), the words of
 # its text positions (tests/support/positions.py), here as functions returning the state.
 
@@ -86,16 +77,17 @@ def neighbours(s: dict, tile: str) -> tuple[str, ...]:
     return st.board(s).neighbours[tile]
 
 
-def flatten(s: dict) -> dict:
-    """Reveal every face-down tile as a plain Meadow: a board with no surprises."""
-    for t in list(s["hidden"]):
-        reveal(s, t, "meadow")
+def clear_board(s: dict) -> dict:
+    """Lift every figure off the board (the ``lift`` verb)."""
+    verbs.lift(s)
     return s
 
 
 def arena(players: int = 2, **options) -> dict:
-    """A started table with every figure lifted and every tile a revealed Meadow."""
-    return flatten(clear_board(table(players, **options)))
+    """A started table with every figure lifted and every tile a revealed Meadow (the ``arena`` verb)."""
+    s = table(players, **options)
+    verbs.arena(s)
+    return s
 
 
 def line(s: dict, start: str, n: int) -> list[str]:
@@ -114,8 +106,7 @@ def decide_all(s: dict, seat: int, commands: list[tuple[dict, object]]) -> dict:
 
 def armour_everyone(s: dict) -> dict:
     """Three shield tokens on every hero: no monster finds them juicy (IND-JUICY-1)."""
-    for h in s["heroes"].values():
-        h["bonuses"] = ["shield", "shield", "shield"]
+    verbs.armour(s)
     return s
 
 
@@ -155,11 +146,8 @@ def monster_turn(s: dict, name: str, rng=None) -> dict:
     """Give ``name`` the turn and let it act (its events folded onto a copy)."""
     from domain.core import Drbg
     s = copy_state(s)
-    kind = "event" if s["monsters"][name]["kind"] == "event" else "monster"
-    s["pending"], s["attack"], s["phase"] = [], None, "play"
-    s["turn"] = {"who": f"{kind}-{name}", "hero": None, "moves": 0, "action": False, "used": [], "stopped": False,
-                 "charged": False, "must_attack": False, "cleared": False}
-    events = GAME.decide_actor(s, f"{kind}-{name}", rng or Drbg(b"m", "turn"))
+    verbs.turn(s, name)
+    events = GAME.decide_actor(s, s["turn"]["who"], rng or Drbg(b"m", "turn"))
     for ev in events:
         s = GAME.evolve(s, ev)
     return s

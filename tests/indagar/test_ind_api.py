@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 import re
 
+from errors import Stalled
 from application.replay import verify
 from tests.api.helpers import auth, stream_start
-from workers.inprocess import InProcessDriver, Stalled
+from workers.inprocess import InProcessDriver
 
 HUMAN = 0
 PREFERENCE = ("declare", "activate", "build", "upgrade", "gather", "attack", "pass", "reveal", "move", "end_turn")

@@ -10,7 +10,7 @@ from domain.indagar import harm, monsters, turns
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from ind_support import ScriptedDice, apply, arena, neighbours, put, reveal, turn_of
-from tests.support.positions import named, position
+from tests.support.positions import edit, named, position
 
 
 def refused(s, seat, cmd) -> Illegal:
@@ -62,7 +62,7 @@ def test_IND_RET_2_a_hero_in_retreat_gains_no_experience():
     experiencia de su contador de experiencia»: XP earned by an attack that sent the
     hero itself to retreat (a Poison Swamp entered by charging through) is lost too."""
     s = arena(2)
-    s["heroes"]["ariane"]["xp"] = 2
+    edit(GAME, s, "heroes.ariane.xp = 2")
     events = []
     harm.gain_xp(s, events.append, "ariane", 2)        # ariane is off the board: in retreat
     assert events == []
@@ -120,7 +120,7 @@ def test_IND_MTGT_6_a_walled_in_monster_has_its_turns_skipped():
     home = st.board(s).homes[s["monsters"][monster]["home"]]
     put(s, monster, home)
     put(s, "ariane", "r4c1")
-    s["round"] = 2                                                      # past the round-1 start rules
+    edit(GAME, s, "round = 2")  # past the round-1 start rules
     assert not monsters.stuck(s, monster) and turns.monster_may_act(s, monster)
     for n in neighbours(s, home):
         reveal(s, n, "mountains")

@@ -8,6 +8,7 @@ from domain.indagar import combat, harm
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from ind_support import ScriptedDice, apply, arena, events_of, line, neighbours, outpost, put, turn_of
+from tests.support.positions import edit
 
 CENTRE = "r4c1"   # a row of Meadows across the middle of the 4-player board is handy; 2p uses r4c1..
 
@@ -21,8 +22,10 @@ def ex1_table():
     put(s, "zhuan", z)
     sun = next(n for n in neighbours(s, z) if n not in neighbours(s, a) and n != a)
     put(s, "sunjun", sun)
-    s["seats"][0]["res"] = {"gold": 3, "wood": 0, "ore": 0}
-    s["seats"][1]["res"] = {"gold": 0, "wood": 0, "ore": 1}
+    edit(GAME, s, """
+        seats.0.res = {"gold": 3, "wood": 0, "ore": 0}
+        seats.1.res = {"gold": 0, "wood": 0, "ore": 1}
+    """)
     turn_of(s, 0, "ariane")
     return s, a, z, sun
 
@@ -77,7 +80,7 @@ def test_IND_EX_1_the_rulebook_combat_exactly():
 
 def test_IND_EX_1_8_a_commander_sent_to_retreat_earns_PP_and_3_XP():
     s, a, z, sun = ex1_table()
-    s["heroes"]["zhuan"]["damage"] = 4                                   # 2 more reach endurance 6
+    edit(GAME, s, "heroes.zhuan.damage = 4")  # 2 more reach endurance 6
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
     s = apply(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(2, 2))
@@ -96,7 +99,7 @@ def occupied_outpost(endurance_damage: int):
     """IND-EX-2: an L1 outpost (endurance 3) with its owner's hero on it, attacked."""
     s = arena(2)
     a, t = line(s, "r4c1", 2)
-    s["tiles"][t]["type"] = "gold"
+    edit(GAME, s, f'tiles.{t}.type = "gold"')
     put(s, "ariane", a)
     put(s, "sunjun", t)
     outpost(s, t, 1, 2)   # level 2: endurance 4
@@ -120,7 +123,7 @@ def test_IND_EX_2_IND_AOUT_4_occupied_outpost_absorbs_first_then_the_hero():
 
 def test_IND_EX_2_variant_small_hit_downgrades_without_fall_back_or_charge():
     s, a, t = occupied_outpost(4)
-    s["outposts"][t]["level"] = 1                                        # endurance 3; 4 damage in total
+    edit(GAME, s, f"outposts.{t}.level = 1")  # endurance 3; 4 damage in total
     s = apply(s, 0, {"type": "attack", "tile": t}, ScriptedDice(2, 2, 3))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1, 1))
     s = apply(s, 1, {"type": "pass"})
@@ -136,7 +139,7 @@ def test_IND_EX_3_IND_OUT_17_capture_as_the_lower_level():
     (the level before the downgrade, in the tile's resource), IND-SUC-2 (one success)."""
     s = arena(2)
     a, t = line(s, "r4c1", 2)
-    s["tiles"][t]["type"] = "wood"
+    edit(GAME, s, f'tiles.{t}.type = "wood"')
     put(s, "ariane", a)
     outpost(s, t, 1, 3)                                                  # L3, endurance 5, 3 dice
     turn_of(s, 0, "ariane")
@@ -176,7 +179,7 @@ def test_IND_EX_4_IND_FLK_1_2_flanking_counts_friends_next_to_the_target():
 def test_IND_EX_5_IND_LVL_5_experience_carries_over_and_cascades():
     s = arena(2)
     put(s, "ariane", "r4c1")
-    s["heroes"]["ariane"]["xp"] = 2
+    edit(GAME, s, "heroes.ariane.xp = 2")
     events = []
     harm.gain_xp(s, events.append, "ariane", 5)                        # Groxiah's 5 XP
     xp = next(e for e in events if e["type"] == "XpGained")["data"]
@@ -188,8 +191,10 @@ def test_IND_LVL_6_7_xp_after_level_3_is_discarded_and_level_3_gives_a_PP():
     """IND-PP-5 (a permanent PP per level-3 hero), IND-LVL-2 (the sword side: +1 attack)."""
     s = arena(2)
     put(s, "ariane", "r4c1")
-    s["heroes"]["ariane"]["bonuses"] = ["sword", "shield"]
-    s["heroes"]["ariane"]["xp"] = 4
+    edit(GAME, s, """
+        heroes.ariane.bonuses = ["sword", "shield"]
+        heroes.ariane.xp = 4
+    """)
     turn_of(s, 0, "ariane")
     from domain.indagar.rules import GAME as G
     from domain.kit import Batch
@@ -207,7 +212,7 @@ def test_IND_LVL_6_7_xp_after_level_3_is_discarded_and_level_3_gives_a_PP():
 def test_IND_DMG_2_IND_SPI_3_a_spirit_ignores_3_damage_even_below_the_minimum():
     """IND-SUC-3: 0 damage taken is a successful defence (+1 XP); IND-SPI-2: spirits in the reserve."""
     s, a, z, sun = ex1_table()
-    s["seats"][1]["spirits"] = 1
+    edit(GAME, s, "seats.1.spirits = 1")
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
     s = apply(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(2, 2))
@@ -230,8 +235,10 @@ def test_IND_DMG_4_IND_TERM_1_a_reroll_rerolls_every_attack_die():
     a, z = line(s, "r4c1", 2)
     put(s, "thorn", a)
     put(s, "zhuan", z)
-    s["heroes"]["thorn"]["bonuses"] = ["shield", "shield"]               # level II: Hunter's Mark
-    s["seats"][0]["res"]["wood"] = 1
+    edit(GAME, s, """
+        heroes.thorn.bonuses = ["shield", "shield"]  # level II: Hunter's Mark
+        seats.0.res.wood = 1
+    """)
     turn_of(s, 0, "thorn")
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1))
     s = apply(s, 0, {"type": "use_ability", "ability": "hunters-mark", "hero": "thorn"}, ScriptedDice(5, 6))
@@ -240,7 +247,7 @@ def test_IND_DMG_4_IND_TERM_1_a_reroll_rerolls_every_attack_die():
 
 def test_IND_ABL_11_effects_apply_in_the_order_they_were_used():
     s, a, z, sun = ex1_table()
-    s["seats"][0]["spirits"] = 1
+    edit(GAME, s, "seats.0.spirits = 1")
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 2))
     events = events_of(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))
     s = apply(s, 0, {"type": "use_ability", "ability": "flaming-sword", "hero": "ariane"}, ScriptedDice(3))

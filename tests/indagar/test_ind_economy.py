@@ -7,6 +7,7 @@ from domain.core import Illegal
 from domain.indagar import state as st, turns
 from domain.indagar.rules import GAME
 from ind_support import apply, arena, hit_outpost, line, outpost, put, reveal, turn_of
+from tests.support.positions import edit
 
 
 def on_tile(kind="gold", hero="ariane", factions=("arkland", "sect")):
@@ -36,14 +37,14 @@ def test_IND_OUT_1_2_build_costs_2_gold_on_a_resource_tile_and_is_the_action():
     s2, m = on_tile("meadow")
     assert refused(s2, 0, {"type": "build"}).rule == "IND-OUT-2"
     s3, t3 = on_tile("wood")
-    s3["tiles"][t3]["destroyed"] = True
+    edit(GAME, s3, f"tiles.{t3}.destroyed = true")
     assert refused(s3, 0, {"type": "build"}).rule == "IND-TERM-2"
 
 
 def test_IND_OUT_3_4_upgrade_one_level_per_action_paying_each_cost():
     s, t = on_tile("ore")
     outpost(s, t, 0, 1)
-    s["seats"][0]["res"] = {"gold": 2, "wood": 3, "ore": 2}
+    edit(GAME, s, 'seats.0.res = {"gold": 2, "wood": 3, "ore": 2}')
     s = apply(s, 0, {"type": "upgrade"})
     assert s["outposts"][t]["level"] == 2 and s["seats"][0]["res"] == {"gold": 1, "wood": 1, "ore": 2}
     assert refused(s, 0, {"type": "upgrade"}).code == "action_used"
@@ -56,7 +57,7 @@ def test_IND_OUT_3_4_upgrade_one_level_per_action_paying_each_cost():
 
 def test_IND_OUT_6_IND_COMP_2_piece_limits():
     s, t = on_tile()
-    s["seats"][0]["res"]["gold"] = 20
+    edit(GAME, s, "seats.0.res.gold = 20")
     others = [x for x in s["tiles"] if x != t][:6]
     for x in others:
         outpost(s, x, 0, 1)
@@ -68,7 +69,7 @@ def test_IND_SPR_4_fortified_gains_xp_and_IND_SPR_5_IND_OUT_7_burn_not_build():
     s = apply(s, 0, {"type": "build"})
     assert s["heroes"]["bertram"]["xp"] == 1
     s2, t2 = on_tile(hero="zhuan")
-    s2["seats"][1]["res"]["gold"] = 5
+    edit(GAME, s2, "seats.1.res.gold = 5")
     assert refused(s2, 1, {"type": "build"}).rule == "IND-SPR-5"
     outpost(s2, t2, 1, 1)
     assert refused(s2, 1, {"type": "upgrade"}).rule == "IND-SPR-5"
@@ -77,7 +78,7 @@ def test_IND_SPR_4_fortified_gains_xp_and_IND_SPR_5_IND_OUT_7_burn_not_build():
 def test_IND_SPR_4_fortified_upgrade_to_level_3_gives_2():
     s, t = on_tile("gold", hero="bertram")
     outpost(s, t, 0, 2)
-    s["seats"][0]["res"] = {"gold": 1, "wood": 1, "ore": 2}
+    edit(GAME, s, 'seats.0.res = {"gold": 1, "wood": 1, "ore": 2}')
     s = apply(s, 0, {"type": "upgrade"})
     assert s["heroes"]["bertram"]["xp"] == 2
 
@@ -89,15 +90,17 @@ def test_IND_ACTN_1_IND_SPI_1_gather_takes_every_spirit_on_the_source():
     put(s, "ariane", src)
     turn_of(s, 0, "ariane")
     assert refused(s, 0, {"type": "gather"}).rule == "IND-SPI-1"
-    s["source"] = 3
+    edit(GAME, s, "source = 3")
     s = apply(s, 0, {"type": "gather"})
     assert s["seats"][0]["spirits"] == 3 and s["source"] == 0 and s["turn"]["action"]
 
 
 def test_IND_SPI_3_IND_PP_3_the_four_uses_of_spirits():
     s, t = on_tile()
-    s["seats"][0]["spirits"] = 5
-    s["heroes"]["ariane"]["damage"] = 4
+    edit(GAME, s, """
+        seats.0.spirits = 5
+        heroes.ariane.damage = 4
+    """)
     s = apply(s, 0, {"type": "spirit", "use": "resources", "get": {"gold": 1, "wood": 0, "ore": 2}})
     assert s["seats"][0]["res"] == {"gold": 4, "wood": 2, "ore": 4} and s["seats"][0]["spirits"] == 4
     s = apply(s, 0, {"type": "spirit", "use": "heal", "hero": "ariane"})
@@ -124,7 +127,7 @@ def test_IND_OUT_9_IND_TERM_2_production_skips_destroyed_and_non_resource_tiles(
     outpost(s, a, 0, 3)
     outpost(s, b, 0, 2)
     outpost(s, c, 0, 1)
-    s["tiles"][b]["destroyed"] = True
+    edit(GAME, s, f"tiles.{b}.destroyed = true")
     assert turns.production(s)[0] == {"gold": 0, "wood": 3, "ore": 0}
     assert st.pp(s, 0) == 3                                              # still worth PP
 

@@ -6,6 +6,12 @@ from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from ind_support import (ScriptedDice, apply, arena, only_resource, line, monster_turn, neighbours, outpost, put, reveal,
                          turn_of)
+from tests.support.positions import edit, position
+
+LONE = """
+    indagar 4 seed=indagar
+    arena                          # the 4-player board, every tile a Meadow, no figure on it
+"""
 
 
 def lone(**options):
@@ -43,10 +49,13 @@ def test_IND_MON_6_IND_OPP_3_oryana_takes_the_source_and_never_opportunity_attac
     s = lone()
     src = st.board(s).source
     near = next(n for n in neighbours(s, src))
-    put(s, "oryana", near)
-    s["source"] = 2
-    put(s, "zhuan", next(n for n in neighbours(s, src) if n != near))
-    s["heroes"]["zhuan"]["bonuses"] = []
+    far = next(n for n in neighbours(s, src) if n != near)
+    edit(GAME, s, f"""
+        put oryana {near}
+        source = 2
+        put zhuan {far}
+        heroes.zhuan.bonuses = []
+    """)
     s = monster_turn(s, "oryana")
     assert s["monsters"]["oryana"]["tile"] == src and s["source"] == 0
     assert s["monsters"]["oryana"]["counts"] == {"spirits_held": 2}
@@ -54,29 +63,29 @@ def test_IND_MON_6_IND_OPP_3_oryana_takes_the_source_and_never_opportunity_attac
 
 
 def test_IND_MON_6_IND_MTGT_3_spirit_walker_hunts_the_last_ability_user_juicy_heroes():
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    put(s, "spirit-walker", a)
-    put(s, "ariane", c)
-    put(s, "zhuan", b)
+    _, s = position(LONE + """
+        put spirit-walker r2c1
+        put ariane r2c3
+        put zhuan r2c2
+    """)
     assert mon.choose_target(s, "spirit-walker")[0] == []                # no ability used yet (IND-AMB-49)
-    s["last_ability_seat"] = 0
-    assert mon.choose_target(s, "spirit-walker")[0] == [c]
-    s["heroes"]["ariane"]["bonuses"] = ["shield", "shield", "shield"]    # defence 6 > attack 3: not juicy
+    edit(GAME, s, "last_ability_seat = 0")
+    assert mon.choose_target(s, "spirit-walker")[0] == ["r2c3"]
+    edit(GAME, s, "armour ariane")                                       # defence 6 > attack 3: not juicy
     assert mon.choose_target(s, "spirit-walker")[0] == []
 
 
 def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
     """IND-JUICY-5 is settled by IND-AMB-40: the dice the target would roll now."""
-    s = lone()
-    a, b = line(s, "r2c1", 2)
-    put(s, "helgoth", a)                                                 # attack 3 at level 1
-    put(s, "zhuan", b)                                                   # defence 2 (commander)
-    assert mon.juicy(s, "helgoth", b)
-    outpost(s, b, 1, 2)                                                  # +2 outpost defence = 4
-    assert not mon.juicy(s, "helgoth", b)
-    s["heroes"]["zhuan"]["tile"] = None
-    assert mon.juicy(s, "helgoth", b)                                    # the outpost alone: 2
+    _, s = position(LONE + """
+        put helgoth r2c1               # attack 3 at level 1
+        put zhuan r2c2                 # defence 2 (commander)
+    """)
+    assert mon.juicy(s, "helgoth", "r2c2")
+    edit(GAME, s, "outpost r2c2 1 2")                                    # +2 outpost defence = 4
+    assert not mon.juicy(s, "helgoth", "r2c2")
+    edit(GAME, s, "put zhuan none")
+    assert mon.juicy(s, "helgoth", "r2c2")                               # the outpost alone: 2
 
 
 def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charges_in():
@@ -96,17 +105,17 @@ def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charge
 
 
 def test_IND_MATK_4_5_a_hero_defends_against_a_monster_with_its_window():
-    s = lone()
-    a, b = line(s, "r2c1", 2)
-    put(s, "helgoth", a)
-    put(s, "ariane", b)
-    s["heroes"]["ariane"]["bonuses"] = []
-    s["seats"][0]["commander"] = "bertram"                               # Ariane: defence 2, juicy
-    s["last_ability_seat"] = None
+    _, s = position(LONE + """
+        put helgoth r2c1
+        put ariane r2c2
+        heroes.ariane.bonuses = []
+        seats.0.commander = bertram    # Ariane: defence 2, juicy
+        last_ability_seat = null
+    """)
     s = monster_turn(s, "helgoth", ScriptedDice(1, 1, 1, 6, 6))
     assert s["attack"]["attacker"] == ["monster", "helgoth"]
     assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}
-    s["seats"][0]["spirits"] = 1
+    edit(GAME, s, "seats.0.spirits = 1")
     assert {"type": "spirit", "use": "dice"} in GAME.legal_commands(s, 0)
     s = apply(s, 0, {"type": "pass"})
     assert s["heroes"]["ariane"]["xp"] == 1                              # a successful defence
@@ -152,11 +161,11 @@ def test_IND_MTGT_5_IND_MMOV_5_IND_JUICY_4_a_blocked_monster_breaks_through():
     src = st.board(s).source
     ring = list(neighbours(s, src))
     heroes = ["ariane", "bertram", "elowen", "zhuan", "sunjun", "magus"]
-    for h, t in zip(heroes, ring):
-        put(s, h, t)
-        s["heroes"][h]["bonuses"] = ["shield", "shield", "shield"]       # nobody is juicy
     start = next(t for t in s["tiles"] if st.board(s).distance(t, src) == 2)
-    put(s, "oryana", start)
+    edit(GAME, s, "\n".join(f"put {h} {t}" for h, t in zip(heroes, ring)) + f"""
+        armour {" ".join(heroes)}      # nobody is juicy
+        put oryana {start}
+    """)
     targets, tile_target, action, through = mon.choose_target(s, "oryana")
     assert targets == [src] and through
     s = monster_turn(s, "oryana", ScriptedDice(*[1] * 20))
@@ -176,13 +185,15 @@ def test_IND_MTGT_6_IND_AMB_39_a_monster_walled_in_by_mountains_idles():
 def test_IND_OPP_1_an_opportunity_attack_when_the_target_is_out_of_reach():
     s = lone()
     row = line(s, "r2c1", 6)
-    put(s, "helgoth", row[0])
-    reveal(s, row[5], "gold")
-    outpost(s, row[5], 1)
     adj = next(n for n in neighbours(s, row[3]) if n not in row)
-    put(s, "ariane", adj)
-    s["heroes"]["ariane"]["bonuses"] = []
-    s["seats"][0]["commander"] = "bertram"
+    edit(GAME, s, f"""
+        put helgoth r2c1
+        reveal r2c6 gold
+        outpost r2c6 1
+        put ariane {adj}
+        heroes.ariane.bonuses = []
+        seats.0.commander = bertram
+    """)
     s = monster_turn(s, "helgoth", ScriptedDice(*[1] * 10))
     if s["monsters"]["helgoth"]["tile"] in neighbours(s, adj):
         assert s["attack"] and s["attack"]["tile"] == adj
@@ -206,17 +217,18 @@ def test_IND_MRET_1_the_last_player_picks_a_monster_fall_back_tile():
 def test_IND_MDEF_2_IND_AMB_10_monsters_retreat_above_endurance_and_IND_MDEF_3_xp():
     """IND-MDEF-1: a monster defends like a hero, its dice from the RNG; IND-MRET-5 and
     IND-AMB-8: its damage is cleared when it retreats."""
-    s = lone()
-    a, m = line(s, "r2c1", 2)
-    put(s, "ariane", a)
-    put(s, "helgoth", m)
-    s["monsters"]["helgoth"]["damage"] = 2
-    turn_of(s, 0, "ariane")
+    _, s = position(LONE + """
+        put ariane r2c1
+        put helgoth r2c2
+        monsters.helgoth.damage = 2
+        turn 0 ariane
+    """)
+    m = "r2c2"
     s1 = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(3, 3, 2))
     s1 = apply(s1, 0, {"type": "pass"}, ScriptedDice(2, 2))               # 4 more: 6 = endurance, stays
     assert s1["monsters"]["helgoth"]["tile"] is not None and s1["monsters"]["helgoth"]["damage"] == 6
     u = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(3, 3, 2))
-    u["options"]["uniform_endurance_threshold"] = True
+    edit(GAME, u, "options.uniform_endurance_threshold = true")
     u = apply(u, 0, {"type": "pass"}, ScriptedDice(2, 2))
     assert u["monsters"]["helgoth"]["tile"] is None and u["monsters"]["helgoth"]["retreat"] == "grey"
     u = apply(u, 0, {"type": "charge_through", "go": True})
@@ -224,10 +236,12 @@ def test_IND_MDEF_2_IND_AMB_10_monsters_retreat_above_endurance_and_IND_MDEF_3_x
 
 
 def test_IND_MRET_2_3_IND_ROUND_6_retreat_a_full_round_then_home_or_the_closest_free_tile():
-    from domain.kit import Batch
     from domain.indagar import turns
-    s = lone()
-    s["monsters"]["helgoth"].update(tile=None, retreat="grey")
+    from domain.kit import Batch
+    _, s = position(LONE + """
+        put helgoth none
+        monsters.helgoth.retreat = grey
+    """)
     home = st.board(s).homes[s["monsters"]["helgoth"]["home"]]
     b = Batch(s, GAME.evolve)
     turns.begin_round(b.state, b.add)
@@ -240,20 +254,21 @@ def test_IND_MRET_2_3_IND_ROUND_6_retreat_a_full_round_then_home_or_the_closest_
 
 
 def test_IND_MRET_4_IND_EVM_6_event_monsters_never_return():
-    s = lone()
-    a, m = line(s, "r2c1", 2)
-    put(s, "ariane", a)
-    s["monsters"]["kakonositel"] = {"kind": "event", "script": "event", "home": None, "tile": m, "damage": 6,
-                                    "retreat": None, "turns": 0, "counts": {}, "xp": 3}
-    turn_of(s, 0, "ariane")
+    from domain.indagar import turns
+    from domain.kit import Batch
+    _, s = position(LONE + """
+        put ariane r2c1
+        event kakonositel r2c2 6
+        turn 0 ariane
+    """)
+    m = "r2c2"
     s = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(6, 6, 6))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
     assert s["monsters"]["kakonositel"]["retreat"] == "gone"
-    from domain.kit import Batch
-    from domain.indagar import turns
-    b = Batch(s, GAME.evolve)
-    s["attack"] = None
-    s["pending"] = []
+    edit(GAME, s, """
+        attack = null
+        pending = []
+    """)
     b = Batch(s, GAME.evolve)
     turns.begin_round(b.state, b.add)
     turns.begin_round(b.state, b.add)
@@ -261,36 +276,40 @@ def test_IND_MRET_4_IND_EVM_6_event_monsters_never_return():
 
 
 def test_IND_MLVL_1_2_4_IND_TRACK_1_monster_level_follows_the_demon_heads():
-    s = lone()
-    s["round"] = 6
+    _, s = position(LONE + "round = 6")
     assert st.monster_level(s) == 2
     assert st.monster_stats(s, "helgoth") == {"attack": 4, "defence": 3, "movement": 2, "endurance": 7}
-    s["round"] = 1
+    edit(GAME, s, "round = 1")
     assert st.monster_level(s) == 1
-    assert st.monster_stats(s, "kakonositel" if False else "helgoth")["attack"] == 3
+    assert st.monster_stats(s, "helgoth")["attack"] == 3
 
 
 def test_IND_EVM_1_3_4_event_monsters_target_the_closest_and_groxiah_skips_empty_outposts():
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    s["monsters"]["groxiah"] = {"kind": "event", "script": "event", "home": None, "tile": a, "damage": 0,
-                                "retreat": None, "turns": 0, "counts": {}, "xp": 5}
+    _, s = position(LONE + """
+        event groxiah r2c1
+        outpost r2c2 0
+    """)
+    b = "r2c2"
     assert st.monster_stats(s, "groxiah") == {"attack": 5, "defence": 4, "movement": 2, "endurance": 8}
-    outpost(s, b, 0)
     cands, _, _ = mon.candidates(s, "groxiah")
     assert b not in cands                                                # IND-EVM-4
-    put(s, "ariane", b)
+    edit(GAME, s, f"put ariane {b}")
     cands, _, _ = mon.candidates(s, "groxiah")
     assert b in cands
 
 
 def test_IND_MTURN_5_a_retreated_monster_takes_no_turn():
     from domain.indagar.turns import monster_may_act
-    s = lone(monster_start="none")
-    s["monsters"]["helgoth"]["tile"] = None
+    _, s = position("""
+        indagar 4 seed=indagar options={"monster_start": "none"}
+        arena
+        put helgoth none
+    """)
     assert not monster_may_act(s, "helgoth")
-    s["monsters"]["helgoth"]["tile"] = "r4c1"
-    s["monsters"]["helgoth"]["turns"] = 3
+    edit(GAME, s, """
+        put helgoth r4c1
+        monsters.helgoth.turns = 3
+    """)
     assert not monster_may_act(s, "helgoth")                             # IND-MTURN-4
 
 
@@ -313,14 +332,15 @@ def test_IND_MTGT_1_2_4_tied_targets_are_the_last_players_pick():
 
 
 def test_IND_OPP_2_several_opportunity_targets_are_the_last_players_pick():
-    s = lone()
-    a, m, b = line(s, "r2c1", 3)
-    put(s, "helgoth", m)
-    for h, t in (("ariane", a), ("bertram", b)):
-        put(s, h, t)
-        s["heroes"][h]["bonuses"] = []
-    s["seats"][0]["commander"] = "elowen"
-    s["heroes"]["bertram"]["bonuses"] = []
+    _, s = position(LONE + """
+        put helgoth r2c2
+        put ariane r2c1
+        put bertram r2c3
+        heroes.ariane.bonuses = []
+        heroes.bertram.bonuses = []
+        seats.0.commander = elowen
+    """)
+    a, b = "r2c1", "r2c3"
     s = monster_turn(s, "helgoth")                                       # no outposts: no target (IND-AMB-49)
     p = s["pending"][0]
     assert p["kind"] == "monster_opportunity" and p["options"] == sorted([a, b])

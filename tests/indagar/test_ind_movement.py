@@ -7,6 +7,7 @@ from domain.core import Illegal
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from ind_support import apply, arena, cornered, hide, line, neighbours, outpost, put, reveal, turn_of
+from tests.support.positions import edit
 
 
 def walker(kind_ahead: str | None = None, hero: str = "ariane", moves: int | None = None,
@@ -36,7 +37,7 @@ def test_IND_MOVE_1_2_one_adjacent_tile_per_point_of_movement():
     s = apply(s, 0, {"type": "move", "to": d})
     assert s["heroes"]["ariane"]["tile"] == d and s["turn"]["moves"] == 0
     back = next(n for n in neighbours(s, d) if n != c and st.figure_at(s, n) is None)
-    s["heroes"]["ariane"]["bonuses"] = []
+    edit(GAME, s, "heroes.ariane.bonuses = []")
     err = refused(s, 0, {"type": "move", "to": back})
     assert err.code in ("no_moves", "nothing_to_charge")
 
@@ -45,10 +46,10 @@ def test_IND_MOVE_3_IND_TILE_3_4_figures_enemy_outposts_and_mountains_block():
     s, a, b, c, d = walker()
     put(s, "bertram", b)                                                # a friendly hero
     assert refused(s, 0, {"type": "move", "to": b}).rule == "IND-MOVE-3"
-    put(s, "bertram", None) if False else s["heroes"]["bertram"].update(tile=None)
+    put(s, "bertram", "none")
     put(s, "helgoth", b)
     assert refused(s, 0, {"type": "move", "to": b}).code == "tile_not_free"
-    s["monsters"]["helgoth"]["tile"] = None
+    edit(GAME, s, "monsters.helgoth.tile = null")
     outpost(s, b, 1)
     assert refused(s, 0, {"type": "move", "to": b}).code == "tile_not_free"
     del s["outposts"][b]
@@ -149,7 +150,7 @@ def test_IND_EVT_3_11_12_standing_tiles():
     reveal(s, a, "mountain_fortress")
     assert combat.hero_defence(s, "ariane") == 2 + 1 + 1                # commander + fortress
     reveal(s, b, "mystic_clearing")
-    s["heroes"]["ariane"]["damage"] = 3
+    edit(GAME, s, "heroes.ariane.damage = 3")
     s = apply(s, 0, {"type": "move", "to": b})
     assert s["heroes"]["ariane"]["damage"] == 1
     s = apply(s, 0, {"type": "move", "to": c})
@@ -181,9 +182,7 @@ def test_IND_OIM_1_IND_AMB_7_a_sealed_starting_area_gets_its_last_mountain_swapp
     lay = st.board(s)
     area = set(lay.area(0))
     ring = sorted({n for t in area for n in lay.neighbours[t]} - area)
-    for t in ring[:-1]:
-        reveal(s, t, "mountains")
-        s["mountains"].append(t)
+    edit(GAME, s, "\n".join(f"reveal {t} mountains\nmountains += {t}" for t in ring[:-1]))
     last = ring[-1]
     hide(s, last, "mountains")
     far = next(t for t in s["tiles"] if t not in ring and t not in area and s["tiles"][t]["type"] == "meadow"
@@ -201,7 +200,7 @@ def test_IND_OIM_1_IND_AMB_7_a_sealed_starting_area_gets_its_last_mountain_swapp
 def test_IND_EVT_14_IND_AMB_30_leaving_a_maelstrom_the_last_player_picks_the_tile():
     s, a, b, c, d = walker()
     reveal(s, a, "maelstrom")
-    s["initiative"] = 0                                                  # seat 1 is the last player
+    edit(GAME, s, "initiative = 0")  # seat 1 is the last player
     s = apply(s, 0, {"type": "move", "to": b})
     p = s["pending"][0]
     assert p["kind"] == "maelstrom" and p["seat"] == 1 and b in p["options"]

@@ -2,8 +2,6 @@
 (IND-SPI-4, IND-AMB-18, IND-ABL-12, IND-AMB-41; domain/indagar/responses.py)."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from domain.core import Drbg, Illegal
@@ -13,8 +11,8 @@ from domain.indagar.rules import GAME
 from domain.kit import copy_state
 from domain.kit.driver import play, table as bot_table
 
-from ind_support import ScriptedDice, apply, arena, hide, line, put, reveal, turn_of
-from tests.support.positions import position
+from ind_support import ScriptedDice, apply
+from tests.support.positions import edit, position
 
 
 def refused(s, seat, cmd):
@@ -24,11 +22,6 @@ def refused(s, seat, cmd):
 
 
 LAST_TURN = GAME.positions["last-turn-of-round"]  # seat 0's Ariane is the last hero of the round to act
-
-
-def last_turn_of_round(**options) -> dict:
-    """Seat 0's Ariane is the last available hero of the round; every other hero has acted."""
-    return position(LAST_TURN.replace("indagar 2 seed=indagar", f"indagar 2 seed=indagar options={json.dumps(options)}"))[1]
 
 
 def test_IND_SPI_4_IND_AMB_18_IND_PP_3_a_spirit_window_before_the_winner_check():
@@ -68,18 +61,12 @@ def test_IND_AMB_18_passing_the_round_end_window_lets_the_round_go_on():
 
 
 def test_IND_AMB_18_no_window_for_seats_without_spirits():
-    s = last_turn_of_round()
+    _, s = position(LAST_TURN)
     s = apply(s, 0, {"type": "end_turn"})
     assert s["round"] == 2 and all(p["kind"] == "declare" for p in s["pending"])
 
 
 STORM = GAME.positions["wild-storm"]  # Thorn (seat 0, Forest) about to call a Wild Storm (2); Sun Jun on a Meadow
-
-
-def storm_table(tree_of_seat_1: str | None = None, unlock: dict | None = None) -> tuple[dict, str]:
-    """The Wild Storm table, seat 1 playing ``tree_of_seat_1`` with ``unlock``."""
-    more = f"seats.1.tree = {tree_of_seat_1}\nseats.1.unlocked = {json.dumps(unlock or {})}" if tree_of_seat_1 else ""
-    return position(STORM + more)[1], "r4c4"
 
 
 def test_IND_AMB_18_IND_SPI_3_a_spirit_ignores_damage_outside_an_attack_in_another_players_turn():
@@ -115,8 +102,11 @@ def test_IND_AMB_18_passing_a_damage_window_takes_the_damage_and_can_retreat():
 def test_IND_ABL_12_an_always_available_ability_answers_damage_in_another_players_turn():
     """Soul Shield (Sect's Possession tree, always available, ignore 2) used in Forest's turn,
     once per turn (IND-ABL-6); a non-always ability of the tree is not offered."""
-    s, _ = storm_table("possession", {"soul-shield": "coin", "dark-renewal": "coin"})
-    s["seats"][1]["res"]["ore"] = 1
+    _, s = position(STORM + """
+        seats.1.tree = possession
+        seats.1.unlocked = {"soul-shield": "coin", "dark-renewal": "coin"}
+        seats.1.res.ore = 1
+    """)
     s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
     legal = GAME.legal_commands(s, 1)
     shields = [c for c in legal if c["type"] == "use_ability"]
@@ -129,27 +119,32 @@ def test_IND_ABL_12_an_always_available_ability_answers_damage_in_another_player
 
 
 def test_IND_AMB_42_a_hero_in_retreat_lends_no_always_available_ability():
-    s, _ = storm_table("possession", {"soul-shield": "coin"})
-    s["seats"][1]["res"]["ore"] = 1
-    s["heroes"]["sunjun"]["tile"] = None
-    put(s, "magus", "r4c4")
+    _, s = position(STORM + """
+        seats.1.tree = possession
+        seats.1.unlocked = {"soul-shield": "coin"}
+        seats.1.res.ore = 1
+        put sunjun none
+        put magus r4c4
+    """)
     b = s["heroes"]["magus"]
     assert b["owner"] == 1
     s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
     assert s["pending"][0]["hero"] == "magus"                               # the tree lends to the hero on the board
-    s["heroes"]["magus"]["tile"] = None
+    edit(GAME, s, "put magus none")
     assert not any(c["type"] == "use_ability" for c in GAME.legal_commands(s, 1))
 
 
 def test_IND_AMB_18_a_damage_window_in_ones_own_turn_poison_swamp():
-    s = arena(2)
-    a, b = line(s, "r4c1", 2)
-    put(s, "ariane", a)
-    reveal(s, b, "poison_swamp")
-    s["seats"][0]["spirits"] = 1
-    turn_of(s, 0, "ariane")
-    s = apply(s, 0, {"type": "move", "to": b})
-    assert s["heroes"]["ariane"]["tile"] == b and s["pending"][0]["moment"] == "damage"
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        reveal r4c2 poison_swamp
+        seats.0.spirits = 1
+        turn 0 ariane
+    """)
+    s = apply(s, 0, {"type": "move", "to": "r4c2"})
+    assert s["heroes"]["ariane"]["tile"] == "r4c2" and s["pending"][0]["moment"] == "damage"
     s = apply(s, 0, {"type": "spirit", "use": "ignore"})
     s = apply(s, 0, {"type": "pass"})
     assert s["heroes"]["ariane"]["damage"] == 0 and s["turn"]["who"] == "seat:0"
@@ -158,14 +153,16 @@ def test_IND_AMB_18_a_damage_window_in_ones_own_turn_poison_swamp():
 def test_IND_AMB_20_IND_RES_5_attack_windows_offer_exchanges_and_spirit_resources():
     """Exchanges and spirit resources at any time, including while paying a cost: the
     defender may turn wood or a spirit into the ore an ability costs, inside its window."""
-    s = arena(2)
-    a, z = line(s, "r4c1", 2)
-    put(s, "ariane", a)
-    put(s, "zhuan", z)
-    s["seats"][1]["spirits"] = 1
-    s["seats"][1]["res"] = {"gold": 0, "wood": 3, "ore": 0}
-    turn_of(s, 0, "ariane")
-    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 1))
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        put zhuan r4c2
+        seats.1.spirits = 1
+        seats.1.res = {"gold": 0, "wood": 3, "ore": 0}
+        turn 0 ariane
+    """)
+    s = apply(s, 0, {"type": "attack", "tile": "r4c2"}, ScriptedDice(1, 1, 1))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))                 # Zhuan: 1 + commander
     legal = GAME.legal_commands(s, 1)
     assert {"type": "exchange", "give": {"gold": 0, "wood": 3, "ore": 0}, "get": "ore"} in legal
@@ -178,15 +175,18 @@ def test_IND_AMB_20_IND_RES_5_attack_windows_offer_exchanges_and_spirit_resource
 def test_IND_ABL_12_IND_AMB_41_an_event_monster_reveal_attack_is_a_turn_of_its_own():
     """An always-available ability used earlier in the revealer's turn may be used again in
     the reveal attack, and using it there leaves the player turn's own count alone."""
-    s = arena(2)
-    a, b = line(s, "r4c1", 2)
-    put(s, "ariane", a)
-    hide(s, b, "kakonositel")
-    s["seats"][0].update(tree="shield-of-the-realm", unlocked={"hold-the-line": "coin"})
-    s["seats"][0]["res"]["ore"] = 2
-    turn_of(s, 0, "ariane")
-    s["turn"]["used"] = ["hold-the-line"]
-    s = apply(s, 0, {"type": "move", "to": b}, ScriptedDice(1, 1, 1, 1, 1, 1, 1))
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        hide r4c2 kakonositel
+        seats.0.tree = shield-of-the-realm
+        seats.0.unlocked = {"hold-the-line": "coin"}
+        seats.0.res.ore = 2
+        turn 0 ariane
+        turn.used = ["hold-the-line"]
+    """)
+    s = apply(s, 0, {"type": "move", "to": "r4c2"}, ScriptedDice(1, 1, 1, 1, 1, 1, 1))
     assert s["attack"]["reveal"] and s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}
     hold = [c for c in GAME.legal_commands(s, 0) if c.get("ability") == "hold-the-line"]
     assert hold
@@ -197,20 +197,24 @@ def test_IND_ABL_12_IND_AMB_41_an_event_monster_reveal_attack_is_a_turn_of_its_o
 
 def test_IND_AMB_41_each_monster_turn_counts_as_a_turn_for_always_available_abilities():
     """Steel Phalanx-like abilities reset at each monster turn: the turn's ``used`` list is new."""
-    s = arena(2)
-    s["turn"] = {"who": "seat:0", "hero": None, "moves": 0, "action": False, "used": ["hold-the-line"],
-                 "stopped": False, "charged": False, "must_attack": False, "cleared": False}
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        turn 0
+        turn.used = ["hold-the-line"]
+    """)
     ev = {"type": "TurnBegan", "data": {"who": "monster-helgoth", "cursor": 1}}
     s = GAME.evolve(copy_state(s), ev)
     assert s["turn"]["used"] == []
 
 
 def test_IND_AMB_18_every_turn_windows_open_at_each_other_participants_turn():
-    s = last_turn_of_round(spirit_windows="every_turn")
-    for h in ("zhuan", "sunjun"):
-        s["heroes"][h]["activated"] = False
-    put(s, "zhuan", "r1c1")
-    s["seats"][0]["spirits"] = 1
+    _, s = position(LAST_TURN.replace("seed=indagar", 'seed=indagar options={"spirit_windows": "every_turn"}') + """
+        heroes.zhuan.activated = false
+        heroes.sunjun.activated = false
+        put zhuan r1c1
+        seats.0.spirits = 1
+    """)
     s = apply(s, 0, {"type": "end_turn"})
     assert s["turn"]["who"] == "seat:1"
     assert s["pending"] == [{"kind": "respond", "seat": 0, "moment": "turn"}]
@@ -220,20 +224,20 @@ def test_IND_AMB_18_every_turn_windows_open_at_each_other_participants_turn():
 
 
 def test_IND_AMB_18_the_default_asks_nobody_at_a_turns_start():
-    s = last_turn_of_round()
-    s["heroes"]["zhuan"]["activated"] = False
-    put(s, "zhuan", "r1c1")
-    s["seats"][0]["spirits"] = 1
+    _, s = position(LAST_TURN + """
+        heroes.zhuan.activated = false
+        put zhuan r1c1
+        seats.0.spirits = 1
+    """)
     s = apply(s, 0, {"type": "end_turn"})
     assert s["turn"]["who"] == "seat:1" and not s["pending"]
 
 
 def test_IND_AMB_18_greedy_buys_the_winning_pp_in_the_round_end_window():
-    s = last_turn_of_round()
-    s["seats"][1]["spirits"] = 2
+    _, s = position(LAST_TURN + "seats.1.spirits = 2")
     s = apply(s, 0, {"type": "end_turn"})
     assert greedy(GAME, s, 1, Drbg(b"g", "1")) == {"type": "spirit", "use": "pp"}
-    s["seats"][1]["spirits"] = 1
+    edit(GAME, s, "seats.1.spirits = 1")
     assert greedy(GAME, s, 1, Drbg(b"g", "1")) == {"type": "pass"}
 
 

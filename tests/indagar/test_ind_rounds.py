@@ -5,7 +5,13 @@ from domain.indagar import scoring, turns
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import Batch
-from ind_support import armour_everyone, outpost, play_round, table
+from ind_support import armour_everyone, play_round, table
+from tests.support.positions import edit, position
+
+SKIP_ROUND_1 = """
+    indagar 2 seed=indagar options={"monster_start": "skipRound1"}
+    armour                               # no monster finds a hero juicy
+"""
 
 
 def test_IND_EX_8_IND_MTURN_1_2_3_multiplayer_turn_order_with_monsters():
@@ -15,7 +21,7 @@ def test_IND_EX_8_IND_MTURN_1_2_3_multiplayer_turn_order_with_monsters():
     s = armour_everyone(table(4, monster_start="none", monsters=["helgoth", "tijian", "oryana", "spirit-walker"]))
     assert s["round"] == 1
     s, _ = play_round(s)                     # round 1 from the rolled initiative
-    s["initiative"] = 1                      # this round P2 holds the initiative
+    edit(GAME, s, "initiative = 1")          # this round P2 holds the initiative
     b = Batch(s, GAME.evolve)
     b.state["turn"] = None
     b.state["cursor"] = 0
@@ -35,7 +41,10 @@ def test_IND_EX_9_IND_SOLO_4_5_solo_slots_skip_a_retreated_monster():
     s = armour_everyone(table(1, monster_start="none"))
     order = st.primaries(s)                  # A, B, C, D clockwise from the player's area
     a, b_, c, d = order
-    s["monsters"][b_].update(tile=None, retreat="grey")  # B is in retreat this round
+    edit(GAME, s, f"""
+        put {b_} none                        # B is in retreat this round
+        monsters.{b_}.retreat = grey
+    """)
     s, whos = play_round(s)
     assert whos == [f"monster-{a}", "seat:0", f"monster-{c}", "seat:0", f"monster-{d}", "seat:0"]
 
@@ -57,9 +66,11 @@ def test_IND_AMB_36_skip_round_1_and_IND_MTURN_4_cap():
 
 
 def test_IND_ROUND_2_3_a_seat_without_available_heroes_is_skipped_and_the_round_ends():
-    s = armour_everyone(table(2, monster_start="skipRound1"))
-    for h in s["seats"][1]["heroes"][1:]:
-        s["heroes"][h]["tile"] = None        # seat 1 has one hero on the board
+    _, s = position(SKIP_ROUND_1 + """
+        put magus none                       # seat 1 has one hero on the board
+        put sunjun none
+    """)
+    assert s["seats"][1]["heroes"][1:] == ["sunjun", "magus"]
     s, whos = play_round(s)
     assert whos.count("seat:1") == 1 and whos.count("seat:0") == 3
     assert s["round"] == 2
@@ -68,11 +79,13 @@ def test_IND_ROUND_2_3_a_seat_without_available_heroes_is_skipped_and_the_round_
 def test_IND_ROUND_4_to_15_round_end_and_start_steps():
     s = armour_everyone(table(2, monster_start="skipRound1"))
     gold = next(t for t in s["tiles"] if s["tiles"][t]["type"] == "gold" and t in st.board(s).area(0))
-    outpost(s, gold, 0, 2)
     hero = "ariane"                                              # not Resilient
-    s["heroes"][hero]["damage"] = 2
+    edit(GAME, s, f"""
+        outpost {gold} 0 2
+        heroes.{hero}.damage = 2
+        monsters.helgoth.damage = 2
+    """)
     first = s["initiative"]
-    s["monsters"]["helgoth"]["damage"] = 2
     s, _ = play_round(s)
     assert s["round"] == 2                                      # IND-ROUND-4
     assert s["seats"][0]["res"]["gold"] == 3 + 2                # IND-ROUND-13, IND-OUT-9
@@ -84,72 +97,80 @@ def test_IND_ROUND_4_to_15_round_end_and_start_steps():
 
 
 def test_IND_SPR_3_resilient_heroes_heal_2():
-    s = armour_everyone(table(2, monster_start="skipRound1"))
-    s["heroes"]["bertram"]["damage"] = 3                       # Resilient
+    _, s = position(SKIP_ROUND_1 + "heroes.bertram.damage = 3    # Resilient")
     s, _ = play_round(s)
     assert s["heroes"]["bertram"]["damage"] == 1
 
 
 def test_IND_RET_6_IND_ROUND_10_retreated_heroes_redeploy_on_free_deployment_tiles():
-    s = armour_everyone(table(2, monster_start="skipRound1"))
-    s["heroes"]["ariane"]["tile"] = None
+    _, s = position(SKIP_ROUND_1 + "put ariane none")
     s, _ = play_round(s)
     assert s["heroes"]["ariane"]["tile"] in st.board(s).deployment(0)
 
 
-def _pp(s, seat, n):
-    s["seats"][seat]["pp"] = {"spirits": n}
-
-
 def test_IND_WIN_2_4_5_IND_EX_6_ties_above_ten_go_by_play_order():
-    s = table(2)
-    s["initiative"] = 1
-    _pp(s, 0, 11)
-    _pp(s, 1, 10)
+    _, s = position("""
+        indagar 2 seed=indagar
+        initiative = 1
+        seats.0.pp = {"spirits": 11}
+        seats.1.pp = {"spirits": 10}
+    """)
     assert scoring.check_winner(s) == {"winner": "seat:1", "reason": "primacy"}   # 11 counts as 10
-    _pp(s, 1, 9)
+    edit(GAME, s, 'seats.1.pp = {"spirits": 9}')
     assert scoring.check_winner(s)["winner"] == "seat:0"
-    _pp(s, 0, 9)
+    edit(GAME, s, 'seats.0.pp = {"spirits": 9}')
     assert scoring.check_winner(s) is None                      # IND-WIN-3: nobody yet
 
 
 def test_IND_WIN_6_round_ten_cap_most_pp_wins():
-    s = table(3)
-    s["round"] = 10
-    s["initiative"] = 2
-    _pp(s, 0, 4)
-    _pp(s, 1, 6)
-    _pp(s, 2, 6)
+    _, s = position("""
+        indagar 3 seed=indagar
+        round = 10
+        initiative = 2
+        seats.0.pp = {"spirits": 4}
+        seats.1.pp = {"spirits": 6}
+        seats.2.pp = {"spirits": 6}
+    """)
     assert scoring.check_winner(s)["winner"] == "seat:2"        # tied at 6: first in play order
 
 
 def test_IND_WIN_8_IND_AMB_45_first_game_threshold_is_7():
-    s = table(2, first_game=True)
-    _pp(s, 0, 7)
+    _, s = position("""
+        indagar 2 seed=indagar options={"first_game": true}
+        seats.0.pp = {"spirits": 7}
+    """)
     assert scoring.check_winner(s)["winner"] == "seat:0"
 
 
 def test_IND_WIN_7_IND_AMB_44_a_monster_victory_beats_a_player_reaching_10():
-    s = table(2)
-    _pp(s, 0, 10)
-    s["monsters"]["tijian"]["counts"]["tiles_destroyed"] = 99
+    _, s = position("""
+        indagar 2 seed=indagar
+        seats.0.pp = {"spirits": 10}
+        monsters.tijian.counts.tiles_destroyed = 99
+    """)
     assert scoring.check_winner(s) == {"winner": "monster-tijian", "reason": "monster_victory"}
 
 
 def test_IND_SOLO_10_IND_AMB_47_solo_wins_at_any_round_end_and_loses_after_round_10():
-    s = table(1)
-    _pp(s, 0, 10)
+    _, s = position("""
+        indagar 1 seed=indagar
+        seats.0.pp = {"spirits": 10}
+    """)
     assert scoring.check_winner(s)["winner"] == "seat:0"
-    _pp(s, 0, 9)
-    s["round"] = 10
+    edit(GAME, s, """
+        seats.0.pp = {"spirits": 9}
+        round = 10
+    """)
     assert scoring.check_winner(s) == {"winner": None, "reason": "round_limit"}
 
 
 def test_IND_PP_1_6_outposts_count_while_on_the_board_permanent_points_stay():
-    s = table(2)
-    _pp(s, 0, 2)
+    _, s = position("""
+        indagar 2 seed=indagar
+        seats.0.pp = {"spirits": 2}
+    """)
     gold = st.board(s).area(0)[0]
-    outpost(s, gold, 0, 3)
+    edit(GAME, s, f"outpost {gold} 0 3")
     assert st.pp(s, 0) == 3
     del s["outposts"][gold]
     assert st.pp(s, 0) == 2

@@ -1,15 +1,18 @@
 """The remaining rules, one focused check each (abilities, activation, retreat, round end, solo)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from domain.core import Drbg, Illegal
-from domain.indagar import abilities, combat, dice, monsters as mon, scoring, turns
+from domain.indagar import abilities, combat, content, dice
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import Batch
 from ind_support import (ScriptedDice, apply, arena, armour_everyone, cornered, only_resource, events_of, hide, line, monster_turn,
-                         neighbours, outpost, play_round, put, reveal, table, turn_of)
+                         neighbours, outpost, play_round, put, reveal, table)
+from tests.support.positions import edit, position
 
 
 def refused(s, seat, cmd):
@@ -18,27 +21,31 @@ def refused(s, seat, cmd):
     return err.value
 
 
-def ready(hero="ariane", factions=("arkland", "sect")):
-    s = arena(2, factions=list(factions))
-    a, b, c, d = line(s, "r4c1", 4)
-    put(s, hero, a)
-    turn_of(s, st.owner(s, hero), hero)
-    return s, a, b, c, d
+def ready(hero="ariane", factions=("arkland", "sect"), more=""):
+    """``hero`` on r4c1 of an arena, activated; r4c2..r4c4 east of it. ``more``: further position lines."""
+    _, s = position(f"""
+        indagar 2 seed=indagar options={json.dumps({"factions": list(factions)})}
+        arena
+        put {hero} r4c1
+        turn {{seat}} {hero}
+    """.replace("{seat}", str(0 if hero in content.faction_heroes(factions[0]) else 1)) + more)
+    return s, "r4c1", "r4c2", "r4c3", "r4c4"
 
 
 def test_IND_ABL_1_2_IND_ACT_3_a_hero_has_basic_command_if_commander_and_specials_by_level():
     s, *_ = ready()
     assert abilities.unlocked(s, "ariane") == ["flaming-sword", "rally-of-arkland"]     # Ariane commands
     assert abilities.unlocked(s, "bertram") == ["iron-bulwark"]
-    s["heroes"]["bertram"]["bonuses"] = ["sword", "shield"]
+    edit(GAME, s, 'heroes.bertram.bonuses = ["sword", "shield"]')
     assert abilities.unlocked(s, "bertram") == ["iron-bulwark", "quartermaster", "oath-of-stone"]
 
 
 def test_IND_ABL_3_8_only_the_active_heros_abilities_in_ones_own_turn():
-    s, a, *_ = ready()
-    put(s, "elowen", "r2c2")
-    s["heroes"]["elowen"]["damage"] = 2
-    s["seats"][0]["res"]["wood"] = 1
+    s, a, *_ = ready(more="""
+        put elowen r2c2
+        heroes.elowen.damage = 2
+        seats.0.res.wood = 1
+    """)
     used = {c["ability"] for c in GAME.legal_commands(s, 0) if c["type"] == "use_ability"}
     assert "light-of-mending" not in used                                 # Elowen is not active
     assert refused(s, 0, {"type": "use_ability", "ability": "light-of-mending"}).code == "ability_unusable"
@@ -60,17 +67,20 @@ def test_IND_ABL_5_6_7_10_free_once_per_turn_lasting_the_turn_at_any_moment():
 def test_IND_ABL_13_a_passive_ability_is_always_in_effect():
     s, *_ = ready()
     base = combat.hero_defence(s, "ariane")
-    s["heroes"]["ariane"]["bonuses"] = ["sword"]                          # level I unlocks Shield Wall
+    edit(GAME, s, 'heroes.ariane.bonuses = ["sword"]')                    # level I unlocks Shield Wall
     assert combat.hero_defence(s, "ariane") == base + 1
     assert {"type": "use_ability", "ability": "shield-wall"} not in GAME.legal_commands(s, 0)
 
 
 def test_IND_ACT_1_2_IND_TURN_1_activate_one_available_hero_first():
-    s = arena(2)
-    put(s, "ariane", "r4c1")
-    put(s, "bertram", "r4c2")
-    turn_of(s, 0)
-    s["heroes"]["elowen"]["tile"] = None                                  # in retreat: unavailable
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        put bertram r4c2
+        turn 0
+        put elowen none                # in retreat: unavailable
+    """)
     assert [c for c in GAME.legal_commands(s, 0) if c["type"] not in ("spirit", "exchange")] == \
         [{"type": "activate", "hero": "ariane"}, {"type": "activate", "hero": "bertram"}]
     assert refused(s, 0, {"type": "move", "to": "r4c3"}).code == "activate_first"
@@ -98,9 +108,12 @@ def test_IND_TURN_2_3_4_IND_ACTN_2_move_act_move_abilities_and_exploring_are_not
 
 
 def test_IND_RET_2_3_4_5_7_retreat_clears_damage_xp_and_tokens_but_keeps_levels_and_command():
-    s, *_ = ready()
-    h = s["heroes"]["ariane"]
-    h.update(damage=3, xp=2, bonuses=["sword"], caches=["shield"])
+    s, *_ = ready(more="""
+        heroes.ariane.damage = 3
+        heroes.ariane.xp = 2
+        heroes.ariane.bonuses = ["sword"]
+        heroes.ariane.caches = ["shield"]
+    """)
     b = Batch(s, GAME.evolve)
     from domain.indagar import harm
     harm.damage_hero(b.state, b.add, "ariane", 10, cause=None)           # IND-RET-7: any cause
@@ -108,36 +121,45 @@ def test_IND_RET_2_3_4_5_7_retreat_clears_damage_xp_and_tokens_but_keeps_levels_
     assert h["tile"] is None and h["damage"] == 0 and h["xp"] == 0 and h["caches"] == []
     assert h["bonuses"] == ["sword"] and b.state["seats"][0]["commander"] == "ariane"
     assert not st.available(b.state, "ariane")                               # IND-RET-3
-    h["tile"] = "r4c1"
+    edit(GAME, b.state, "put ariane r4c1")
     passive = abilities.passive_defence(b.state, "ariane")                   # Shield Wall, level I
     assert combat.hero_defence(b.state, "ariane") == 2 + 1 + passive         # IND-CMD-2: still +1
 
 
 def test_IND_FLK_3_IND_MON_3_heroes_flank_a_monster_and_storms_hit_monsters():
     s, a, b, c, d = ready()
-    put(s, "helgoth", b)
-    put(s, "bertram", next(n for n in neighbours(s, b) if n not in (a, c)))
+    flank = next(n for n in neighbours(s, b) if n not in (a, c))
+    edit(GAME, s, f"""
+        put helgoth {b}
+        put bertram {flank}
+    """)
     assert combat.attack_pool(s, ("hero", "ariane"), b) == 3 + 1
     assert combat.is_enemy_target(s, ("hero", "ariane"), b)
-    s = arena(2, factions=["forest", "arkland"])
-    put(s, "thorn", "r4c1")
-    put(s, "helgoth", "r4c3")
-    s["seats"][0].update(tree="wild-magic", unlocked={"wild-storm": "coin"})
-    s["seats"][0]["res"]["wood"] = 2
-    turn_of(s, 0, "thorn")
+    _, s = position("""
+        indagar 2 seed=indagar options={"factions": ["forest", "arkland"]}
+        arena
+        put thorn r4c1
+        put helgoth r4c3
+        tree 0 wild-magic wild-storm=coin
+        seats.0.res.wood = 2
+        turn 0 thorn
+    """)
     s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm", "discount": "wood"})
     assert s["monsters"]["helgoth"]["damage"] == 1
 
 
 def test_IND_OUT_13_outside_an_attack_hero_and_outpost_take_damage_separately():
-    s = arena(2, factions=["forest", "arkland"])
-    reveal(s, "r4c2", "abandoned_outposts")
-    outpost(s, "r4c2", 1)
-    put(s, "ariane", "r4c2")
-    put(s, "thorn", "r4c4")
-    s["seats"][0].update(tree="wild-magic", unlocked={"wild-storm": "bolt"})
-    s["seats"][0]["res"]["wood"] = 2
-    turn_of(s, 0, "thorn")
+    _, s = position("""
+        indagar 2 seed=indagar options={"factions": ["forest", "arkland"]}
+        arena
+        reveal r4c2 abandoned_outposts
+        outpost r4c2 1
+        put ariane r4c2
+        put thorn r4c4
+        tree 0 wild-magic wild-storm=bolt
+        seats.0.res.wood = 2
+        turn 0 thorn
+    """)
     s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
     assert s["heroes"]["ariane"]["damage"] == 2 and s["outposts"]["r4c2"] == \
         {"owner": 1, "level": 1, "damage": 0, "downgraded": False}
@@ -161,14 +183,19 @@ def test_IND_EVT_0_a_reveal_effect_fires_once_and_the_tile_is_then_a_meadow():
 
 
 def test_IND_EVT_16_IND_MTILE_2_standing_tiles_apply_to_monsters_and_monsters_ignore_the_maelstrom():
-    s = arena(4)
-    a, b, c = line(s, "r2c1", 3)
-    put(s, "helgoth", b)
-    reveal(s, b, "arcane_mist")
+    _, s = position("""
+        indagar 4 seed=indagar
+        arena
+        put helgoth r2c2
+        reveal r2c2 arcane_mist
+    """)
+    b, c = "r2c2", "r2c3"
     assert combat.attack_pool(s, ("monster", "helgoth"), c) == 3 + 1
-    reveal(s, b, "maelstrom")
-    put(s, "tijian", b)
-    s["monsters"]["helgoth"]["tile"] = None
+    edit(GAME, s, """
+        reveal r2c2 maelstrom
+        put tijian r2c2
+        put helgoth none
+    """)
     only_resource(s, "r2c5")
     s = monster_turn(s, "tijian")
     assert s["monsters"]["tijian"]["tile"] != b
@@ -185,9 +212,8 @@ def test_IND_MTURN_8_IND_ROUND_11_IND_EVM_3_5_event_monsters_act_once_at_round_e
     s = armour_everyone(table(2, monster_start="skipRound1"))
     far = max((t for t in s["tiles"] if s["tiles"][t]["type"] is None and st.figure_at(s, t) is None),
               key=lambda t: min(st.board(s).distance(t, x["tile"]) for x in s["heroes"].values() if x["tile"]))
-    s["monsters"]["kakonositel"] = {"kind": "event", "script": "event", "home": None, "tile": far, "damage": 0,
-                                    "retreat": None, "turns": 0, "counts": {}, "xp": 3}
-    s["event_order"] = ["kakonositel"]
+    edit(GAME, s, f"event kakonositel {far}")
+    assert s["event_order"] == ["kakonositel"]
     s, whos = play_round(s)
     assert "event-kakonositel" in whos and whos.index("event-kakonositel") == len(whos) - 1
     assert whos.count("event-kakonositel") == 1
@@ -196,16 +222,21 @@ def test_IND_MTURN_8_IND_ROUND_11_IND_EVM_3_5_event_monsters_act_once_at_round_e
 
 
 def test_IND_ROUND_12_16_the_winner_check_comes_before_income():
-    s = armour_everyone(table(2, monster_start="skipRound1"))
-    s["seats"][0]["pp"] = {"spirits": 10}
+    _, s = position("""
+        indagar 2 seed=indagar options={"monster_start": "skipRound1"}
+        armour
+        seats.0.pp = {"spirits": 10}
+    """)
     s, _ = play_round(s)
     assert GAME.is_terminal(s) and s["result"]["winner"] == "seat:0"
     assert s["round"] == 1                                                # no round 2, no production
 
 
 def test_IND_PP_7_IND_PP_8_points_have_no_cap_and_every_view_shows_them():
-    s = table(2)
-    s["seats"][0]["pp"] = {"spirits": 14}
+    _, s = position("""
+        indagar 2 seed=indagar
+        seats.0.pp = {"spirits": 14}
+    """)
     assert st.pp(s, 0) == 14
     assert GAME.view(s, 1)["pp"] == {"0": 14, "1": 0}
     assert GAME.scores(s).to_dict()["seats"][0]["total"] == 14
@@ -247,10 +278,10 @@ def test_IND_SOLO_3_6_7_sealed_homes_stay_face_down_and_the_solo_player_is_the_l
     s = armour_everyone(s)
     s, whos = play_round(s)
     assert whos.count("seat:0") == 3                                        # any available hero, each P slot
-    for m in s["monsters"].values():
-        m["tile"] = None
-    put(s, "ariane", next(n for n in neighbours(s, home)))
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, "\n".join(f"put {m} none" for m in s["monsters"]) + f"""
+        put ariane {next(n for n in neighbours(s, home))}
+        turn 0 ariane
+    """)
     assert {"type": "explore", "tile": home} not in GAME.legal_commands(s, 0)
     s = apply(s, 0, {"type": "move", "to": home})
     assert s["heroes"]["ariane"]["tile"] == home and s["tiles"][home]["type"] is None   # IND-AMB-5

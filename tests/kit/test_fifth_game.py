@@ -17,13 +17,14 @@ from jsonschema import Draft202012Validator
 
 from application.replay import verify
 from domain import registry
+from errors import Stalled
 from tests import test_rule_citations
 from tests.api import test_api_fuzz, test_command_schemas
 from tests.browser import site
 from tests.conformance import test_conformance, test_legal_both_ways
 from tests.platform import test_platform_commands, test_real_games
 from tests.support.house.rules import GAME as HOUSE
-from workers.inprocess import InProcessDriver, Stalled
+from workers.inprocess import InProcessDriver
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "tests" / "support" / "house"

@@ -72,28 +72,5 @@ def ready(players: int, options: dict | None = None, seed: bytes = b"seed"):
     return state
 
 
-def set_storage(state, seat: int, **counts):
-    """Put exactly ``counts`` in the seat's storage (others 0), via the supply."""
-    store = state["stores"][state["store_of"][seat]]
-    for res in list(store):
-        state["supply"][res] += store[res]
-        store[res] = 0
-    for res, n in counts.items():
-        state["supply"][res] -= n
-        store[res] = n
-    return state
-
-
-def empty_trolls(state, seat: int):
-    """Return every token on the seat's trolls to the supply."""
-    from domain.mountain_king.catalog import top_row
-    for troll in state["rosters"][seat].values():
-        for i, sym in enumerate(top_row(troll["card"])):
-            if troll["held"][i]:
-                troll["held"][i] = False
-                state["supply"][sym.split(":")[0]] += 1
-    return state
-
-
 def types(events):
     return [e["type"] for e in events]

@@ -1,33 +1,58 @@
-"""Mountain King's text positions (domain/mountain_king/positions.py) set up what its test
-helpers do: a position and the helpers' state are the same, byte for byte."""
+"""Mountain King's text positions (domain/mountain_king/positions.py): the opening is the test
+driver's, and each verb sets what it says."""
 from __future__ import annotations
 
+from collections import Counter
+
 from domain.core import canonical_json
-from test_mk_rule_ids import bare, tunnel
+from domain.mountain_king.catalog import top_row
+from domain.mountain_king.economy import resource_of
+from domain.mountain_king.rules import GAME
 
-from tests.support.positions import named, position
+from mk_driver import ready
+from tests.support.positions import edit, named, position
 
 
-def test_the_opening_and_storage_verbs_are_the_bare_first_turn():
-    _, s = position("""
-        mountain-king 4 seed=seed
-        opening
+def test_the_opening_is_the_drivers_ready_and_storage_goes_through_the_supply():
+    _, s = position("mountain-king 4 seed=seed\nopening")
+    assert canonical_json(s) == canonical_json(ready(4))
+    edit(GAME, s, "troll 0 1,1 magenta-1 11")  # two stone on a troll
+    total = _tokens(s)
+    edit(GAME, s, """
         empty_trolls 0
         storage 0 iron=2 coin=1
     """)
-    assert canonical_json(s) == canonical_json(bare(4, iron=2, coin=1))
+    assert not any(any(t["held"]) for t in s["rosters"][0].values())
+    assert {r: n for r, n in s["stores"][0].items() if n} == {"iron": 2, "coin": 1}
+    assert _tokens(s) == total  # every token still in the supply, a storage or on a troll
 
 
-def test_piece_verbs_place_what_the_helpers_place():
+def _tokens(s):
+    count = Counter(s["supply"])
+    for store in s["stores"]:
+        count.update(store)
+    for roster in s["rosters"]:
+        for t in roster.values():
+            count.update(resource_of(sym) for sym, held in zip(top_row(t["card"]), t["held"]) if held)
+    return count
+
+
+def test_piece_verbs_place_what_they_say():
+    _, before = named("mountain-king", "first-turn-bare")
     _, s = position(named("mountain-king", "first-turn-bare")[0].positions["first-turn-bare"] + """
-        tunnel t1 0 12,3 13,3
+        tunnel t1 0 12,3 13,3 anchor=13,3 pedestal=ice
+        hall hall-of-echoes 1 12,4 12,5 altar=12,5
         workshop 11,2 swivel_bolts
         statue 12,2 ice
+        troll 0 2,1 stone+cart:fire 01
+        bribes B4 coin=2
         step statues
     """)
-    want = bare(stone=4, coin=2, hammer=1)
-    want["pieces"]["t1"] = tunnel([(12, 3), (13, 3)])
-    want["workshops"]["11,2"] = "swivel_bolts"
-    want["statues"]["12,2"] = "ice"
-    want["turn"].update(step="statues", acted=True)
-    assert canonical_json(s) == canonical_json(want)
+    assert s["pieces"]["t1"] == {"kind": "tunnel", "cells": [[12, 3], [13, 3]], "seat": 0, "tile": "X",
+                                 "anchor": [13, 3], "pedestal": "ice"}
+    assert s["pieces"]["hall:hall-of-echoes"] == {"kind": "hall", "cells": [[12, 4], [12, 5]], "seat": 1,
+                                                  "hall": "hall-of-echoes", "altar": [12, 5]}
+    assert s["workshops"]["11,2"] == "swivel_bolts" and s["statues"]["12,2"] == "ice"
+    assert s["rosters"][0]["2,1"]["held"] == [False, True]
+    assert s["horde"]["slots"]["B4"]["bribes"] == {"coin": 2} and s["supply"]["coin"] == before["supply"]["coin"] - 2
+    assert s["turn"]["step"] == "statues" and s["turn"]["acted"]

@@ -20,6 +20,7 @@ from domain.mountain_king.rules import GAME
 from domain.mountain_king.terrain import lay
 
 from mk_driver import play
+from tests.support.positions import position
 
 CONFIGS = [(2, None), (3, None), (4, None), (5, None), (4, {"teams": True}), (2, {"board": "winter"}),
            (3, {"start_player": 1}), (4, {"teams": True, "start_player": 3})]
@@ -115,11 +116,11 @@ _STATES = {}
 
 def _rich_state():
     if "s" not in _STATES:
-        from mk_driver import ready
-        s = ready(4)
-        for r in s["stores"][0]:
-            s["supply"][r] -= 5
-            s["stores"][0][r] += 5
+        _, s = position("""
+            mountain-king 4 seed=seed
+            opening
+            storage 0 stone=5 iron=5 heartstone=5 coin=5 cart=5 hammer=5 rune=5
+        """)
         _STATES["s"] = s
         _STATES["cmds"] = GAME.legal_commands(s, 0)
     return _STATES["s"], _STATES["cmds"]

@@ -1,8 +1,9 @@
 """One focused given/when/then test per normative rule ID that no other test cites.
 
-States are built as in the other Mountain King tests: a game past doors and
-draft (``ready``), then storage, rosters, doors and pieces written straight into
-the state where the geometry or the history is not the point of the rule.
+Each test starts from a text position (tests/support/positions.py, the verbs of
+domain/mountain_king/positions.py): a game past doors and draft, then storage,
+rosters, doors and pieces set where the geometry or the history is not the
+point of the rule.
 """
 from collections import Counter
 
@@ -18,67 +19,60 @@ from domain.mountain_king.scoring import CATEGORIES, breakdowns
 from domain.mountain_king.spells import SPELLS
 from domain.mountain_king.terrain import lay
 
-from mk_driver import apply, empty_trolls, new_game, play, ready, resume, set_storage, types
+from mk_driver import apply, new_game, play, ready, resume, types
+from tests.support.positions import edit, position
 
 WINTER = content.board("winter")
 
+# --------------------------------------------------------------------------- positions
 
-# --------------------------------------------------------------------------- helpers
+FIRST_TURN = """
+    mountain-king 4 seed=seed
+    opening                       # doors and draft: seat 0's first turn
+    empty_trolls 0
+"""
+"""Seat 0's first turn of four, no tokens on its trolls; each test says what its storage holds."""
 
-def troll(card, held=None):
-    return {"card": card, "held": list(held) if held else [False] * len(top_row(card))}
+ROW12 = FIRST_TURN + """
+    door 0 12,2
+    step statues
+"""
+"""Seat 0 in step 4 with its door on (12,2), where each test lays the tunnels east of it and
+says which statues stand: statue rules checked without digging."""
 
+D_CORNER = FIRST_TURN + """
+    door 3 3,15                   # seat 3 moves to start point A
+    door 0 3,3                    # seat 0 on start point D
+"""
+"""Seat 0's door on start point D (3,3): the I3 dig on (4,2)-(4,4) touches the empty workshop
+spaces (4,1) and (4,5)."""
 
-def card_with(symbols):
-    return next(t.id for t in content.horde_trolls() if t.symbols == tuple(symbols))
+ANCHOR_ON_STATUE = FIRST_TURN + """
+    storage 0 stone=2
+    door 0 2,8
+    statue 3,8 ice                # the brown statue space, where a D2 dig can put its anchor
+"""
 
+HALL_REGION = FIRST_TURN + """
+    step hall
+    door 0 8,3
+    tunnel t1 0 9,3 9,4 9,5 10,3 10,4 10,5 11,3 11,4 11,5 12,4 13,4
+    halls = ["shamans-chamber"]
+"""
 
-FILLER = "L1-05"  # any level-1 troll, to fill roster positions
-
-
-def bare(players=4, options=None, **storage):
-    """Seat 0's first turn, no tokens on its trolls, exactly ``storage``."""
-    s = ready(players, options)
-    empty_trolls(s, 0)
-    set_storage(s, 0, **storage)
-    return s
-
-
-def door_at(s, seat, cell):
-    s["pieces"][f"door:{seat}"]["cells"] = [list(cell)]
-
-
-def tunnel(cells, seat=0, anchor=None, pedestal=None):
-    return {"kind": "tunnel", "cells": [list(c) for c in cells], "seat": seat, "tile": "X",
-            "anchor": list(anchor) if anchor else None, "pedestal": pedestal}
-
-
-def at_step(s, step):
-    """Seat 0 past step 2 (acted), now in ``step``."""
-    s["turn"].update(step=step, acted=True)
-    return s
-
-
-def find_dig(s, seat, want):
-    return next((c for c in dig_commands(s, seat) if want(c)), None)
-
-
-def fill_roster(s, seat, positions):
-    for pos in positions:
-        s["rosters"][seat][pos] = troll(FILLER)
-
+TEAMS = """
+    mountain-king 4 seed=seed options={"teams": true}
+    opening
+    empty_trolls 0
+"""
 
 NINE = ("2,1", "2,2", "2,3", "3,1", "3,2")  # with the 4 starters: 9 trolls
 
 
-def row12(s, statues, carts=0, **storage):
-    """Seat 0 in step 4 with its door on (12,2), where each test lays the tunnels east of it:
-    statue rules checked without digging. ``statues``: cell -> clan, all others gone."""
-    door_at(s, 0, (12, 2))
-    s["statues"] = {f"{r},{c}": clan for (r, c), clan in statues.items()}
-    empty_trolls(s, 0)
-    set_storage(s, 0, cart=carts, **storage)
-    return at_step(s, "statues")
+# --------------------------------------------------------------------------- helpers
+
+def find_dig(s, seat, want):
+    return next((c for c in dig_commands(s, seat) if want(c)), None)
 
 
 def moves(s, seat=0):
@@ -90,10 +84,8 @@ def level(cell):
 
 
 def d_corner(s):
-    """Seat 0's door on start point D (3,3) (seat 3's moves to A): the I3 dig on
-    (4,2)-(4,4) touches the empty workshop spaces (4,1) and (4,5)."""
-    door_at(s, 3, (3, 15))
-    door_at(s, 0, (3, 3))
+    """The I3 dig on (4,2)-(4,4) from the D corner (``D_CORNER``), touching the empty workshop
+    spaces (4,1) and (4,5)."""
     cmd = find_dig(s, 0, lambda c: c["tile"] == "I3" and sorted(c["cells"]) == [[4, 2], [4, 3], [4, 4]]
                    and c["mineral"] == "stone")
     assert cmd is not None
@@ -103,14 +95,22 @@ def d_corner(s):
 # --------------------------------------------------------------------------- general, setup
 
 def test_MK_GEN_2_most_honor_wins_ties_by_MK_TIE_1():
-    s = ready(3)
-    for seat in range(3):
-        empty_trolls(s, seat)
-        set_storage(s, seat)
-    s["honor"] = [10, 25, 12]
+    _, s = position("""
+        mountain-king 3 seed=seed
+        opening
+        empty_trolls 0
+        empty_trolls 1
+        empty_trolls 2
+        storage 0
+        storage 1
+        storage 2
+        honor = [10, 25, 12]
+    """)
     assert GAME.scores(s).winners == [1]
-    s["honor"] = [25, 25, 12]
-    s["levels"] = [4, 7, 0]
+    edit(GAME, s, """
+        honor = [25, 25, 12]
+        levels = [4, 7, 0]
+    """)
     assert GAME.scores(s).winners == [0]  # tied on honor: the lower recruited levels win
 
 
@@ -152,7 +152,7 @@ def test_MK_SETUP_1_board_side_and_seven_supplies(players, side):
 
 
 def test_MK_SETUP_2_open_tunnel_stacks_and_six_halls():
-    s = bare(stone=3)
+    _, s = position(FIRST_TURN + "storage 0 stone=3")
     assert sum(s["tiles"].values()) == 52 and s["tiles"] == {t.id: t.copies for t in content.tiles()}
     assert sorted(s["halls"]) == sorted(h.id for h in content.halls()) and len(s["halls"]) == 6
     cmd = find_dig(s, 0, lambda c: c["tile"] == "I3")
@@ -164,21 +164,29 @@ def test_MK_SETUP_2_open_tunnel_stacks_and_six_halls():
 
 def test_MK_BOARD_8_buried_resources_are_gained_once():
     """MK-DIG-10: covering a buried spot puts its resources in storage at once, and only once."""
-    s = bare(stone=3, hammer=1)
-    door_at(s, 0, (3, 6))
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3 hammer=1
+        door 0 3,6
+    """)
     cmd = find_dig(s, 0, lambda c: [3, 7] in c["cells"] and not any(tuple(x) in WINTER.rubble for x in c["cells"]))
     s, ev = apply(s, 0, cmd)
     assert {"type": "ResourcesGained", "data": {"seat": 0, "resources": {"iron": 2, "hammer": 1},
                                                 "reason": "buried"}} in ev
     assert s["stores"][0]["iron"] == 2 and s["stores"][0]["hammer"] == 2
-    set_storage(s, 0, stone=5, hammer=5)
-    s["turn"] = dict(s["turn"], step="spells", acted=False, dug=None)
+    edit(GAME, s, """
+        storage 0 stone=5 hammer=5
+        turn.step = spells
+        turn.acted = false
+        turn.dug = null
+    """)
     assert not [c for c in dig_commands(s, 0) if [3, 7] in c["cells"]]  # covered for good
 
 
 def test_MK_BOARD_10_honor_is_an_unbounded_integer():
-    s = bare(heartstone=5)
-    s["honor"][0] = 99
+    _, s = position(FIRST_TURN + """
+        storage 0 heartstone=5
+        honor.0 = 99
+    """)
     cmd = find_dig(s, 0, lambda c: len(c["cells"]) == 5 and c["mineral"] == "heartstone")
     s, _ = apply(s, 0, cmd)
     assert s["honor"][0] == 110 and type(s["honor"][0]) is int
@@ -246,15 +254,19 @@ def test_MK_RES_1_seven_resource_types_everywhere():
     s = ready(3)
     kinds = {"stone", "iron", "heartstone", "coin", "cart", "hammer", "rune"}
     assert set(s["supply"]) == kinds and all(set(st) == kinds for st in s["stores"])
-    assert {c["get"] for c in GAME.legal_commands(bare(stone=4), 0) if c["type"] == "trade"} == kinds
+    _, t = position(FIRST_TURN + "storage 0 stone=4")
+    assert {c["get"] for c in GAME.legal_commands(t, 0) if c["type"] == "trade"} == kinds
 
 
 def test_MK_RES_6_clan_carts_only_move_their_clan():
     """MK-CART-2: a cart on a Fire clan symbol moves only a Fire statue and pays for nothing else."""
-    s = row12(bare(), {(12, 2): "fire", (12, 4): "ice"}, stone=3)
-    s["pieces"]["t1"] = tunnel([(12, 3)])
-    s["pieces"]["t2"] = tunnel([(12, 4)])
-    s["rosters"][0]["1,1"] = troll(card_with(["stone", "cart:fire"]), [False, True])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire", "12,4": "ice"}
+        storage 0 stone=3
+        tunnel t1 0 12,3
+        tunnel t2 0 12,4
+        troll 0 1,1 stone+cart:fire 01
+    """)
     assert spendable(s, 0).get("cart", 0) == 0
     with pytest.raises(Illegal):
         apply(s, 0, {"type": "trade", "give": {"stone": 3, "cart": 1}, "get": "rune"})
@@ -284,40 +296,53 @@ def test_MK_RES_7_finite_supply_tokens_are_conserved(finished):
 
 
 def test_MK_RES_7_an_empty_supply_fills_no_symbol_MK_AMB_4():
-    s = bare()
-    s["rosters"][0]["1,1"] = troll("magenta-1")  # [stone, stone]
-    s["supply"]["stone"] = 1
-    s["stores"][1]["stone"] += 34  # the rest of the 35 stone are elsewhere
-    s["horde"]["slots"]["B1"]["card"] = card_with(["coin", "cart:fire"])  # the new troll takes no stone
+    _, s = position(FIRST_TURN + """
+        storage 0
+        troll 0 1,1 magenta-1          # [stone, stone]
+        supply.stone = 1
+        stores.1.stone = 34            # the rest of the 35 stone are elsewhere
+        horde B1 coin+cart:fire        # the new troll takes no stone
+    """)
     s, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     assert s["rosters"][0]["1,1"]["held"] == [True, False] and s["supply"]["stone"] == 0
 
 
 def test_MK_CART_1_a_carts_kind_comes_from_where_it_sits():
-    s = row12(bare(), {(12, 2): "ice"})
-    s["pieces"]["t1"] = tunnel([(12, 3)])
-    s["rosters"][0]["1,1"] = troll(card_with(["stone", "cart:fire"]), [False, True])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "ice"}
+        storage 0
+        tunnel t1 0 12,3
+        troll 0 1,1 stone+cart:fire 01
+    """)
     assert moves(s) == []  # a Fire clan cart cannot move an Ice statue
-    (r, c), = s["pieces"]["door:0"]["cells"]
-    s["workshops"][f"{r - 1},{c}"] = "quartermasters_post"
-    s["turn"]["step"] = "spells"
-    s, _ = apply(s, 0, {"type": "use_workshop", "space": [r - 1, c], "move": [1, 1, 1]})
+    edit(GAME, s, """
+        workshop 11,2 quartermasters_post
+        turn.step = spells
+    """)
+    s, _ = apply(s, 0, {"type": "use_workshop", "space": [11, 2], "move": [1, 1, 1]})
     assert s["stores"][0]["cart"] == 1  # the same token, now in storage: wild
     assert {m["cart"] for m in moves(s)} == {"wild"}
 
 
 def test_MK_CART_3_a_spiral_cart_on_a_troll_is_wild():
-    s = row12(bare(), {(12, 2): "ice"})
-    s["pieces"]["t1"] = tunnel([(12, 3)])
-    s["rosters"][0]["1,1"] = troll("magenta-5", [False, True])  # [stone, cart]: a spiral symbol
+    _, s = position(ROW12 + """
+        statues = {"12,2": "ice"}
+        storage 0
+        tunnel t1 0 12,3
+        troll 0 1,1 magenta-5 01       # [stone, cart]: a spiral symbol
+    """)
     s, ev = apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 3], "cart": "wild"})
     assert ev[-1]["data"]["paid"] == {"storage": {}, "trolls": [["1,1", 1]]}
 
 
 def test_MK_CART_5_a_wild_cart_moves_any_clan():
-    s = row12(bare(), {(12, 2): "fire", (12, 3): "ice", (12, 4): "moon"}, carts=3)
-    for k, cell in enumerate([(12, 3), (12, 4), (12, 5)], 1):
-        s["pieces"][f"t{k}"] = tunnel([cell])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire", "12,3": "ice", "12,4": "moon"}
+        storage 0 cart=3
+        tunnel t1 0 12,3
+        tunnel t2 0 12,4
+        tunnel t3 0 12,5
+    """)
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 4], "to": [12, 5], "cart": "wild"})
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 3], "to": [12, 4], "cart": "wild"})
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 3], "cart": "wild"})
@@ -325,8 +350,11 @@ def test_MK_CART_5_a_wild_cart_moves_any_clan():
 
 
 def test_MK_TRADE_2_a_traded_cart_is_wild():
-    s = row12(bare(), {(12, 2): "moon"}, stone=4)
-    s["pieces"]["t1"] = tunnel([(12, 3)])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "moon"}
+        storage 0 stone=4
+        tunnel t1 0 12,3
+    """)
     assert moves(s) == []
     s, _ = apply(s, 0, {"type": "trade", "give": {"stone": 4}, "get": "cart"})
     assert s["stores"][0]["cart"] == 1
@@ -334,14 +362,16 @@ def test_MK_TRADE_2_a_traded_cart_is_wild():
 
 
 def test_MK_TRADE_3_trading_while_scoring_leftover_sets():
-    s = bare(cart=3, stone=3, coin=2, rune=1, hammer=1, iron=2)
+    _, s = position(FIRST_TURN + "storage 0 cart=3 stone=3 coin=2 rune=1 hammer=1 iron=2")
     assert sum(n // 3 for n in s["stores"][0].values()) == 2
     assert breakdowns(s)[0]["leftover_sets"] == 3  # rune + hammer + 2 iron -> the third coin
 
 
 def test_MK_TRADE_4_only_resources_are_traded():
-    s = bare(stone=4)
-    s["peds"][0]["fire"] = 1
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=4
+        peds.0.fire = 1
+    """)
     for give in ({"stone": 3, "fire": 1}, {"stone": 3, "pedestal": 1}, {"stone": 3, "statue": 1}):
         with pytest.raises(Illegal) as e:
             apply(s, 0, {"type": "trade", "give": give, "get": "rune"})
@@ -350,10 +380,13 @@ def test_MK_TRADE_4_only_resources_are_traded():
 
 
 def test_MK_COMP_21_non_resources_never_count_as_resources():
-    s = bare()
-    s["peds"][0].update({"fire": 3, "ice": 3})
-    s["ped_tokens"][0] = [3, 3, 3]
-    s["coronation"]["taken"] = {"5": 0}
+    _, s = position(FIRST_TURN + """
+        storage 0
+        peds.0.fire = 3
+        peds.0.ice = 3
+        ped_tokens.0 = [3, 3, 3]
+        coronation.taken = {"5": 0}
+    """)
     assert spendable(s, 0) == {}
     assert [c for c in GAME.legal_commands(s, 0) if c["type"] == "trade"] == []
     got = breakdowns(s)[0]
@@ -361,8 +394,10 @@ def test_MK_COMP_21_non_resources_never_count_as_resources():
 
 
 def test_MK_PED_9_pedestals_are_not_resources():
-    s = bare(stone=3)
-    s["peds"][0]["moon"] = 3
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3
+        peds.0.moon = 3
+    """)
     assert "moon" not in spendable(s, 0)
     with pytest.raises(Illegal) as e:
         apply(s, 0, {"type": "trade", "give": {"stone": 3, "moon": 1}, "get": "iron"})
@@ -371,8 +406,11 @@ def test_MK_PED_9_pedestals_are_not_resources():
 
 
 def test_MK_MOVE_9_trade_for_a_cart_during_step_4():
-    s = row12(bare(), {(12, 2): "fire"}, stone=4)
-    s["pieces"]["t1"] = tunnel([(12, 3)])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire"}
+        storage 0 stone=4
+        tunnel t1 0 12,3
+    """)
     assert moves(s) == []
     s, _ = apply(s, 0, {"type": "trade", "give": {"stone": 4}, "get": "cart"})
     assert s["turn"]["step"] == "statues"
@@ -383,7 +421,7 @@ def test_MK_MOVE_9_trade_for_a_cart_during_step_4():
 # --------------------------------------------------------------------------- step 2: recruit or dig
 
 def test_MK_ACT_3_without_minerals_for_any_tunnel_you_must_recruit():
-    s = bare(stone=1, iron=1, heartstone=1)  # no two minerals of one type
+    _, s = position(FIRST_TURN + "storage 0 stone=1 iron=1 heartstone=1")  # no two minerals of one type
     cmds = GAME.legal_commands(s, 0)
     assert not [c for c in cmds if c["type"] == "dig"] and [c for c in cmds if c["type"] == "recruit"]
     assert {"type": "end_turn"} not in cmds
@@ -395,7 +433,7 @@ def test_MK_ACT_3_without_minerals_for_any_tunnel_you_must_recruit():
 
 
 def test_MK_ACT_5_both_possible_free_choice():
-    s = bare(stone=2)
+    _, s = position(FIRST_TURN + "storage 0 stone=2")
     kinds = {c["type"] for c in GAME.legal_commands(s, 0)}
     assert {"recruit", "dig"} <= kinds
     s1, _ = apply(s, 0, find_dig(s, 0, lambda c: True))
@@ -404,7 +442,7 @@ def test_MK_ACT_5_both_possible_free_choice():
 
 
 def test_MK_REC_1_a_bottom_row_troll_costs_nothing():
-    s = bare()
+    _, s = position(FIRST_TURN + "storage 0")
     card = s["horde"]["slots"]["B3"]["card"]
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B3", "position": [2, 2]})
     rec = next(e for e in ev if e["type"] == "TrollRecruited")["data"]
@@ -414,7 +452,7 @@ def test_MK_REC_1_a_bottom_row_troll_costs_nothing():
 
 
 def test_MK_REC_6_take_and_refill_from_the_same_level():
-    s = bare(coin=2)
+    _, s = position(FIRST_TURN + "storage 0 coin=2")
     taken = s["horde"]["slots"]["M3"]["card"]
     top = s["horde"]["decks"]["2"][0]
     bag = sum(s["bag"].values())
@@ -425,11 +463,11 @@ def test_MK_REC_6_take_and_refill_from_the_same_level():
 
 
 def test_MK_REC_10_retirement_is_checked_after_a_recruit_only():
-    s = bare(rune=1)
-    s["spells"]["book"][0] = {"id": "troll_lure", "runes": 0}
-    s["spells"]["deck"] = [c for c in s["spells"]["deck"] if c != "troll_lure"]
-    s["horde"]["slots"]["B4"]["bribes"] = {"coin": 2}
-    s["supply"]["coin"] -= 2
+    _, s = position(FIRST_TURN + """
+        storage 0 rune=1
+        spell troll_lure
+        bribes B4 coin=2
+    """)
     card = s["horde"]["slots"]["B4"]["card"]
     s, ev = apply(s, 0, {"type": "cast", "spell": "troll_lure", "slot": "B4", "res": "stone"})
     assert "TrollRetired" not in types(ev) and s["horde"]["slots"]["B4"]["card"] == card  # 4 bribes wait
@@ -439,7 +477,7 @@ def test_MK_REC_10_retirement_is_checked_after_a_recruit_only():
 
 
 def test_MK_REC_11_place_then_cascade():
-    s = bare()
+    _, s = position(FIRST_TURN + "storage 0")
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B2", "position": [2, 2]})
     filled = next(e for e in ev if e["type"] == "TrollsActivated")["data"]["filled"]
     assert {pos for pos, _i in filled} == {"2,2", "1,2", "1,3"}
@@ -447,18 +485,22 @@ def test_MK_REC_11_place_then_cascade():
 
 
 def test_MK_REC_12_tenth_troll_checks_coronation():
-    s = bare()
-    fill_roster(s, 0, NINE[:-1])
+    _, s = position(FIRST_TURN + f"""
+        storage 0
+        roster 0 {" ".join(NINE[:-1])}
+    """)
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [3, 2]})
     assert "CoronationTaken" not in types(ev)  # 9 trolls
-    s = bare()
-    fill_roster(s, 0, NINE)
+    _, s = position(FIRST_TURN + f"""
+        storage 0
+        roster 0 {" ".join(NINE)}
+    """)
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [4, 1]})
     assert {"type": "CoronationTaken", "data": {"seat": 0, "token": 5}} in ev
 
 
 def test_MK_CASC_5_activation_gains_stay_on_the_trolls():
-    s = bare()
+    _, s = position(FIRST_TURN + "storage 0")
     supply = dict(s["supply"])
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     assert all(n == 0 for n in s["stores"][0].values())
@@ -470,7 +512,7 @@ def test_MK_CASC_5_activation_gains_stay_on_the_trolls():
 def test_MK_CASC_6_only_a_cascade_activates():
     s = ready(4)
     assert all(not any(t["held"]) for roster in s["rosters"] for t in roster.values())  # not at setup
-    set_storage(s, 0, stone=9)
+    edit(GAME, s, "storage 0 stone=9")
     s, ev = apply(s, 0, find_dig(s, 0, lambda c: c["mineral"] == "stone"))
     s, ev2 = apply(s, 0, {"type": "trade", "give": {"stone": 4}, "get": "iron"})
     assert "TrollsActivated" not in types(ev + ev2)
@@ -478,8 +520,10 @@ def test_MK_CASC_6_only_a_cascade_activates():
 
 
 def test_MK_CASC_7_the_tenth_troll_tops_and_activates_all():
-    s = bare()
-    fill_roster(s, 0, NINE)
+    _, s = position(FIRST_TURN + f"""
+        storage 0
+        roster 0 {" ".join(NINE)}
+    """)
     assert {tuple(c["position"]) for c in GAME.legal_commands(s, 0) if c["type"] == "recruit"} == {(4, 1)}
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [4, 1]})
     filled = next(e for e in ev if e["type"] == "TrollsActivated")["data"]["filled"]
@@ -490,8 +534,10 @@ def test_MK_CASC_7_the_tenth_troll_tops_and_activates_all():
 # --------------------------------------------------------------------------- horde and pedestals
 
 def test_MK_HORDE_3_1_no_pedestals_once_the_bag_is_empty():
-    s = bare(coin=7)
-    s["bag"] = {"fire": 0, "ice": 0, "moon": 0}
+    _, s = position(FIRST_TURN + """
+        storage 0 coin=7
+        bag = {"fire": 0, "ice": 0, "moon": 0}
+    """)
     s2, ev = apply(s, 0, {"type": "recruit", "slot": "M2", "position": [2, 1]})
     assert next(e for e in ev if e["type"] == "HordeRefilled")["data"]["pedestal"] is None
     assert s2["horde"]["slots"]["M2"]["ped"] is None
@@ -502,9 +548,10 @@ def test_MK_HORDE_3_1_no_pedestals_once_the_bag_is_empty():
 
 
 def test_MK_HORDE_3_2_a_retiring_middle_troll_leaves_its_pedestal_MK_AMB_7():
-    s = bare(coin=5)
-    s["horde"]["slots"]["M1"]["bribes"] = {"coin": 3}
-    s["supply"]["coin"] -= 3
+    _, s = position(FIRST_TURN + """
+        storage 0 coin=5
+        bribes M1 coin=3
+    """)
     ped = s["horde"]["slots"]["M1"]["ped"]
     card = s["horde"]["slots"]["M1"]["card"]
     bag = dict(s["bag"])
@@ -515,9 +562,10 @@ def test_MK_HORDE_3_2_a_retiring_middle_troll_leaves_its_pedestal_MK_AMB_7():
 
 
 def test_MK_HORDE_5_choose_pedestal_tokens_stay_in_the_top_row():
-    s = bare(coin=5)
-    s["horde"]["slots"]["T2"]["bribes"] = {"coin": 4}
-    s["supply"]["coin"] -= 4
+    _, s = position(FIRST_TURN + """
+        storage 0 coin=5
+        bribes T2 coin=4
+    """)
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B5", "position": [2, 1]})
     assert "TrollRetired" in types(ev)
     view = GAME.view(s, None)["horde"]["slots"]
@@ -525,7 +573,7 @@ def test_MK_HORDE_5_choose_pedestal_tokens_stay_in_the_top_row():
 
 
 def test_MK_PED_1_pedestals_come_from_recruiting_into_storage():
-    s = bare(coin=7, stone=2)
+    _, s = position(FIRST_TURN + "storage 0 coin=7 stone=2")
     none = {"fire": 0, "ice": 0, "moon": 0}
     s1, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     assert s1["peds"][0] == none
@@ -539,10 +587,8 @@ def test_MK_PED_1_pedestals_come_from_recruiting_into_storage():
     assert s1["peds"][0] == dict(none, **{clan: 1}) and GAME.view(s1, 1)["players"][0]["pedestals"][clan] == 1
 
 
-def _anchor_on_statue(s, clan="ice"):
-    """Seat 0 digs a D2 tile whose anchor lies on the brown statue space (3,8)."""
-    door_at(s, 0, (2, 8))
-    s["statues"]["3,8"] = clan
+def _anchor_on_statue(s):
+    """Seat 0 digs a D2 tile whose anchor lies on the brown statue space (3,8) (``ANCHOR_ON_STATUE``)."""
     cmd = find_dig(s, 0, lambda c: c["tile"] == "D2" and c["anchor"] == [3, 8]
                    and not any(tuple(x) in WINTER.rubble or tuple(x) in WINTER.buried for x in c["cells"]))
     assert cmd is not None
@@ -550,9 +596,8 @@ def _anchor_on_statue(s, clan="ice"):
 
 
 def test_MK_AMB_11_a_pedestal_under_a_statue_unburied_by_the_same_dig():
-    s = bare(stone=2)
-    s["peds"][0]["ice"] = 1
-    s = _anchor_on_statue(s, "ice")
+    _, s = position(ANCHOR_ON_STATUE + "peds.0.ice = 1")
+    s = _anchor_on_statue(s)
     assert s["turn"]["dug"]["anchor"] == [3, 8]
     s, _ = apply(s, 0, {"type": "place_pedestal", "clan": "ice"})
     assert s["statues"]["3,8"] == "ice"
@@ -561,8 +606,10 @@ def test_MK_AMB_11_a_pedestal_under_a_statue_unburied_by_the_same_dig():
 
 
 def test_MK_AMB_12_one_pedestal_per_dig():
-    s = bare(stone=2)
-    s["peds"][0].update({"ice": 1, "fire": 1})
+    _, s = position(ANCHOR_ON_STATUE + """
+        peds.0.ice = 1
+        peds.0.fire = 1
+    """)
     s = _anchor_on_statue(s)
     s, _ = apply(s, 0, {"type": "place_pedestal", "clan": "ice"})
     assert not [c for c in GAME.legal_commands(s, 0) if c["type"] == "place_pedestal"]
@@ -572,22 +619,27 @@ def test_MK_AMB_12_one_pedestal_per_dig():
 
 
 def test_MK_PED_7_a_placed_pedestal_stays_until_a_hall_covers_it():
-    s = at_step(bare(), "hall")
-    door_at(s, 0, (8, 3))
-    cells = [[9, 3], [9, 4], [9, 5], [10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5], [12, 4], [13, 4]]
-    s["pieces"]["t1"] = tunnel(cells, anchor=(9, 3), pedestal="fire")
-    s["ped_track"].pop(f"{level((9, 3))}:fire")
-    s["halls"] = ["shamans-chamber"]
+    _, s = position(FIRST_TURN + """
+        storage 0
+        step hall
+        door 0 8,3
+        tunnel t1 0 9,3 9,4 9,5 10,3 10,4 10,5 11,3 11,4 11,5 12,4 13,4 anchor=9,3 pedestal=fire
+        ped_track -= 3:fire           # (9,3) is on level 3
+        halls = ["shamans-chamber"]
+    """)
     cmd = next(c for c in GAME.legal_commands(s, 0) if c["type"] == "build_hall" and [9, 3] not in c["cells"]
                and sorted(c["cells"]) == [[10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5]])
     s, _ = apply(s, 0, cmd)
     kept = [p for p in s["pieces"].values() if p.get("pedestal")]
     assert kept and kept[0]["anchor"] == [9, 3] and kept[0]["pedestal"] == "fire"  # never moves
-    t = at_step(bare(), "hall")
-    door_at(t, 0, (12, 2))
-    t["pieces"]["t1"] = tunnel([(12, c) for c in range(3, 8)], anchor=(12, 5), pedestal="moon")
-    t["ped_track"].pop(f"{level((12, 5))}:moon")
-    t["halls"] = ["hall-of-echoes"]
+    _, t = position(FIRST_TURN + """
+        storage 0
+        step hall
+        door 0 12,2
+        tunnel t1 0 12,3 12,4 12,5 12,6 12,7 anchor=12,5 pedestal=moon
+        ped_track -= 4:moon           # (12,5) is on level 4
+        halls = ["hall-of-echoes"]
+    """)
     t, _ = apply(t, 0, next(c for c in GAME.legal_commands(t, 0) if c["type"] == "build_hall"))
     assert not [p for p in t["pieces"].values() if p.get("pedestal")]
     assert f"{level((12, 5))}:moon" not in t["ped_track"]  # the pair stays used
@@ -596,8 +648,10 @@ def test_MK_PED_7_a_placed_pedestal_stays_until_a_hall_covers_it():
 # --------------------------------------------------------------------------- digging
 
 def test_MK_ADJ_2_a_tile_touches_the_network_through_any_one_space():
-    s = bare(stone=3)
-    door_at(s, 0, (12, 3))
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3
+        door 0 12,3
+    """)
     ends = [c for c in dig_commands(s, 0) if c["tile"] == "I3"
             and [x for x in c["cells"] if abs(x[0] - 12) + abs(x[1] - 3) == 1] in ([c["cells"][0]], [c["cells"][-1]])]
     assert ends  # one end space touching the door is enough
@@ -610,26 +664,29 @@ def test_MK_ADJ_2_a_tile_touches_the_network_through_any_one_space():
 
 
 def test_MK_AMB_13_buried_hammers_cannot_pay_for_their_own_dig():
-    s = bare(stone=3, hammer=1)
-    door_at(s, 0, (3, 6))
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3 hammer=1
+        door 0 3,6
+    """)
     cmd = find_dig(s, 0, lambda c: [3, 7] in c["cells"] and [4, 8] in c["cells"] and len(c["cells"]) == 3)
     assert cmd is not None  # covers the buried hammer at (3,7) and the rubble at (4,8)
-    set_storage(s, 0, stone=3)
+    edit(GAME, s, "storage 0 stone=3")
     assert cmd not in GAME.legal_commands(s, 0)
     with pytest.raises(Illegal) as e:
         apply(s, 0, cmd)
     assert e.value.rule == "MK-DIG-8"
-    set_storage(s, 0, stone=3, hammer=1)
+    edit(GAME, s, "storage 0 stone=3 hammer=1")
     s, ev = apply(s, 0, cmd)
     assert types(ev)[-2:] == ["TunnelDug", "ResourcesGained"] and s["stores"][0]["hammer"] == 1
 
 
 def test_MK_DIG_3_2_tunnel_honor_stays_when_a_hall_covers_the_tunnel():
-    s = bare(stone=4)
-    door_at(s, 0, (9, 6))
-    cells = [[9, 3], [9, 4], [9, 5], [10, 3], [10, 4], [10, 5], [11, 3], [11, 4]]
-    s["pieces"]["x1"] = tunnel(cells)  # not "t1": the dig below takes that id
-    s["statues"] = {}
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=4
+        door 0 9,6
+        tunnel x1 0 9,3 9,4 9,5 10,3 10,4 10,5 11,3 11,4   # not "t1": the dig below takes that id
+        statues = {}
+    """)
     s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 4 and c["mineral"] == "stone"))
     assert s["honor"][0] == 4
     s, _ = apply(s, 0, {"type": "end_step"})
@@ -639,10 +696,11 @@ def test_MK_DIG_3_2_tunnel_honor_stays_when_a_hall_covers_the_tunnel():
 
 
 def test_MK_EST_2_one_tunnel_several_workshops():
-    s = bare(stone=3)
-    cmd = d_corner(s)
-    s["ws_supply"] = ["spellweaver", "tool_forge"]
-    s, ev = apply(s, 0, cmd)
+    _, s = position(D_CORNER + """
+        storage 0 stone=3
+        ws_supply = ["spellweaver", "tool_forge"]
+    """)
+    s, ev = apply(s, 0, d_corner(s))
     assert next(e for e in ev if e["type"] == "TunnelDug")["data"]["workshops"] == [[4, 1], [4, 5]]
     s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 1], "kind": "tool_forge"})
     s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 5], "kind": "spellweaver"})
@@ -650,33 +708,37 @@ def test_MK_EST_2_one_tunnel_several_workshops():
 
 
 def test_MK_AMB_17_establishing_is_optional_free_and_duplicates_allowed():
-    s = bare(stone=3)
-    cmd = d_corner(s)
-    s["ws_supply"] = ["coin_press", "tool_forge", "tool_forge"]
-    s, _ = apply(s, 0, cmd)
+    _, s = position(D_CORNER + """
+        storage 0 stone=3
+        ws_supply = ["coin_press", "tool_forge", "tool_forge"]
+    """)
+    s, _ = apply(s, 0, d_corner(s))
     cmds = GAME.legal_commands(s, 0)
     assert {"type": "end_step"} in cmds  # optional
     assert {c["kind"] for c in cmds if c["type"] == "establish_workshop"} == {"coin_press", "tool_forge"}
     s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 1], "kind": "tool_forge"})
     s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 5], "kind": "tool_forge"})
     assert s["workshops"] == {"4,1": "tool_forge", "4,5": "tool_forge"}
-    set_storage(s, 0, heartstone=1)
+    edit(GAME, s, "storage 0 heartstone=1")
     with pytest.raises(Illegal) as e:  # within the dig: not usable this turn
         apply(s, 0, {"type": "use_workshop", "space": [4, 5], "give": {"heartstone": 1}, "get": {"hammer": 1}})
     assert e.value.code == "out_of_phase"
 
 
 def test_MK_EST_5_a_new_workshop_serves_any_network_on_later_turns():
-    s = bare(stone=3)
-    cmd = d_corner(s)
-    s["ws_supply"] = ["stone_mill"]
-    door_at(s, 1, (4, 6))  # seat 1's door opens the east entrance of (4,5)
-    s, _ = apply(s, 0, cmd)
+    _, s = position(D_CORNER + """
+        storage 0 stone=3
+        ws_supply = ["stone_mill"]
+        door 1 4,6                    # seat 1's door opens the east entrance of (4,5)
+    """)
+    s, _ = apply(s, 0, d_corner(s))
     s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 5], "kind": "stone_mill"})
     s, _ = apply(s, 0, {"type": "end_turn"})
     assert s["current"] == 1
-    empty_trolls(s, 1)
-    set_storage(s, 1, stone=2, iron=2, heartstone=2, coin=2, cart=2, hammer=2, rune=2)
+    edit(GAME, s, """
+        empty_trolls 1
+        storage 1 stone=2 iron=2 heartstone=2 coin=2 cart=2 hammer=2 rune=2
+    """)
     uses = [c for c in GAME.legal_commands(s, 1) if c["type"] == "use_workshop"]
     assert uses and all(u["space"] == [4, 5] for u in uses)
     s, ev = apply(s, 1, uses[0])
@@ -686,52 +748,56 @@ def test_MK_EST_5_a_new_workshop_serves_any_network_on_later_turns():
 # --------------------------------------------------------------------------- workshops
 
 def test_MK_WS_6_workshop_gains_go_into_storage():
-    s = bare()
-    (r, c), = s["pieces"]["door:0"]["cells"]
-    s["workshops"][f"{r},{c + 1}"] = "tool_forge"
-    s["workshops"][f"{r - 1},{c}"] = "quartermasters_post"
-    s["rosters"][0]["1,1"] = troll("magenta-4", [True])  # [heartstone]
-    s2, _ = apply(s, 0, {"type": "use_workshop", "space": [r, c + 1], "give": {"heartstone": 1},
+    _, s = position(FIRST_TURN + """
+        storage 0
+        door 0 3,15
+        workshop 3,16 tool_forge
+        workshop 2,15 quartermasters_post
+        troll 0 1,1 magenta-4 1       # [heartstone]
+    """)
+    s2, _ = apply(s, 0, {"type": "use_workshop", "space": [3, 16], "give": {"heartstone": 1},
                          "get": {"hammer": 1}})
     assert s2["stores"][0]["hammer"] == 1 and s2["rosters"][0]["1,1"]["held"] == [False]
     supply = dict(s["supply"])
-    s3, _ = apply(s, 0, {"type": "use_workshop", "space": [r - 1, c], "move": [1, 1, 0]})
+    s3, _ = apply(s, 0, {"type": "use_workshop", "space": [2, 15], "move": [1, 1, 0]})
     assert s3["stores"][0]["heartstone"] == 1 and s3["supply"] == supply  # moved, nothing from the supply
 
 
 def test_MK_WS_7_workshops_have_no_owner():
-    s = bare(stone=1)
-    (r, c), = s["pieces"]["door:0"]["cells"]
-    ws = [r, c + 1]
-    s["workshops"][f"{r},{c + 1}"] = "stone_mill"
-    door_at(s, 1, (r + 1, c + 1))  # another network, through another entrance
-    use = {"type": "use_workshop", "space": ws, "give": {"stone": 1}, "get": {"iron": 1}}
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=1
+        door 0 3,15
+        workshop 3,16 stone_mill
+        door 1 4,16                   # another network, through another entrance
+    """)
+    use = {"type": "use_workshop", "space": [3, 16], "give": {"stone": 1}, "get": {"iron": 1}}
     s, ev = apply(s, 0, use)
     assert ev[0]["data"]["uses"] == 2
     s, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     s, _ = apply(s, 0, {"type": "end_turn"})
-    empty_trolls(s, 1)
-    set_storage(s, 1, stone=1)
+    edit(GAME, s, """
+        empty_trolls 1
+        storage 1 stone=1
+    """)
     s, ev = apply(s, 1, use)
-    assert ev[0]["data"] == {"seat": 1, "space": f"{r},{c + 1}", "kind": "stone_mill", "uses": 2}
+    assert ev[0]["data"] == {"seat": 1, "space": "3,16", "kind": "stone_mill", "uses": 2}
     assert s["stores"][1]["iron"] == 1
 
 
 # --------------------------------------------------------------------------- halls and statues
 
 def _hall_region(s):
-    door_at(s, 0, (8, 3))
-    cells = [[9, 3], [9, 4], [9, 5], [10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5], [12, 4], [13, 4]]
-    s["pieces"]["t1"] = tunnel(cells)
-    s["halls"] = ["shamans-chamber"]
-    return next(c for c in GAME.legal_commands(at_step(s, "hall"), 0) if c["type"] == "build_hall"
+    """The build of the 6-space shamans-chamber on rows 10-11 in ``HALL_REGION``."""
+    return next(c for c in GAME.legal_commands(s, 0) if c["type"] == "build_hall"
                 and sorted(c["cells"]) == [[10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5]])
 
 
 def test_MK_HALL_4_a_hall_costs_nothing_and_scores_only_at_the_end():
-    s = bare(stone=2, coin=1)
-    s["rosters"][0]["1,1"] = troll("magenta-1", [True, True])
-    s["statues"] = {}
+    _, s = position(HALL_REGION + """
+        storage 0 stone=2 coin=1
+        troll 0 1,1 magenta-1 11
+        statues = {}
+    """)
     cmd = _hall_region(s)
     before = (dict(s["stores"][0]), [t["held"] for t in s["rosters"][0].values()], list(s["honor"]))
     s, ev = apply(s, 0, cmd)
@@ -741,41 +807,49 @@ def test_MK_HALL_4_a_hall_costs_nothing_and_scores_only_at_the_end():
 
 
 def test_MK_HALL_5_covered_statues_stay_on_their_space():
-    s = bare()
-    cmd = _hall_region(s)
-    s["statues"] = {"10,4": "fire", "11,5": "moon", "9,3": "ice"}
-    s, _ = apply(s, 0, cmd)
+    _, s = position(HALL_REGION + """
+        storage 0
+        statues = {"10,4": "fire", "11,5": "moon", "9,3": "ice"}
+    """)
+    s, _ = apply(s, 0, _hall_region(s))
     assert s["statues"] == {"10,4": "fire", "11,5": "moon", "9,3": "ice"}
     assert lay(s).piece_at[(10, 4)] == "hall:shamans-chamber" == lay(s).piece_at[(11, 5)]
 
 
 def test_MK_HALL_11_statues_in_a_hall_score_no_level_points():
     """MK-SCORE-6: statues in a great hall, on the altar or not, score no mountain-level points."""
-    s = bare()
-    door_at(s, 0, (12, 2))
-    s["pieces"]["hall:hall-of-echoes"] = {"kind": "hall", "cells": [[12, c] for c in range(3, 8)], "seat": 0,
-                                          "hall": "hall-of-echoes", "altar": [12, 5]}
+    _, s = position(FIRST_TURN + """
+        storage 0
+        door 0 12,2
+        hall hall-of-echoes 0 12,3 12,4 12,5 12,6 12,7 altar=12,5
+        statues = {"12,3": "fire", "12,7": "ice"}
+    """)
     echoes = content.hall("hall-of-echoes")
-    s["statues"] = {"12,3": "fire", "12,7": "ice"}
     got = breakdowns(s)[0]
     assert (got["statues"], got["great_halls"]) == (0, echoes.low)
-    s["statues"]["12,5"] = "moon"
+    edit(GAME, s, "statue 12,5 moon")
     got = breakdowns(s)[0]
     assert (got["statues"], got["great_halls"]) == (0, echoes.high)
 
 
 def test_MK_MOVE_8_several_statues_in_one_tunnel_one_scores():
-    s = row12(bare(), {(12, 2): "fire", (12, 3): "ice"}, carts=1)
-    s["pieces"]["t1"] = tunnel([(12, 3), (12, 4)])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire", "12,3": "ice"}
+        storage 0 cart=1
+        tunnel t1 0 12,3 12,4
+    """)
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 4], "cart": "wild"})
     assert s["statues"] == {"12,3": "ice", "12,4": "fire"}
     assert breakdowns(s)[0]["statues"] == max(2 * level((12, 3)), 2 * level((12, 4)))
 
 
 def test_MK_AMB_24_statues_have_no_owner():
-    s = row12(bare(), {(12, 4): "moon"}, carts=1)
-    s["pieces"]["t1"] = tunnel([(12, 3)], seat=0)
-    s["pieces"]["t2"] = tunnel([(12, 4)], seat=1)  # laid (and unburied) by another seat, now in seat 0's network
+    _, s = position(ROW12 + """
+        statues = {"12,4": "moon"}
+        storage 0 cart=1
+        tunnel t1 0 12,3
+        tunnel t2 1 12,4              # laid (and unburied) by another seat, now in seat 0's network
+    """)
     assert {tuple(m["from"]) for m in moves(s)} == {(12, 4)}
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 4], "to": [12, 3], "cart": "wild"})
     assert s["statues"] == {"12,3": "moon"}
@@ -784,9 +858,10 @@ def test_MK_AMB_24_statues_have_no_owner():
 # --------------------------------------------------------------------------- spells
 
 def test_MK_SPELL_4_runes_stay_on_the_card():
-    s = bare(rune=1)
-    s["spells"]["book"][1] = {"id": "earth_ritual", "runes": 0}
-    s["spells"]["deck"] = [c for c in s["spells"]["deck"] if c != "earth_ritual"]
+    _, s = position(FIRST_TURN + """
+        storage 0 rune=1
+        spell earth_ritual 1
+    """)
     supply = s["supply"]["rune"]
     s, ev = apply(s, 0, {"type": "cast", "spell": "earth_ritual"})
     assert s["spells"]["book"][1] == {"id": "earth_ritual", "runes": 1}
@@ -804,20 +879,25 @@ def test_MK_SPELL_5_earth_ritual_is_among_the_seventeen():
 # --------------------------------------------------------------------------- end and scoring
 
 def test_MK_END_2_the_second_token_triggers_the_end():
-    s = bare()
-    s["coronation"] = {"left": [3], "taken": {"5": 2}}
-    fill_roster(s, 0, NINE)
+    _, s = position(FIRST_TURN + f"""
+        storage 0
+        coronation = {{"left": [3], "taken": {{"5": 2}}}}
+        roster 0 {" ".join(NINE)}
+    """)
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [4, 1]})
     assert {"type": "CoronationTaken", "data": {"seat": 0, "token": 3}} in ev
     assert "EndTriggered" in types(ev) and s["coronation"] == {"left": [], "taken": {"5": 2, "3": 0}}
 
 
 def test_MK_END_5_two_more_full_rounds_from_the_start_player():
-    s = ready(3)
-    s["coronation"] = {"left": [3], "taken": {"5": 0}}
-    s["current"] = 2
-    s["turn"]["seat"] = 2
-    fill_roster(s, 2, NINE)
+    _, s = position(f"""
+        mountain-king 3 seed=seed
+        opening
+        coronation = {{"left": [3], "taken": {{"5": 0}}}}
+        current = 2
+        turn.seat = 2
+        roster 2 {" ".join(NINE)}
+    """)
     s, _ = apply(s, 2, {"type": "recruit", "slot": "B1", "position": [4, 1]})
     s, ev = apply(s, 2, {"type": "end_turn"})
     seats = [e["data"]["seat"] for e in ev if e["type"] == "TurnStarted"]
@@ -838,8 +918,10 @@ def test_MK_SCORE_1_the_total_is_the_sum_of_six_figures(finished):
 
 
 def test_MK_SCORE_3_pedestal_tokens_sum():
-    s = bare()
-    s["ped_tokens"][0] = [3, 4, 2]
+    _, s = position(FIRST_TURN + """
+        storage 0
+        ped_tokens.0 = [3, 4, 2]
+    """)
     assert breakdowns(s)[0]["pedestals"] == 9
 
 
@@ -853,15 +935,8 @@ def test_MK_SCORE_10_the_highest_total_is_crowned(finished):
 
 # --------------------------------------------------------------------------- team variant
 
-def team(**storage):
-    s = ready(4, {"teams": True})
-    empty_trolls(s, 0)
-    set_storage(s, 0, **storage)
-    return s
-
-
 def test_MK_TEAM_2_one_score_marker_per_team():
-    s = team(stone=3)
+    _, s = position(TEAMS + "storage 0 stone=3")
     assert len(s["honor"]) == 2
     s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 3 and c["mineral"] == "stone"))
     totals = {x.seat: x.breakdown["tunnels"] for x in GAME.scores(s).seats}
@@ -869,16 +944,16 @@ def test_MK_TEAM_2_one_score_marker_per_team():
 
 
 def test_MK_TEAM_4_one_storage_per_team():
-    s = team(stone=4)
+    _, s = position(TEAMS + "storage 0 stone=4")
     assert len(s["stores"]) == 2 and s["store_of"] == [0, 1, 1, 0]
     s, _ = apply(s, 0, {"type": "trade", "give": {"stone": 4}, "get": "rune"})
     assert GAME.view(s, 3)["players"][3]["storage"]["rune"] == 1
-    empty_trolls(s, 3)
+    edit(GAME, s, "empty_trolls 3")
     assert spendable(s, 3) == {"rune": 1}
 
 
 def test_MK_TEAM_11_pedestals_go_to_team_storage_either_teammate_places():
-    s = team(coin=2)
+    _, s = position(TEAMS + "storage 0 coin=2")
     clan = s["horde"]["slots"]["M1"]["ped"]
     s, _ = apply(s, 0, {"type": "recruit", "slot": "M1", "position": [2, 1]})
     s, _ = apply(s, 0, {"type": "end_turn"})
@@ -886,8 +961,10 @@ def test_MK_TEAM_11_pedestals_go_to_team_storage_either_teammate_places():
         s, _ = apply(s, seat, {"type": "recruit", "slot": "B1", "position": [2, 1]})
         s, _ = apply(s, seat, {"type": "end_turn"})
     assert s["current"] == 3 and s["peds"][0][clan] == 1
-    empty_trolls(s, 3)
-    set_storage(s, 3, stone=4)
+    edit(GAME, s, """
+        empty_trolls 3
+        storage 3 stone=4
+    """)
     track = dict(s["ped_track"])
     dig = find_dig(s, 3, lambda c: c["anchor"] and f"{WINTER.level(c['anchor'])}:{clan}" in track)
     s, _ = apply(s, 3, dig)
@@ -896,11 +973,19 @@ def test_MK_TEAM_11_pedestals_go_to_team_storage_either_teammate_places():
 
 
 def test_MK_TEAM_14_the_team_with_the_highest_total_wins():
-    s = ready(4, {"teams": True})
-    for seat in range(4):
-        empty_trolls(s, seat)
-        set_storage(s, seat)
-    s["honor"] = [12, 20]
+    _, s = position("""
+        mountain-king 4 seed=seed options={"teams": true}
+        opening
+        empty_trolls 0
+        empty_trolls 1
+        empty_trolls 2
+        empty_trolls 3
+        storage 0
+        storage 1
+        storage 2
+        storage 3
+        honor = [12, 20]
+    """)
     board = GAME.scores(s)
     assert sorted(board.winners) == [1, 2]
     assert {x.seat: x.place for x in board.seats} == {1: 1, 2: 1, 0: 3, 3: 3}

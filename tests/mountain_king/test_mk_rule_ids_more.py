@@ -1,8 +1,8 @@
 """More given/when/then tests, one per normative rule ID no other test cites exactly.
 
-Same style as test_mk_rule_ids.py, whose state-building helpers are reused: a
-game past doors and draft, then storage, rosters, doors and pieces written
-straight into the state where geometry or history is not the point of the rule.
+Same style as test_mk_rule_ids.py, whose positions are reused: a game past doors
+and draft, then storage, rosters, doors and pieces set by the text position
+where geometry or history is not the point of the rule.
 """
 import json
 
@@ -15,39 +15,23 @@ from domain.mountain_king.economy import spendable
 from domain.mountain_king.rules import GAME
 from domain.mountain_king.scoring import breakdowns
 
-from mk_driver import apply, empty_trolls, new_game, ready, set_storage, types
-from tests.support.positions import position
-from test_mk_rule_ids import (NINE, WINTER, at_step, bare, card_with, d_corner, door_at, fill_roster, find_dig,
-                              level, moves, row12, team, troll, tunnel)
+from mk_driver import apply, new_game, ready, types
+from tests.support.positions import edit, position
+from test_mk_rule_ids import (D_CORNER, FIRST_TURN, NINE, ROW12, TEAMS, WINTER, d_corner, find_dig, level, moves)
+
+FULL_ROSTER = FIRST_TURN + """
+    roster 0 2,1 2,2 2,3 3,1 3,2 4,1    # with the 4 starters: 10 trolls, nothing more to recruit
+"""
+
+COIN_PRESS = FIRST_TURN + """
+    only_doors 0=12,2
+    workshop 12,3 coin_press
+    tunnel t1 0 11,2 11,3
+    tunnel t2 0 13,2 13,3               # three open entrances
+"""
 
 
 # --------------------------------------------------------------------------- helpers
-
-def hall_piece(hall_id, cells, altar, seat=0):
-    return {"kind": "hall", "cells": [list(c) for c in cells], "seat": seat, "hall": hall_id, "altar": list(altar)}
-
-
-def only_doors(s, doors):
-    """Just the given doors on the board: scoring and movement see nothing else."""
-    s["pieces"] = {f"door:{seat}": {"kind": "door", "cells": [list(cell)], "seat": seat}
-                   for seat, cell in doors.items()}
-    s["statues"] = {}
-    return s
-
-
-def new_turn(s, seat=0):
-    """``seat`` at step 1 of a fresh turn (same round): one turn's history set aside."""
-    s["current"] = seat
-    s["turn"] = {"seat": seat, "step": "spells", "spell": False, "ws": None, "acted": False, "hall": False,
-                 "flags": [], "dug": None}
-    return s
-
-
-def spell_in_book(s, spell, runes=0):
-    s["spells"]["deck"] = [c for c in s["spells"]["deck"] if c != spell]
-    s["spells"]["book"][0] = {"id": spell, "runes": runes}
-    return s
-
 
 def of_type(cmds, kind):
     return [c for c in cmds if c["type"] == kind]
@@ -55,11 +39,6 @@ def of_type(cmds, kind):
 
 def event(events, kind):
     return next(e["data"] for e in events if e["type"] == kind)
-
-
-def full_roster(s, seat=0):
-    fill_roster(s, seat, NINE + ("4,1",))
-    return s
 
 
 # --------------------------------------------------------------------------- general, board, setup
@@ -80,24 +59,26 @@ def test_MK_BOARD_4_five_levels_score_2_to_10_doubled_on_a_same_clan_pedestal():
     for lv in (1, 2, 3, 4, 5):
         a, b = next((c, n) for c in sorted(WINTER.levels) if WINTER.level(c) == lv and WINTER.coverable(c)
                     for n in WINTER.neighbours(c) if WINTER.level(n) == lv and WINTER.coverable(n))
-        s = only_doors(bare(), {0: a})
-        s["pieces"]["t1"] = tunnel([b], anchor=b, pedestal="fire")
-        s["statues"] = {f"{a[0]},{a[1]}": "ice"}  # on the door: no pedestal
+        _, s = position(FIRST_TURN + f"""
+            storage 0
+            only_doors 0={a[0]},{a[1]}
+            tunnel t1 0 {b[0]},{b[1]} anchor={b[0]},{b[1]} pedestal=fire
+            statue {a[0]},{a[1]} ice           # on the door: no pedestal
+        """)
         base = breakdowns(s)[0]["statues"]
-        s["statues"] = {f"{b[0]},{b[1]}": "fire"}  # on its own clan's pedestal
+        edit(GAME, s, f"""
+            statues = {{}}
+            statue {b[0]},{b[1]} fire          # on its own clan's pedestal
+        """)
         got[lv] = (base, breakdowns(s)[0]["statues"])
     assert got == {1: (2, 4), 2: (4, 8), 3: (6, 12), 4: (8, 16), 5: (10, 20)}
 
 
 def test_MK_BOARD_7_workshop_spaces_have_four_sides_outnumber_tiles_and_are_never_dug():
     assert len(WINTER.workshop_spaces) > 2 * 5 + 1 and len(content.board("autumn").workshop_spaces) > 2 * 3 + 1
-    _, s = position("""
-        mountain-king 4 seed=seed
-        opening
-        empty_trolls 0
+    _, s = position(FIRST_TURN + """
         storage 0 stone=3
-        pieces = {"door:0": {"kind": "door", "cells": [[9, 1]], "seat": 0}}
-        statues = {}
+        only_doors 0=9,1
         tunnel t1 0 8,1 8,2 8,3 9,3
         tunnel t2 0 10,1 10,2
         workshop 9,2 stone_mill       # a workshop space: four sides, four entrances
@@ -105,9 +86,9 @@ def test_MK_BOARD_7_workshop_spaces_have_four_sides_outnumber_tiles_and_are_neve
     assert (9, 2) in WINTER.workshop_spaces
     s, ev = apply(s, 0, {"type": "use_workshop", "space": [9, 2], "give": {"stone": 1}, "get": {"iron": 1}})
     assert ev[0]["data"]["uses"] == 4  # one entrance per side
-    t = bare(stone=3)
+    _, t = position(D_CORNER + "storage 0 stone=3")
     cmd = d_corner(t)  # digs next to the empty workshop spaces (4, 1) and (4, 5)
-    t["workshops"]["4,5"] = "tool_forge"
+    edit(GAME, t, "workshop 4,5 tool_forge")
     spaces = set(WINTER.workshop_spaces)
     assert cmd and not [d for d in dig_commands(t, 0) if spaces & {tuple(x) for x in d["cells"]}]
     for shift in (-1, 1):  # the same I3 one space west (empty space), then east (built)
@@ -129,7 +110,7 @@ def test_MK_COMP_22_five_colours_one_named_magenta():
     ("T1", {"M1", "M2", "B1", "B2", "B3"}), ("T2", {"M2", "M3", "B2", "B3", "B4"}),
     ("T3", {"M3", "M4", "B3", "B4", "B5"})])
 def test_MK_SETUP_3_1_each_slot_rests_on_the_slots_beneath(slot, below):
-    s = bare(coin=5)
+    _, s = position(FIRST_TURN + "storage 0 coin=5")
     s, ev = apply(s, 0, {"type": "recruit", "slot": slot, "position": [2, 1]})
     assert set(event(ev, "TrollRecruited")["bribed"]) == below
     assert {sl for sl, sp in s["horde"]["slots"].items() if sp["bribes"]} == below
@@ -168,8 +149,10 @@ def test_MK_AMB_10_draft_at_once_hand_owner_only_deck_card_unseen():
 # --------------------------------------------------------------------------- resources and carts
 
 def test_MK_RES_3_spent_resources_return_to_the_supply_except_bribes_and_runes():
-    s = bare(stone=7, coin=2, rune=1)
-    spell_in_book(s, "earth_ritual")
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=7 coin=2 rune=1
+        spell earth_ritual
+    """)
     supply = dict(s["supply"])
     s, _ = apply(s, 0, {"type": "trade", "give": {"stone": 4}, "get": "iron"})
     assert s["supply"]["stone"] == supply["stone"] + 4 and s["supply"]["iron"] == supply["iron"] - 1
@@ -178,16 +161,19 @@ def test_MK_RES_3_spent_resources_return_to_the_supply_except_bribes_and_runes()
     s, _ = apply(s, 0, {"type": "recruit", "slot": "M2", "position": [2, 1]})
     assert s["supply"]["coin"] == supply["coin"] and s["stores"][0]["coin"] == 0  # onto B2 and B3
     assert s["horde"]["slots"]["B2"]["bribes"] == {"coin": 1} == s["horde"]["slots"]["B3"]["bribes"]
-    t = bare(stone=3)
+    _, t = position(FIRST_TURN + "storage 0 stone=3")
     stone = t["supply"]["stone"]
     t, _ = apply(t, 0, find_dig(t, 0, lambda c: len(c["cells"]) == 3 and c["mineral"] == "stone"))
     assert t["supply"]["stone"] == stone + 3 and t["stores"][0]["stone"] == 0
 
 
 def test_MK_RES_4_gains_come_from_the_supply_into_storage_without_limit():
-    s = ready(3, {"unlimited_supply": True})
-    empty_trolls(s, 0)
-    set_storage(s, 0, stone=400, coin=4)
+    _, s = position("""
+        mountain-king 3 seed=seed options={"unlimited_supply": true}
+        opening
+        empty_trolls 0
+        storage 0 stone=400 coin=4
+    """)
     supply = dict(s["supply"])
     s, _ = apply(s, 0, {"type": "trade", "give": {"coin": 4}, "get": "stone"})
     assert s["stores"][0]["stone"] == 401 and s["supply"]["stone"] == supply["stone"] - 1
@@ -198,10 +184,12 @@ def test_MK_RES_4_gains_come_from_the_supply_into_storage_without_limit():
 
 
 def test_MK_RES_5_one_token_per_empty_symbol_of_its_own_type():
-    s = bare(stone=2)
-    s["rosters"][0]["1,1"] = troll("magenta-1", [True, False])  # [stone, stone], one covered
-    s["rosters"][0]["1,2"] = troll("magenta-4", [True])  # [heartstone], covered
-    s["horde"]["slots"]["B1"]["card"] = card_with(["coin", "cart:fire"])
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=2
+        troll 0 1,1 magenta-1 10      # [stone, stone], one covered
+        troll 0 1,2 magenta-4 1       # [heartstone], covered
+        horde B1 coin+cart:fire
+    """)
     stone, heart = s["supply"]["stone"], s["supply"]["heartstone"]
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     filled = event(ev, "TrollsActivated")["filled"]
@@ -209,40 +197,48 @@ def test_MK_RES_5_one_token_per_empty_symbol_of_its_own_type():
     assert s["rosters"][0]["1,1"]["held"] == [True, True] and s["rosters"][0]["1,2"]["held"] == [True]
     assert (s["supply"]["stone"], s["supply"]["heartstone"]) == (stone - 1, heart)
     # spending from a troll frees its symbol, so the next activation fills it again
-    s = new_turn(s)
+    edit(GAME, s, "new_turn 0")
     s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 2 and c["mineral"] == "stone"))
     assert s["rosters"][0]["1,1"]["held"] == [False, False]  # trolls are drawn on first
-    s = new_turn(s)
+    edit(GAME, s, "new_turn 0")
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B2", "position": [2, 2]})
     assert ["1,2", 0] not in event(ev, "TrollsActivated")["filled"]  # still covered
-    s = new_turn(s)
+    edit(GAME, s, "new_turn 0")
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B3", "position": [3, 1]})
     assert {"1,1"} <= {p for p, _i in event(ev, "TrollsActivated")["filled"]}
     assert s["rosters"][0]["1,1"]["held"] == [True, True]
 
 
 def test_MK_CART_4_workshop_carts_in_storage_are_wild():
-    s = row12(bare(), {(12, 2): "ice"}, stone=2)
-    s["pieces"]["t1"] = tunnel([(12, 3)])
-    s["workshops"]["11,2"] = "swivel_bolts"
-    s = new_turn(s)
+    _, s = position(ROW12 + """
+        statues = {"12,2": "ice"}
+        storage 0 stone=2
+        tunnel t1 0 12,3
+        workshop 11,2 swivel_bolts
+        new_turn 0
+    """)
     s, _ = apply(s, 0, {"type": "use_workshop", "space": [11, 2], "give": {"stone": 2}, "get": {"cart": 1}})
     assert s["stores"][0]["cart"] == 1
-    t = at_step(json.loads(json.dumps(s)), "statues")
+    t = edit(GAME, json.loads(json.dumps(s)), "step statues")
     assert {m["cart"] for m in moves(t)} == {"wild"}  # moves an Ice statue: any clan
     t, ev = apply(t, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 3], "cart": "wild"})
     assert ev[-1]["data"]["paid"] == {"storage": {"cart": 1}, "trolls": []}
-    s["workshops"]["11,2"] = "cartwrights_house"  # the same storage cart is welcome there (MK-CART-6)
-    s["turn"]["ws"] = None
+    edit(GAME, s, """
+        workshop 11,2 cartwrights_house   # the same storage cart is welcome there (MK-CART-6)
+        turn.ws = null
+    """)
     s, _ = apply(s, 0, {"type": "use_workshop", "space": [11, 2], "give": {"cart": 1}, "get": {"heartstone": 1}})
     assert s["stores"][0]["heartstone"] == 1 and s["stores"][0]["cart"] == 0
 
 
 def test_MK_MOVE_6_a_clan_cart_pays_only_for_its_own_clan():
-    s = row12(bare(), {(12, 2): "ice", (12, 5): "fire"})
-    s["pieces"]["t1"] = tunnel([(12, 3), (13, 3)])
-    s["pieces"]["t2"] = tunnel([(12, 4), (12, 5)])
-    s["rosters"][0]["1,1"] = troll(card_with(["stone", "cart:fire"]), [False, True])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "ice", "12,5": "fire"}
+        storage 0
+        tunnel t1 0 12,3 13,3
+        tunnel t2 0 12,4 12,5
+        troll 0 1,1 stone+cart:fire 01
+    """)
     with pytest.raises(Illegal) as e:
         apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [12, 3], "cart": "clan"})
     assert e.value.rule == "MK-MOVE-6"
@@ -251,7 +247,7 @@ def test_MK_MOVE_6_a_clan_cart_pays_only_for_its_own_clan():
     assert e.value.code == "cannot_pay"
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 5], "to": [12, 3], "cart": "clan"})
     assert s["rosters"][0]["1,1"]["held"] == [False, False]
-    set_storage(s, 0, cart=1)
+    edit(GAME, s, "storage 0 cart=1")
     s, _ = apply(s, 0, {"type": "move_statue", "from": [12, 2], "to": [13, 3], "cart": "wild"})
     assert s["statues"] == {"12,3": "fire", "13,3": "ice"} and s["stores"][0]["cart"] == 0
 
@@ -259,11 +255,14 @@ def test_MK_MOVE_6_a_clan_cart_pays_only_for_its_own_clan():
 # --------------------------------------------------------------------------- turn structure
 
 def test_MK_TURN_1_four_steps_in_order():
-    s = row12(bare(rune=1), {(12, 2): "fire"}, carts=1, rune=1)
-    spell_in_book(s, "earth_ritual")
-    s["pieces"]["t1"] = tunnel([(12, c) for c in range(3, 8)])
-    s["halls"] = ["hall-of-echoes"]
-    s = new_turn(s)
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire"}
+        storage 0 cart=1 rune=1
+        spell earth_ritual
+        tunnel t1 0 12,3 12,4 12,5 12,6 12,7
+        halls = ["hall-of-echoes"]
+        new_turn 0
+    """)
     steps = []
     for cmd in ({"type": "cast", "spell": "earth_ritual"},
                 {"type": "recruit", "slot": "B1", "position": [2, 1]},
@@ -275,7 +274,10 @@ def test_MK_TURN_1_four_steps_in_order():
     assert steps == ["spells", "hall", "hall", "statues"]
     s, ev = apply(s, 0, {"type": "end_step"})  # after step 4 the turn is over
     assert types(ev) == ["TurnEnded", "TurnStarted"]
-    t = new_turn(bare())
+    _, t = position(FIRST_TURN + """
+        storage 0
+        new_turn 0
+    """)
     walked = []
     for cmd in ({"type": "end_step"}, {"type": "recruit", "slot": "B1", "position": [2, 1]}, {"type": "end_step"}):
         t, _ = apply(t, 0, cmd)
@@ -284,10 +286,12 @@ def test_MK_TURN_1_four_steps_in_order():
 
 
 def test_MK_TURN_4_trade_at_any_moment_of_your_own_turn():
-    s = bare(stone=26, iron=3)
-    (r, c), = s["pieces"]["door:0"]["cells"]
-    s["workshops"][f"{r},{c + 1}"] = "stone_mill"
-    s["pieces"]["x1"] = {"kind": "door", "cells": [[r - 1, c + 1]], "seat": 1}  # a second open entrance
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=26 iron=3
+        door 0 3,15
+        workshop 3,16 stone_mill
+        pieces.x1 = {"kind": "door", "cells": [[2, 16]], "seat": 1}   # a second open entrance
+    """)
     trade = {"type": "trade", "give": {"stone": 4}, "get": "rune"}
     seen = []
 
@@ -299,9 +303,9 @@ def test_MK_TURN_4_trade_at_any_moment_of_your_own_turn():
         return state
 
     s = trade_here(s)  # before step 1 acts
-    s, _ = apply(s, 0, {"type": "use_workshop", "space": [r, c + 1], "give": {"stone": 1}, "get": {"iron": 1}})
+    s, _ = apply(s, 0, {"type": "use_workshop", "space": [3, 16], "give": {"stone": 1}, "get": {"iron": 1}})
     s = trade_here(s)  # inside the workshop activation
-    s, _ = apply(s, 0, {"type": "use_workshop", "space": [r, c + 1], "give": {"stone": 1}, "get": {"iron": 1}})
+    s, _ = apply(s, 0, {"type": "use_workshop", "space": [3, 16], "give": {"stone": 1}, "get": {"iron": 1}})
     s, _ = apply(s, 0, {"type": "end_step"})
     s = trade_here(s)  # step 2, before acting
     s, _ = apply(s, 0, find_dig(s, 0, lambda d: d["mineral"] == "iron" and len(d["cells"]) == 3))
@@ -321,28 +325,32 @@ def test_MK_TURN_4_trade_at_any_moment_of_your_own_turn():
 # --------------------------------------------------------------------------- step 2: recruit or dig
 
 def test_MK_ACT_4_neither_possible_skip_step_2():
-    s = bare(stone=1)
-    for spot in s["horde"]["slots"].values():
-        spot["card"] = None  # an empty horde: nothing to recruit
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=1
+        empty_horde                   # nothing to recruit
+    """)
     cmds = GAME.legal_commands(s, 0)
     assert not of_type(cmds, "recruit") and not of_type(cmds, "dig") and {"type": "end_turn"} in cmds
     s, ev = apply(s, 0, {"type": "end_step"})
     s, ev = apply(s, 0, {"type": "end_step"})
     assert s["turn"]["step"] == "hall" and s["turn"]["acted"]  # step 2 skipped
-    t = bare(stone=1)
-    for slot, spot in t["horde"]["slots"].items():
-        spot["card"] = spot["card"] if slot == "B5" else None
+    _, t = position(FIRST_TURN + """
+        storage 0 stone=1
+        empty_horde B5
+    """)
     with pytest.raises(Illegal) as e:  # one free bottom-row troll: you must recruit
         apply(t, 0, {"type": "end_turn"})
     assert e.value.code == "must_recruit_or_dig"
 
 
 def test_MK_AMB_2_can_dig_means_a_whole_legal_payable_dig_and_trades_are_never_forced():
-    s = full_roster(bare(stone=5))
-    s["tiles"] = dict.fromkeys(s["tiles"], 0)  # no tile left in supply
+    _, s = position(FULL_ROSTER + """
+        storage 0 stone=5
+        tiles_left                    # no tile left in supply
+    """)
     assert {"type": "end_turn"} in GAME.legal_commands(s, 0)
     apply(s, 0, {"type": "end_turn"})
-    s = full_roster(bare(stone=1, coin=4))
+    _, s = position(FULL_ROSTER + "storage 0 stone=1 coin=4")
     assert {"type": "end_turn"} in GAME.legal_commands(s, 0)  # a trade could make a dig possible: not forced
     s, _ = apply(s, 0, {"type": "trade", "give": {"coin": 4}, "get": "stone"})
     assert of_type(GAME.legal_commands(s, 0), "dig")  # a trade made earlier counts
@@ -350,12 +358,14 @@ def test_MK_AMB_2_can_dig_means_a_whole_legal_payable_dig_and_trades_are_never_f
         apply(s, 0, {"type": "end_turn"})
     assert e.value.code == "must_recruit_or_dig"
     # the rubble hammers count too: every placement here covers rubble
-    s = full_roster(bare(stone=2))
-    door_at(s, 0, (1, 4))
-    door_at(s, 1, (1, 6))
-    s["tiles"] = {t: (n if t == "D2" else 0) for t, n in s["tiles"].items()}
+    _, s = position(FULL_ROSTER + """
+        storage 0 stone=2
+        door 0 1,4
+        door 1 1,6
+        tiles_left D2
+    """)
     assert not of_type(GAME.legal_commands(s, 0), "dig") and {"type": "end_turn"} in GAME.legal_commands(s, 0)
-    set_storage(s, 0, stone=2, hammer=1)
+    edit(GAME, s, "storage 0 stone=2 hammer=1")
     digs = of_type(GAME.legal_commands(s, 0), "dig")
     assert digs and all(any(tuple(x) in WINTER.rubble for x in d["cells"]) for d in digs)
     assert {"type": "end_turn"} not in GAME.legal_commands(s, 0)
@@ -364,9 +374,10 @@ def test_MK_AMB_2_can_dig_means_a_whole_legal_payable_dig_and_trades_are_never_f
 # --------------------------------------------------------------------------- horde and roster
 
 def test_MK_HORDE_1_an_emptied_slot_is_refilled_at_once_from_its_level():
-    s = bare(coin=2)
-    s["horde"]["slots"]["B3"]["bribes"] = {"coin": 3}
-    s["supply"]["coin"] -= 3
+    _, s = position(FIRST_TURN + """
+        storage 0 coin=2
+        bribes B3 coin=3
+    """)
     gone = s["horde"]["slots"]["B3"]["card"]
     top1, top2 = s["horde"]["decks"]["1"][0], s["horde"]["decks"]["2"][0]
     s, ev = apply(s, 0, {"type": "recruit", "slot": "M2", "position": [2, 1]})  # B3's 4th bribe: it retires
@@ -379,9 +390,7 @@ def test_MK_HORDE_1_an_emptied_slot_is_refilled_at_once_from_its_level():
 
 def test_MK_AMB_5_fallback_order_by_row_and_empty_slots_need_no_bribe():
     def refill_from(slot, empty, coins=5):
-        s = bare(coin=coins)
-        for lv in empty:
-            s["horde"]["decks"][lv] = []
+        _, s = position(FIRST_TURN + f"storage 0 coin={coins}\n" + "\n".join(f"horde.decks.{lv} = []" for lv in empty))
         s, ev = apply(s, 0, {"type": "recruit", "slot": slot, "position": [2, 1]})
         return next(e["data"]["deck"] for e in ev if e["type"] == "HordeRefilled" and e["data"]["slot"] == slot), s
 
@@ -391,41 +400,50 @@ def test_MK_AMB_5_fallback_order_by_row_and_empty_slots_need_no_bribe():
     assert refill_from("T1", ["3", "2"])[0] == "1"
     deck, s = refill_from("M1", ["1", "2", "3"])
     assert deck is None and s["horde"]["slots"]["M1"]["card"] is None  # the slot stays empty
-    s = new_turn(s, 0)
-    set_storage(s, 0, coin=4)
+    edit(GAME, s, """
+        new_turn 0
+        storage 0 coin=4
+    """)
     assert "M1" not in {c["slot"] for c in of_type(GAME.legal_commands(s, 0), "recruit")}
     s, ev = apply(s, 0, {"type": "recruit", "slot": "T1", "position": [2, 2]})  # 4 coins: M1 needs none
     assert sorted(event(ev, "TrollRecruited")["bribed"]) == ["B1", "B2", "B3", "M2"]
 
 
 def test_MK_AMB_6_the_row_sets_the_costs_the_printed_level_the_deck_and_tie_break():
-    s = bare(coin=5)
-    s["horde"]["slots"]["T1"]["card"] = s["horde"]["decks"]["1"].pop()  # a level-1 card in the top row
+    _, s = position(FIRST_TURN + """
+        storage 0 coin=5
+        horde T1 deck:1               # a level-1 card in the top row
+    """)
     offered = {c.get("pedestal") for c in of_type(GAME.legal_commands(s, 0), "recruit") if c["slot"] == "T1"}
     assert offered > {None}  # the top row's choose-pedestal token
     s, ev = apply(s, 0, {"type": "recruit", "slot": "T1", "position": [2, 1]})
     assert len(event(ev, "TrollRecruited")["bribed"]) == 5 and s["stores"][0]["coin"] == 0
     assert s["levels"][0] == 1
-    t = bare()
-    t["horde"]["slots"]["B2"]["card"] = t["horde"]["decks"]["3"].pop()  # a level-3 card in the bottom row
+    _, t = position(FIRST_TURN + """
+        storage 0
+        horde B2 deck:3               # a level-3 card in the bottom row
+    """)
     t, ev = apply(t, 0, {"type": "recruit", "slot": "B2", "position": [2, 1]})
     assert event(ev, "TrollRecruited")["bribed"] == [] and t["levels"][0] == 3  # free, yet counts 3
-    u = bare(coin=2)
-    high = u["horde"]["decks"]["3"].pop()
-    u["horde"]["slots"]["B3"].update(card=high, bribes={"coin": 3})
-    u["supply"]["coin"] -= 3
+    _, u = position(FIRST_TURN + """
+        storage 0 coin=2
+        horde B3 deck:3
+        bribes B3 coin=3
+    """)
+    high = u["horde"]["slots"]["B3"]["card"]
     u, _ = apply(u, 0, {"type": "recruit", "slot": "M2", "position": [2, 1]})  # B3 retires ...
     assert u["horde"]["decks"]["3"][-1] == high and len(u["horde"]["decks"]["3"]) == 14  # ... to its own deck
 
 
 def test_MK_AMB_8_one_check_after_the_refill_four_or_more_bribes_of_any_type():
-    s = bare(coin=5)
+    _, s = position(FIRST_TURN + """
+        storage 0 coin=5
+        bribes B1 hammer=3
+        bribes B2 coin=2
+        bribes B3 coin=4
+        bribes M2 rune=3
+    """)
     slots = s["horde"]["slots"]
-    bribes = {"B1": {"hammer": 3}, "B2": {"coin": 2}, "B3": {"coin": 4}, "M2": {"rune": 3}}
-    for sl, b in bribes.items():
-        slots[sl]["bribes"] = dict(b)
-        for r, n in b.items():
-            s["supply"][r] -= n
     old = {sl: slots[sl]["card"] for sl in ("B1", "B3", "M2")}
     deck1, deck2 = s["horde"]["decks"]["1"][:2], s["horde"]["decks"]["2"][0]
     s, ev = apply(s, 0, {"type": "recruit", "slot": "T1", "position": [2, 1]})
@@ -439,13 +457,13 @@ def test_MK_AMB_8_one_check_after_the_refill_four_or_more_bribes_of_any_type():
 
 
 def test_MK_AMB_9_a_top_row_pedestal_is_optional_a_middle_row_one_always_taken():
-    s = bare(coin=5)
+    _, s = position(FIRST_TURN + "storage 0 coin=5")
     t1 = [c for c in of_type(GAME.legal_commands(s, 0), "recruit") if c["slot"] == "T1" and c["position"] == [2, 1]]
     assert {c.get("pedestal") for c in t1} == {None} | {c for c, n in s["bag"].items() if n}
     bag, peds = dict(s["bag"]), dict(s["peds"][0])
     t, ev = apply(s, 0, {"type": "recruit", "slot": "T1", "position": [2, 1]})
     assert t["bag"] == bag and t["peds"][0] == peds and "PedestalTaken" not in types(ev)
-    m = bare(coin=2)
+    _, m = position(FIRST_TURN + "storage 0 coin=2")
     clan = m["horde"]["slots"]["M1"]["ped"]
     assert all("pedestal" not in c for c in of_type(GAME.legal_commands(m, 0), "recruit") if c["slot"][0] == "M")
     with pytest.raises(Illegal) as e:
@@ -456,28 +474,32 @@ def test_MK_AMB_9_a_top_row_pedestal_is_optional_a_middle_row_one_always_taken()
 
 
 def test_MK_CASC_1_a_pyramid_of_ten_in_four_rows():
-    s = bare()
+    _, s = position(FIRST_TURN + "storage 0")
     assert sorted(s["rosters"][0]) == ["1,1", "1,2", "1,3", "1,4"]
     assert [c["position"] for c in of_type(GAME.legal_commands(s, 0), "recruit") if c["slot"] == "B1"] == [
         [2, 1], [2, 2], [2, 3]]
     for _ in range(6):
-        pos = of_type(GAME.legal_commands(new_turn(s), 0), "recruit")[0]["position"]
+        pos = of_type(GAME.legal_commands(edit(GAME, s, "new_turn 0"), 0), "recruit")[0]["position"]
         s, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": pos})
     assert sorted(s["rosters"][0]) == sorted(f"{r},{i}" for r, n in ((1, 4), (2, 3), (3, 2), (4, 1))
                                              for i in range(1, n + 1))
-    assert not of_type(GAME.legal_commands(new_turn(s), 0), "recruit")  # full: 6 recruits at most
+    assert not of_type(GAME.legal_commands(edit(GAME, s, "new_turn 0"), 0), "recruit")  # full: 6 recruits at most
 
 
 # --------------------------------------------------------------------------- digging and pedestals
 
 def test_MK_DIG_1_any_tile_left_in_supply_never_replenished():
-    s = bare(stone=3)
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3
+        tiles.I3 = 1
+    """)
     i3 = find_dig(s, 0, lambda c: c["tile"] == "I3")
-    s["tiles"]["I3"] = 1
     s2, _ = apply(s, 0, i3)
     assert s2["tiles"]["I3"] == 0
-    s2 = new_turn(s2)
-    set_storage(s2, 0, stone=3)
+    edit(GAME, s2, """
+        new_turn 0
+        storage 0 stone=3
+    """)
     assert not [c for c in dig_commands(s2, 0) if c["tile"] == "I3"] and dig_commands(s2, 0)
     with pytest.raises(Illegal) as e:
         apply(s2, 0, i3)
@@ -488,7 +510,7 @@ def test_MK_DIG_1_any_tile_left_in_supply_never_replenished():
 
 
 def test_MK_DIG_3_1_a_size_2_tunnel_costs_2_and_scores_nothing():
-    s = bare(stone=2)
+    _, s = position(FIRST_TURN + "storage 0 stone=2")
     stone = s["supply"]["stone"]
     cmd = find_dig(s, 0, lambda c: len(c["cells"]) == 2)
     s, ev = apply(s, 0, cmd)
@@ -501,18 +523,20 @@ def test_MK_DIG_3_1_a_size_2_tunnel_costs_2_and_scores_nothing():
 def test_MK_AMB_1_columns_are_stone_iron_heartstone(size, honors):
     got = []
     for mineral in ("stone", "iron", "heartstone"):
-        s = bare(**{mineral: size})
+        _, s = position(FIRST_TURN + f"storage 0 {mineral}={size}")
         s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == size and c["mineral"] == mineral))
         got.append(s["honor"][0])
     assert tuple(got) == honors
 
 
 def test_MK_DIG_13_pay_score_place_unbury_unearth_then_the_follow_ups():
-    s = bare(stone=3)
-    door_at(s, 0, (3, 6))
-    s["statues"]["3,8"] = "fire"
-    s["peds"][0]["moon"] = 1
-    s["ws_supply"] = ["tool_forge"]
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3
+        door 0 3,6
+        statue 3,8 fire
+        peds.0.moon = 1
+        ws_supply = ["tool_forge"]
+    """)
     cmd = find_dig(s, 0, lambda c: sorted(c["cells"]) == [[3, 7], [3, 8], [3, 9]] and c["mineral"] == "stone")
     assert cmd and cmd["anchor"]
     s, ev = apply(s, 0, cmd)
@@ -531,8 +555,10 @@ def test_MK_DIG_13_pay_score_place_unbury_unearth_then_the_follow_ups():
 
 
 def test_MK_PED_2_size_5_tiles_have_no_anchor():
-    s = bare(heartstone=5)
-    s["peds"][0].update(fire=1, ice=1, moon=1)
+    _, s = position(FIRST_TURN + """
+        storage 0 heartstone=5
+        peds.0 = {"fire": 1, "ice": 1, "moon": 1}
+    """)
     fives = [c for c in dig_commands(s, 0) if len(c["cells"]) == 5]
     assert fives and all(c["anchor"] is None for c in fives)
     s2, _ = apply(s, 0, fives[0])
@@ -547,19 +573,23 @@ def test_MK_PED_2_size_5_tiles_have_no_anchor():
 
 
 def test_MK_PED_8_only_a_same_clan_statue_is_doubled():
-    s = only_doors(bare(), {0: (12, 2)})
-    s["pieces"]["t1"] = tunnel([(12, 3)], anchor=(12, 3), pedestal="ice")
-    s["statues"] = {"12,3": "fire"}
+    _, s = position(FIRST_TURN + """
+        storage 0
+        only_doors 0=12,2
+        tunnel t1 0 12,3 anchor=12,3 pedestal=ice
+        statue 12,3 fire
+    """)
     assert breakdowns(s)[0]["statues"] == 2 * level((12, 3))
-    s["statues"] = {"12,3": "ice"}
+    edit(GAME, s, "statue 12,3 ice")
     assert breakdowns(s)[0]["statues"] == 4 * level((12, 3))
 
 
 def test_MK_EST_4_no_workshop_once_the_supply_is_empty():
-    s = bare(stone=3)
-    cmd = d_corner(s)
-    s["ws_supply"] = ["tool_forge"]
-    s, ev = apply(s, 0, cmd)
+    _, s = position(D_CORNER + """
+        storage 0 stone=3
+        ws_supply = ["tool_forge"]
+    """)
+    s, ev = apply(s, 0, d_corner(s))
     assert event(ev, "TunnelDug")["workshops"] == [[4, 1], [4, 5]]
     s, _ = apply(s, 0, {"type": "establish_workshop", "space": [4, 1], "kind": "tool_forge"})
     assert s["ws_supply"] == [] and not of_type(GAME.legal_commands(s, 0), "establish_workshop")
@@ -579,16 +609,8 @@ def test_MK_WS_1_no_workshops_at_the_start():
         assert not of_type(GAME.legal_commands(s, 0), "use_workshop")
 
 
-def _coin_press_three_entrances(**storage):
-    s = only_doors(bare(**storage), {0: (12, 2)})
-    s["workshops"]["12,3"] = "coin_press"
-    s["pieces"]["t1"] = tunnel([(11, 2), (11, 3)])
-    s["pieces"]["t2"] = tunnel([(13, 2), (13, 3)])
-    return s
-
-
 def test_MK_WS_5_each_use_separate_any_direction_stop_early():
-    s = _coin_press_three_entrances(iron=1, coin=1)
+    _, s = position(COIN_PRESS + "storage 0 iron=1 coin=1")
     use = {"type": "use_workshop", "space": [12, 3]}
     s, ev = apply(s, 0, dict(use, give={"coin": 1}, get={"heartstone": 1}))
     assert ev[0]["data"]["uses"] == 3
@@ -600,15 +622,18 @@ def test_MK_WS_5_each_use_separate_any_direction_stop_early():
 
 
 def test_MK_AMB_15_what_opens_an_entrance_counted_when_the_activation_begins():
-    s = only_doors(bare(stone=3), {0: (11, 5), 1: (12, 7)})
-    s["workshops"]["12,5"] = "stone_mill"
-    s["workshops"]["12,4"] = "tool_forge"  # west: another workshop space opens nothing
-    s["pieces"]["hall:the-rift"] = hall_piece("the-rift", [(12, 6)], (12, 6), seat=1)  # east: a hall of seat 1
-    s["pieces"]["x1"] = tunnel([(13, 5), (14, 5)])  # south: isolated, opens nothing
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=3
+        only_doors 0=11,5 1=12,7
+        workshop 12,5 stone_mill
+        workshop 12,4 tool_forge              # west: another workshop space opens nothing
+        hall the-rift 1 12,6 altar=12,6       # east: a hall of seat 1
+        tunnel x1 0 13,5 14,5                 # south: isolated, opens nothing
+    """)
     use = {"type": "use_workshop", "space": [12, 5], "give": {"stone": 1}, "get": {"iron": 1}}
     s, ev = apply(s, 0, use)
     assert ev[0]["data"]["uses"] == 2  # north (own door) and east (the opponent's hall)
-    s["pieces"]["x2"] = tunnel([(13, 6)], seat=1)  # were x1 to join seat 1's network now ...
+    edit(GAME, s, "tunnel x2 1 13,6")  # were x1 to join seat 1's network now ...
     s, _ = apply(s, 0, use)
     with pytest.raises(Illegal) as e:  # ... the count stays the one taken at the start
         apply(s, 0, use)
@@ -616,10 +641,13 @@ def test_MK_AMB_15_what_opens_an_entrance_counted_when_the_activation_begins():
 
 
 def test_MK_AMB_16_spell_before_or_after_the_workshop_block_trades_anywhere():
-    s = only_doors(bare(stone=6, rune=1), {0: (12, 2)})
-    spell_in_book(s, "earth_ritual")
-    s["workshops"]["12,3"] = "stone_mill"
-    s["pieces"]["t1"] = tunnel([(11, 2), (11, 3)])  # two open entrances
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=6 rune=1
+        only_doors 0=12,2
+        spell earth_ritual
+        workshop 12,3 stone_mill
+        tunnel t1 0 11,2 11,3         # two open entrances
+    """)
     use = {"type": "use_workshop", "space": [12, 3], "give": {"stone": 1}, "get": {"iron": 1}}
     a, _ = apply(s, 0, use)
     a, _ = apply(a, 0, {"type": "trade", "give": {"stone": 4}, "get": "coin"})
@@ -639,9 +667,11 @@ def test_MK_AMB_16_spell_before_or_after_the_workshop_block_trades_anywhere():
 
 
 def test_MK_AMB_32_no_open_entrance_no_activation_but_step_1_may_pass():
-    s = bare(stone=1, rune=1)
-    spell_in_book(s, "earth_ritual")
-    s["workshops"]["5,10"] = "stone_mill"
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=1 rune=1
+        spell earth_ritual
+        workshop 5,10 stone_mill
+    """)
     assert not [n for n in WINTER.neighbours((5, 10)) if terrain.lay(s).owners(n)]
     assert not of_type(GAME.legal_commands(s, 0), "use_workshop")
     with pytest.raises(Illegal) as e:
@@ -658,22 +688,28 @@ def test_MK_AMB_32_no_open_entrance_no_activation_but_step_1_may_pass():
 # --------------------------------------------------------------------------- networks, halls, statues
 
 def test_MK_NET_2_doors_tunnels_remnants_and_halls_but_never_workshops():
-    s = only_doors(bare(), {0: (12, 2)})
-    s["pieces"]["t1"] = tunnel([(12, 3)])
-    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(4, 9)], (12, 6))
-    s["pieces"]["t2.1"] = tunnel([(12, 9)])  # a remnant left by the hall
-    s["workshops"]["12,10"] = "stone_mill"
-    s["pieces"]["t3"] = tunnel([(12, 11), (12, 12)])  # touches only the workshop
+    _, s = position(FIRST_TURN + """
+        storage 0
+        only_doors 0=12,2
+        tunnel t1 0 12,3
+        hall hall-of-echoes 0 12,4 12,5 12,6 12,7 12,8 altar=12,6
+        tunnel t2.1 0 12,9            # a remnant left by the hall
+        workshop 12,10 stone_mill
+        tunnel t3 0 12,11 12,12       # touches only the workshop
+    """)
     lay = terrain.lay(s)
     assert set(lay.network(0).pieces) == {"door:0", "t1", "hall:hall-of-echoes", "t2.1"}
     assert lay.network_of["t3"].seats == frozenset() and (12, 10) not in lay.own_cells(0)
 
 
 def test_MK_AMB_14_an_isolated_tile_is_nobodys_until_it_rejoins():
-    s = only_doors(bare(stone=2, cart=1), {0: (12, 2)})
-    s["pieces"]["x1"] = tunnel([(12, 4), (12, 5)])  # laid by seat 0, cut off from its door
-    s["statues"] = {"12,5": "fire"}
-    s["workshops"]["11,4"] = "stone_mill"  # its only neighbour on the board is the isolated tile
+    _, s = position(FIRST_TURN + """
+        storage 0 stone=2 cart=1
+        only_doors 0=12,2
+        tunnel x1 0 12,4 12,5         # laid by seat 0, cut off from its door
+        statue 12,5 fire
+        workshop 11,4 stone_mill      # its only neighbour on the board is the isolated tile
+    """)
     assert terrain.lay(s).owners((12, 5)) == frozenset()
     assert terrain.statue_moves(s, 0) == [] and all(b["statues"] == 0 for b in breakdowns(s).values())
     assert terrain.accessible_workshops(s, 0) == [] and not of_type(GAME.legal_commands(s, 0), "use_workshop")
@@ -685,11 +721,15 @@ def test_MK_AMB_14_an_isolated_tile_is_nobodys_until_it_rejoins():
 
 
 def test_MK_AMB_20_halls_on_your_network_a_teammates_included_never_isolated_tiles():
-    s = at_step(only_doors(team(), {0: (12, 2), 3: (12, 8)}), "hall")
-    s["pieces"]["t1"] = tunnel([(12, 3), (12, 4)])
-    s["pieces"]["t2"] = tunnel([(12, 5), (12, 6), (12, 7)], seat=3)  # joins the teammates' networks
-    s["pieces"]["x1"] = tunnel([(14, c) for c in range(3, 8)])  # isolated
-    s["halls"] = ["hall-of-echoes"]
+    _, s = position(TEAMS + """
+        storage 0
+        only_doors 0=12,2 3=12,8
+        step hall
+        tunnel t1 0 12,3 12,4
+        tunnel t2 3 12,5 12,6 12,7    # joins the teammates' networks
+        tunnel x1 0 14,3 14,4 14,5 14,6 14,7   # isolated
+        halls = ["hall-of-echoes"]
+    """)
     halls = of_type(GAME.legal_commands(s, 0), "build_hall")
     assert [h["cells"] for h in halls] == [[[12, c] for c in range(3, 8)]]
     with pytest.raises(Illegal) as e:
@@ -701,11 +741,14 @@ def test_MK_AMB_20_halls_on_your_network_a_teammates_included_never_isolated_til
 
 
 def test_MK_MOVE_4_door_tile_hall_and_each_remnant_are_one_tunnel():
-    s = row12(bare(), {(12, 2): "fire", (12, 9): "ice", (12, 4): "moon"}, carts=1)
-    s["pieces"]["t1"] = tunnel([(12, 3)])
-    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(4, 9)], (12, 6))
-    s["pieces"]["t2.1"] = tunnel([(12, 9)])  # two remnants of one tile
-    s["pieces"]["t2.2"] = tunnel([(11, 4)])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire", "12,9": "ice", "12,4": "moon"}
+        storage 0 cart=1
+        tunnel t1 0 12,3
+        hall hall-of-echoes 0 12,4 12,5 12,6 12,7 12,8 altar=12,6
+        tunnel t2.1 0 12,9            # two remnants of one tile
+        tunnel t2.2 0 11,4
+    """)
     reach = {}
     for m in moves(s):
         reach.setdefault(tuple(m["from"]), set()).add(tuple(m["to"]))
@@ -716,10 +759,13 @@ def test_MK_MOVE_4_door_tile_hall_and_each_remnant_are_one_tunnel():
 
 
 def test_MK_AMB_23_one_cart_one_move_judged_from_where_the_statue_stands():
-    s = row12(bare(), {(12, 2): "fire", (12, 3): "ice"}, carts=3)
-    s["pieces"]["t1"] = tunnel([(12, 3), (12, 4)])
-    s["pieces"]["t2"] = tunnel([(12, 5)])
-    s["pieces"]["t3"] = tunnel([(12, 6)])
+    _, s = position(ROW12 + """
+        statues = {"12,2": "fire", "12,3": "ice"}
+        storage 0 cart=3
+        tunnel t1 0 12,3 12,4
+        tunnel t2 0 12,5
+        tunnel t3 0 12,6
+    """)
     assert {tuple(m["to"]) for m in moves(s) if m["from"] == [12, 2]} == {(12, 4)}  # free spaces only
     for to in ([12, 2], [12, 3], [12, 5]):  # itself, another statue, two tunnels away
         with pytest.raises(Illegal) as e:
@@ -736,8 +782,10 @@ def test_MK_AMB_23_one_cart_one_move_judged_from_where_the_statue_stands():
 # --------------------------------------------------------------------------- end of the game and scoring
 
 def test_MK_END_6_after_the_last_turn_the_game_ends_with_final_scoring():
-    s = bare()
-    s["turns_left"] = 1  # this is the last turn
+    _, s = position(FIRST_TURN + """
+        storage 0
+        turns_left = 1                # this is the last turn
+    """)
     s, _ = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     s, ev = apply(s, 0, {"type": "end_turn"})
     assert types(ev) == ["TurnEnded", "GameEnded"] and GAME.is_terminal(s)
@@ -749,14 +797,16 @@ def test_MK_END_6_after_the_last_turn_the_game_ends_with_final_scoring():
 
 
 def test_MK_END_7_after_both_tokens_the_usual_rules_and_no_third_token():
-    s = bare(stone=2)
-    s["coronation"] = {"left": [], "taken": {"5": 2, "3": 3}}
-    s["turns_left"] = 6
-    fill_roster(s, 0, NINE)
+    _, s = position(FIRST_TURN + f"""
+        storage 0 stone=2
+        coronation = {{"left": [], "taken": {{"5": 2, "3": 3}}}}
+        turns_left = 6
+        roster 0 {" ".join(NINE)}
+    """)
     s, ev = apply(s, 0, {"type": "recruit", "slot": "B1", "position": [4, 1]})  # others may still recruit
     assert len(s["rosters"][0]) == 10
     assert "CoronationTaken" not in types(ev) and "EndTriggered" not in types(ev) and s["turns_left"] == 6
-    s = new_turn(s)
+    edit(GAME, s, "new_turn 0")
     cmds = GAME.legal_commands(s, 0)
     assert not of_type(cmds, "recruit") and of_type(cmds, "dig")  # 10 trolls: must dig
     with pytest.raises(Illegal) as e:
@@ -765,21 +815,25 @@ def test_MK_END_7_after_both_tokens_the_usual_rules_and_no_third_token():
 
 
 def test_MK_SCORE_2_coronation_tokens_are_worth_5_and_3():
-    s = bare()
-    s["coronation"] = {"left": [], "taken": {"5": 2, "3": 0}}
+    _, s = position(FIRST_TURN + """
+        storage 0
+        coronation = {"left": [], "taken": {"5": 2, "3": 0}}
+    """)
     assert {p: b["coronation"] for p, b in breakdowns(s).items()} == {0: 3, 1: 0, 2: 5, 3: 0}
 
 
 def test_MK_SCORE_5_halls_in_your_network_low_or_high_by_the_altar():
-    s = only_doors(bare(), {0: (12, 2), 1: (5, 2)})
+    _, s = position(FIRST_TURN + """
+        storage 0
+        only_doors 0=12,2 1=5,2
+        hall hall-of-echoes 0 12,3 12,4 12,5 12,6 12,7 altar=12,5
+        hall shamans-chamber 1 5,3 5,4 5,5 6,3 6,4 6,5 altar=5,4
+        statues = {"5,4": "moon", "12,3": "ice"}    # seat 1's altar taken; seat 0's is empty
+    """)
     echoes, shaman = content.hall("hall-of-echoes"), content.hall("shamans-chamber")
-    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(3, 8)], (12, 5))
-    s["pieces"]["hall:shamans-chamber"] = hall_piece(
-        "shamans-chamber", [(5, 3), (5, 4), (5, 5), (6, 3), (6, 4), (6, 5)], (5, 4), seat=1)
-    s["statues"] = {"5,4": "moon", "12,3": "ice"}  # seat 1's altar taken; seat 0's is empty
     got = breakdowns(s)
     assert (got[0]["great_halls"], got[1]["great_halls"]) == (echoes.low, shaman.high)
-    s["statues"]["12,5"] = "fire"  # any clan on the altar
+    edit(GAME, s, "statue 12,5 fire")  # any clan on the altar
     assert breakdowns(s)[0]["great_halls"] == echoes.high
 
 
@@ -816,21 +870,25 @@ def test_MK_TEAM_5_rounds_run_team_1_team_2_team_2_team_1():
 
 
 def test_MK_TEAM_7_every_gain_goes_to_the_team_storage():
-    s = team(stone=4, coin=1)
-    s = new_turn(s, 3)
-    empty_trolls(s, 3)
-    (r, c), = s["pieces"]["door:3"]["cells"]
-    s["workshops"][f"{r + 1},{c}"] = "spellweaver"
-    s["horde"]["slots"]["B1"]["bribes"] = {"coin": 2}
-    s["supply"]["coin"] -= 2
+    _, s = position(TEAMS + """
+        storage 0 stone=4 coin=1
+        new_turn 3
+        empty_trolls 3
+        door 3 15,15
+        workshop 16,15 spellweaver
+        bribes B1 coin=2
+    """)
     s, _ = apply(s, 3, {"type": "trade", "give": {"stone": 4}, "get": "rune"})
-    s, _ = apply(s, 3, {"type": "use_workshop", "space": [r + 1, c], "give": {"coin": 1}, "get": {"rune": 1}})
+    s, _ = apply(s, 3, {"type": "use_workshop", "space": [16, 15], "give": {"coin": 1}, "get": {"rune": 1}})
     s, _ = apply(s, 3, {"type": "recruit", "slot": "B1", "position": [2, 1]})
     assert len(s["stores"]) == 2 and s["stores"][0]["rune"] == 2 and s["stores"][0]["coin"] == 2
-    assert s["stores"][1] == team()["stores"][1]
-    t = new_turn(team(stone=3), 3)
-    empty_trolls(t, 3)
-    door_at(t, 3, (3, 6))
+    assert s["stores"][1] == position(TEAMS + "storage 0")[1]["stores"][1]
+    _, t = position(TEAMS + """
+        storage 0 stone=3
+        new_turn 3
+        empty_trolls 3
+        door 3 3,6
+    """)
     t, ev = apply(t, 3, find_dig(t, 3, lambda c: [3, 7] in c["cells"] and c["mineral"] == "stone"
                                  and not any(tuple(x) in WINTER.rubble for x in c["cells"])))
     assert event(ev, "ResourcesGained")["resources"] == {"iron": 2, "hammer": 1}
@@ -838,46 +896,59 @@ def test_MK_TEAM_7_every_gain_goes_to_the_team_storage():
 
 
 def test_MK_TEAM_8_your_roster_and_the_team_storage_never_your_teammates_trolls():
-    s = team()
-    empty_trolls(s, 3)
-    s["rosters"][3]["1,1"] = troll("magenta-1", [True, True])  # the teammate's 2 stone
-    s["rosters"][3]["1,2"] = troll(card_with(["stone", "cart:fire"]), [False, True])
+    _, s = position(TEAMS + """
+        storage 0
+        empty_trolls 3
+        troll 3 1,1 magenta-1 11          # the teammate's 2 stone
+        troll 3 1,2 stone+cart:fire 01
+    """)
     assert spendable(s, 0) == {} and not of_type(GAME.legal_commands(s, 0), "dig")
     with pytest.raises(Illegal) as e:
         apply(s, 0, {"type": "trade", "give": {"stone": 2, "cart": 2}, "get": "rune"})
     assert e.value.code == "cannot_pay"
-    u = at_step(only_doors(json.loads(json.dumps(s)), {0: (12, 2)}), "statues")
-    u["pieces"]["t1"] = tunnel([(12, 3)])
-    u["statues"] = {"12,2": "fire"}
+    u = edit(GAME, json.loads(json.dumps(s)), """
+        only_doors 0=12,2
+        step statues
+        tunnel t1 0 12,3
+        statue 12,2 fire
+    """)
     assert moves(u) == []  # not even the teammate's Fire cart
-    s["rosters"][0]["1,1"] = troll("magenta-1", [True, False])  # one stone of your own
-    s["stores"][0]["stone"] = 1  # and one in the team storage
-    s["supply"]["stone"] -= 2
+    edit(GAME, s, """
+        troll 0 1,1 magenta-1 10          # one stone of your own
+        storage 0 stone=1                 # and one in the team storage
+    """)
     s, ev = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 2 and c["mineral"] == "stone"))
     assert event(ev, "TunnelDug")["paid"] == {"storage": {"stone": 1}, "trolls": [["1,1", 0]]}
     assert s["rosters"][3]["1,1"]["held"] == [True, True]
 
 
 def test_MK_TEAM_12_one_shared_score_in_play_and_at_the_end():
-    s = team(stone=3)
-    set_storage(s, 1)  # the other team: nothing at all
+    _, s = position(TEAMS + """
+        storage 0 stone=3
+        storage 1                         # the other team: nothing at all
+    """)
     s, _ = apply(s, 0, find_dig(s, 0, lambda c: len(c["cells"]) == 3 and c["mineral"] == "stone"))
-    s["coronation"]["taken"] = {"5": 3}  # the teammate's token
-    s["ped_tokens"][0] = [4]
+    edit(GAME, s, """
+        coronation.taken = {"5": 3}       # the teammate's token
+        ped_tokens.0 = [4]
+    """)
     board = {x.seat: x for x in GAME.scores(s).seats}
     assert board[0].breakdown == board[3].breakdown and board[0].total == board[3].total == 3 + 5 + 4
     assert board[1].total == board[2].total == 0
-    s["turns_left"] = 1
+    edit(GAME, s, "turns_left = 1")
     s, ev = apply(s, 0, {"type": "end_turn"})
     final = ev[-1]["data"]["scores"]
     assert final["0"] == final["3"] and final["0"]["tunnels"] == 3 and final["0"]["coronation"] == 5
 
 
 def test_MK_TEAM_13_a_joined_network_scores_each_statue_and_hall_once():
-    s = only_doors(team(), {0: (12, 2), 3: (12, 8)})
-    s["pieces"]["hall:hall-of-echoes"] = hall_piece("hall-of-echoes", [(12, c) for c in range(3, 8)], (12, 5))
-    s["pieces"]["t1"] = tunnel([(13, 8)], seat=3)
-    s["statues"] = {"12,5": "moon", "13,8": "fire"}
+    _, s = position(TEAMS + """
+        storage 0
+        only_doors 0=12,2 3=12,8
+        hall hall-of-echoes 0 12,3 12,4 12,5 12,6 12,7 altar=12,5
+        tunnel t1 3 13,8
+        statues = {"12,5": "moon", "13,8": "fire"}
+    """)
     assert terrain.lay(s).network(0).seats == {0, 3}
     got = breakdowns(s)
     assert got[0]["great_halls"] == content.hall("hall-of-echoes").high

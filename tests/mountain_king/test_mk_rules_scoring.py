@@ -8,7 +8,14 @@ from domain.mountain_king.roster import cascade
 from domain.mountain_king.rules import GAME
 from domain.mountain_king.scoring import breakdowns
 
-from mk_driver import apply, empty_trolls, ready, set_storage
+from mk_driver import apply, ready
+from tests.support.positions import edit, position
+
+THREE = """
+    mountain-king 3 seed=seed
+    opening
+    empty_trolls 0
+"""
 
 SPEC_USES = {  # section 11.1, one use each way
     "cartwrights_house": [({"heartstone": 1}, {"cart": 1}), ({"cart": 1}, {"heartstone": 1})],
@@ -30,18 +37,14 @@ def test_MK_WST_11_types_two_copies():
 
 @pytest.mark.parametrize("kind", sorted(SPEC_USES))
 def test_MK_WST_exchange_uses_match_the_table(kind):
-    s = ready(3)
-    empty_trolls(s, 0)
-    set_storage(s, 0, stone=2, iron=2, heartstone=2, coin=2, cart=2, hammer=2, rune=2)
+    _, s = position(THREE + "storage 0 stone=2 iron=2 heartstone=2 coin=2 cart=2 hammer=2 rune=2")
     got = [(u["give"], u["get"]) for u in workshops.uses(kind, s, 0, s["stores"][0])]
     assert sorted(map(str, got)) == sorted(map(str, SPEC_USES[kind]))
 
 
 @pytest.mark.parametrize("kind, gain", [("utensil_forge", "hammer"), ("swivel_bolts", "cart")])
 def test_MK_WST_5_11_any_two_resources_one_way(kind, gain):
-    s = ready(3)
-    empty_trolls(s, 0)
-    set_storage(s, 0, stone=1, rune=1)
+    _, s = position(THREE + "storage 0 stone=1 rune=1")
     got = workshops.uses(kind, s, 0, s["stores"][0])
     assert got == [{"give": {"rune": 1, "stone": 1}, "get": {gain: 1}}]
 
@@ -56,62 +59,67 @@ def level_at(s, cell):
     return content.board(s["board"]).level(cell)
 
 
-def _line(s, cells, **extra):
-    for k, cell in enumerate(cells, 1):
-        s["pieces"][f"t{k}"] = {"kind": "tunnel", "cells": [list(cell)], "seat": 0, "tile": "X", "anchor": None,
-                                "pedestal": None, **extra.get(k, {})}
-
-
 def test_MK_SCORE_8_AMB_21_one_statue_per_tunnel_the_best():
-    s = ready(4)
-    r = 9
-    s["pieces"]["door:0"]["cells"] = [[r, 0]]
-    s["pieces"]["t1"] = {"kind": "tunnel", "cells": [[r, 1], [r, 2]], "seat": 0, "tile": "X",
-                         "anchor": [r, 2], "pedestal": "ice"}
-    s["statues"] = {f"{r},1": "fire", f"{r},2": "ice"}
-    level = level_at(s, (r, 2))
+    _, s = position("""
+        mountain-king 4 seed=seed
+        opening
+        door 0 9,0
+        tunnel t1 0 9,1 9,2 anchor=9,2 pedestal=ice
+        statues = {"9,1": "fire", "9,2": "ice"}
+    """)
+    level = level_at(s, (9, 2))
     assert breakdowns(s)[0]["statues"] == 4 * level  # only the Ice statue on its pedestal
 
 
 def test_MK_AMB_22_statue_on_the_door_scores_its_level():
-    s = ready(4)
-    (r, c), = s["pieces"]["door:0"]["cells"]
-    s["statues"] = {f"{r},{c}": "moon"}
-    assert breakdowns(s)[0]["statues"] == 2 * level_at(s, (r, c))
+    _, s = position("""
+        mountain-king 4 seed=seed
+        opening
+        door 0 3,15
+        statues = {"3,15": "moon"}
+    """)
+    assert breakdowns(s)[0]["statues"] == 2 * level_at(s, (3, 15))
 
 
 def test_MK_SCORE_9_buried_statues_score_nothing():
-    s = ready(4)
-    s["statues"] = {"9,3": "fire"}
+    _, s = position("""
+        mountain-king 4 seed=seed
+        opening
+        statues = {"9,3": "fire"}
+    """)
     assert all(b["statues"] == 0 for b in breakdowns(s).values())
 
 
 def test_MK_MOVE_7_never_onto_another_statue():
-    s = ready(4)
-    r = 9
-    s["pieces"]["door:0"]["cells"] = [[r, 0]]
-    _line(s, [(r, 1)])
-    s["statues"] = {f"{r},0": "fire", f"{r},1": "ice"}
-    empty_trolls(s, 0)
-    set_storage(s, 0, cart=2)
-    s["turn"].update(step="statues", acted=True)
+    _, s = position("""
+        mountain-king 4 seed=seed
+        opening
+        door 0 9,0
+        tunnel t1 0 9,1
+        statues = {"9,0": "fire", "9,1": "ice"}
+        empty_trolls 0
+        storage 0 cart=2
+        step statues
+    """)
     moves = [c for c in GAME.legal_commands(s, 0) if c["type"] == "move_statue"]
     assert moves == []
 
 
 def test_MK_HALL_7_remnants_are_tunnels_of_their_own():
-    s = ready(4)
-    s["pieces"]["door:0"]["cells"] = [[8, 3]]
-    cells = [[9, 3], [9, 4], [9, 5], [10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5], [12, 4], [13, 4]]
-    s["pieces"]["t1"] = {"kind": "tunnel", "cells": cells, "seat": 0, "tile": "X", "anchor": None, "pedestal": None}
-    s["halls"] = ["shamans-chamber"]
-    s["turn"].update(step="hall", acted=True)
+    _, s = position("""
+        mountain-king 4 seed=seed
+        opening
+        door 0 8,3
+        tunnel t1 0 9,3 9,4 9,5 10,3 10,4 10,5 11,3 11,4 11,5 12,4 13,4
+        halls = ["shamans-chamber"]
+        step hall
+    """)
     cmds = [c for c in GAME.legal_commands(s, 0) if c["type"] == "build_hall"]
     cmd = next(c for c in cmds if sorted(c["cells"]) == [[10, 3], [10, 4], [10, 5], [11, 3], [11, 4], [11, 5]])
     s, _ = apply(s, 0, cmd)
     parts = sorted(sorted(p["cells"]) for pid, p in s["pieces"].items() if pid.startswith("t1."))
     assert parts == [[[9, 3], [9, 4], [9, 5]], [[12, 4], [13, 4]]]
-    s["statues"] = {"9,3": "fire", "13,4": "moon"}
+    edit(GAME, s, 'statues = {"9,3": "fire", "13,4": "moon"}')
     two = breakdowns(s)[0]["statues"]
     assert two == 2 * level_at(s, (9, 3)) + 2 * level_at(s, (13, 4))
 

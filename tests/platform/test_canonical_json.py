@@ -46,3 +46,46 @@ def test_a_timestamp_is_not_taken_for_a_float_and_floats_in_any_place_are():
     assert not _FLOAT_TOKEN.search(b'{"at":"2026-11-23T16:56:19.123Z","n":[1,2]}')
     for text in (b"1.5", b"[1e16]", b'{"a":-2.5e-7}', b'{"a":[0,0.00001]}'):
         assert _FLOAT_TOKEN.search(text), text
+
+
+number_text = st.text(alphabet='0123456789.eE+-:[,]}{"x ', max_size=40).map(str.encode)
+
+
+@settings(max_examples=2000)
+@given(number_text)
+def test_the_cheap_float_check_never_misses_a_float_token(text):
+    """``_MAYBE_FLOAT`` over ``_NUMBER_SHAPE`` is only asked first: it must match wherever the token regex does."""
+    from domain.core import _FLOAT_TOKEN, _MAYBE_FLOAT, _NUMBER_SHAPE
+
+    if _FLOAT_TOKEN.search(text):
+        assert _MAYBE_FLOAT.search(text.translate(_NUMBER_SHAPE)), text
+
+
+@settings(max_examples=300)
+@given(values)
+def test_canonical_bytes_are_the_canonical_text_encoded(value):
+    from domain.core import canonical_bytes
+
+    assert canonical_bytes(value) == reference(value).encode()
+
+
+@settings(max_examples=400)
+@given(values | st.text(alphabet="0123456789-.e ", max_size=30))
+def test_envelope_loads_reads_what_the_standard_library_reads(value):
+    """orjson reads only text without an 18-digit run; the rest (big integers) goes to json.loads."""
+    from events.envelope import loads
+
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    try:
+        expected = repr(json.loads(text))
+    except json.JSONDecodeError:
+        return
+    assert repr(loads(text)) == expected
+    assert repr(loads(text.encode("utf-8", "surrogatepass"))) == expected
+
+
+def test_a_long_run_of_digits_is_read_as_the_integer_it_spells():
+    from events.envelope import loads
+
+    for text in ("[" + "1" * 18 + "]", '{"a":' + "9" * 30 + "}", "[" + "1" * 17 + "]"):
+        assert repr(loads(text)) == repr(json.loads(text))

@@ -12,9 +12,9 @@ import pytest
 from freezegun import freeze_time
 
 from domain.core import Illegal
+from errors import VersionConflict
 from application import clocks, joining
 from application.replay import verify
-from events.errors import VersionConflict
 from tests.support.forge import envelopes, rechain
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]

@@ -6,6 +6,7 @@ import redis as redis_lib
 import pytest
 
 from domain import registry
+from errors import BadArchive
 from events import archive
 from application.replay import verify
 from application.service import GameService
@@ -78,13 +79,13 @@ def test_an_archive_that_does_not_rebuild_its_chain_is_refused(service, client, 
     gid = play_out(client, tiny_game(client, turns=2))
     envs = list(store.read(gid))
     assert [e["hash"] for e in archive.unpack(archive.pack(envs))] == [e["hash"] for e in envs]
-    with pytest.raises(archive.BadArchive):
+    with pytest.raises(BadArchive):
         archive.unpack(archive.pack(envs)[:-4])  # truncated
     assert service.compact(gid)
     envs[2] = {**envs[2], "data": {**envs[2]["data"], "tampered": True}}
     r.set(store.keys.archive(gid), archive.pack(envs))  # consistent in itself, but not the game's chain
     fresh = RedisEventStore(redis_lib.Redis(connection_pool=r.connection_pool), prefix=store.prefix)
-    with pytest.raises(archive.BadArchive):
+    with pytest.raises(BadArchive):
         fresh.read(gid)
 
 

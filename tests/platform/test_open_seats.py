@@ -8,10 +8,10 @@ import json
 import pytest
 
 from domain.core import Illegal
-from application.errors import Forbidden
+from errors import Forbidden
 from application import joining
 from application.replay import verify
-from application.service import ADMIN
+from application.access import ADMIN
 from tests.support.forge import envelopes, rechain
 
 E0, E1 = "aa" * 32, "0123456789abcdef"

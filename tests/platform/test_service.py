@@ -8,10 +8,9 @@ import pytest
 from freezegun import freeze_time
 
 from domain.core import Illegal, canonical_json
-from application.errors import Forbidden, NotActive
+from errors import Forbidden, NotActive, VersionConflict
 from application.replay import verify
-from application.service import ADMIN
-from events.errors import VersionConflict
+from application.access import ADMIN
 from tests.support.forge import envelopes
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]

@@ -7,9 +7,9 @@ from datetime import datetime, timezone
 
 import pytest
 
+from errors import GameExists, GameNotFound, VersionConflict
 from events.envelope import GENESIS, first_broken_link
 from application.service import GameService
-from events.errors import GameExists, GameNotFound, VersionConflict
 from events.store import RedisEventStore
 
 EV = {"type": "Ping", "data": {"n": 1}}

@@ -24,6 +24,11 @@ def position(source: str) -> tuple[Game, dict]:
     return game, text.apply(state, p, game.position_verbs)
 
 
+def edit(game: Game, state: dict, source: str) -> dict:
+    """More edits (lines of a position after its first) on a state a test has played to, in place."""
+    return text.apply(state, text.Position(game.id, 0, edits=text.parse_edits(source)), game.position_verbs)
+
+
 def named(game_id: str, name: str) -> tuple[Game, dict]:
     """One of the positions a game declares (``Game.positions``)."""
     return position(registry.get(game_id).positions[name])

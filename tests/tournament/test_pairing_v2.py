@@ -33,7 +33,7 @@ def audit_case(cfg: Config) -> tuple[list[dict], list[dict]]:
 
 def test_TRN_KO_4_a_withdrawn_entrant_never_advances_and_the_final_is_played():
     cfg = config("knockout", 2)
-    assert cfg.pairing == 2
+    assert cfg.pairing >= 2
     entrants, rounds = audit_case(cfg)
     assert not is_complete(cfg, entrants, rounds)
     final = pair_round(cfg, entrants, rounds, b"ko")

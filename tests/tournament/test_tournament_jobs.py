@@ -9,9 +9,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from domain.tournament.log import game_id_for
+from errors import GameNotFound
 from application import clocks, consent
 from application import tournament_games
-from events.errors import GameNotFound
 from application.tournament_verify import verify_bundle
 from application.tournaments import TournamentService
 from workers import table
@@ -158,7 +158,9 @@ def _entered(ts, service, body: dict, players: list) -> dict:
     return ts.start(t["id"])
 
 
-def test_TRN_PTS_3_TRN_KO_2_an_aborted_game_places_nobody_and_the_better_seed_advances(ts, service):
+def test_TRN_PTS_3_TRN_DIR_2_an_aborted_knockout_game_places_nobody_and_waits_for_the_director(ts, service):
+    """Pairing version 3: the better seed no longer advances from an aborted game without play
+    (finding 2 of issue 25; version 2's rule, TRN-KO-2, is kept for its tournaments)."""
     ann, bob = _two_players(service)
     t = _entered(ts, service, {"game": "tiny", "format": "knockout", "table_size": 2, "options": {"turns": 2},
                                "clock": CLOCK}, [bob, ann])
@@ -172,8 +174,13 @@ def test_TRN_PTS_3_TRN_KO_2_an_aborted_game_places_nobody_and_the_better_seed_ad
     done = ts.get(t["id"])
     result = done["rounds"][0]["tables"][0]["result"]
     assert result["outcome"] == "aborted" and set(result["places"].values()) == {None}
-    assert done["status"] == "finished"
-    assert done["standings"][0]["entrant"] == "e0"  # bob: registered first, the better seed at equal ratings
+    assert done["status"] == "running" and not done["rounds"][0]["completed"]
+    ts.decide_result(t["id"], 1, 0, {"kind": "adjudicated", "places": {"e0": 2, "e1": 1},
+                                     "reason": "the position was won for ann"})
+    ts.advance(t["id"])
+    done = ts.get(t["id"])
+    assert done["status"] == "finished" and done["rounds"][0]["tables"][0]["decision"]["kind"] == "adjudicated"
+    assert done["standings"][0]["entrant"] == "e1"  # ann, although bob is the better seed
     assert verify_bundle(list(ts.bundle(t["id"]))).ok
 
 

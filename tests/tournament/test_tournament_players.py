@@ -9,8 +9,8 @@ import pytest
 
 from domain.tournament.history import initial_rank
 from domain.tournament.log import game_id_for
+from errors import Stalled
 from application.tournaments import TournamentService
-from workers.inprocess import Stalled
 from tests.tournament.test_tournament_service import driver  # noqa: F401 - the fixture
 
 ADMIN = {"Authorization": "Bearer admin-secret"}

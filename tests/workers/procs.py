@@ -5,10 +5,15 @@ DELVE_TEST_SLOW=<seconds> slows the tiny bot down and makes the reactor
 pause three times as long before each enqueue (long enough for the worker
 to fork the next job meanwhile), so a kill -9 is likely to land while a job
 is running and while the reactor holds unacknowledged feed entries.
+
+DELVE_TEST_RAN=<key> makes a worker push every job it ran onto that Redis list
+(kind, game, version, whether it moved the game, and the worker's DELVE_SHARD),
+so a test sees which worker handled which turn, and how often.
 """
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import subprocess
@@ -21,6 +26,22 @@ from domain.kit import random_bot
 from tests.support.tinygame import GAME
 
 SLOW = float(os.environ.get("DELVE_TEST_SLOW", "0"))
+RAN = os.environ.get("DELVE_TEST_RAN")
+
+
+def record_jobs(key: str) -> None:
+    """Wrap the job function (rq imports it by path in each work horse) to record each run on ``key``."""
+    from workers import jobs
+
+    run_job, shard = jobs.run, os.environ.get("DELVE_SHARD", "")
+
+    def recorded(kind: str, game_id: str, version: int):
+        result = run_job(kind, game_id, version)
+        jobs.service().store.r.rpush(key, json.dumps({"kind": kind, "game": game_id, "version": version,
+                                                      "moved": bool(result), "shard": shard}))
+        return result
+
+    jobs.run = recorded
 
 
 @contextlib.contextmanager
@@ -50,6 +71,8 @@ if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {sys.argv[1]} %(levelname)s %(message)s")
     if sys.argv[1] == "worker":
         from workers.worker import run
+        if RAN:
+            record_jobs(RAN)
         run()
     else:
         from workers import queue

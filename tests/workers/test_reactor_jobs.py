@@ -9,8 +9,9 @@ from rq import SimpleWorker
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from errors import Stalled
 from application.replay import verify
-from workers.inprocess import InProcessDriver, Stalled
+from workers.inprocess import InProcessDriver
 from workers.loop import Loop
 from workers.queue import RqScheduler
 from workers.table import job_id

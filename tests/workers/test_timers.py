@@ -8,11 +8,12 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from errors import NotDue
 from application import clocks, runtime
 from events import liveness
 from workers.queue import RqScheduler, timer_poller
 from workers.reactor import Reactor
-from workers.timers import NotDue, Timers
+from workers.timers import Timers
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
 

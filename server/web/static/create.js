@@ -2,32 +2,13 @@
 // (each game's seat range, bots and option schema), so a new game, option or
 // bot appears here without a change to this page.
 import {api} from "./api.js";
+import {botChoices} from "./bots.js";
 import {currentPlayer} from "./session.js";
 import {clear, h} from "./dom.js";
 
 /** 32 random bytes as hex: this browser's share of the seed of a game it joins. */
 export function entropy() {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** A bot entry of the catalog: a name, or {id|name, levels} once bots have levels. */
-function botChoices(game) {
-  const out = [];
-  for (const bot of game.bots || []) {
-    if (typeof bot === "string") out.push({value: bot, text: bot});
-    else {
-      const id = bot.id || bot.name;
-      for (const level of bot.levels || [null]) {
-        out.push({value: JSON.stringify(level ? {bot: id, level} : {bot: id}), text: level ? `${id} (${level})` : id});
-      }
-    }
-  }
-  return out;
-}
-
-/** The seat spec a bot choice stands for ("random", or a JSON {bot, level}). */
-function botSpec(value) {
-  return value.startsWith("{") ? JSON.parse(value) : {bot: value};
 }
 
 /** One input per option of the game's JSON Schema: enum -> select, boolean -> checkbox, number -> number. */
@@ -123,8 +104,8 @@ function readSeats(form, count) {
     else if (kind === "open") seats.push({open: true});
     else if (kind === "reserved") seats.push({player: form.elements[`seat-${i}-player`].value.trim()});
     else {
-      const spec = botSpec(form.elements[`seat-${i}-bot`].value);
-      seats.push({name: `${spec.bot}${spec.level ? `-${spec.level}` : ""}-${i}`, ...spec});
+      const bot = form.elements[`seat-${i}-bot`].value;
+      seats.push({name: `${bot}-${i}`, bot});
     }
   }
   return seats;

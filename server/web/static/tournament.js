@@ -3,12 +3,14 @@
 // event stream and reloads the tournament when its log grows (a round paired,
 // a game reported, the end), so a director can leave it on a screen.
 import {api, follow} from "./api.js";
+import {botChoices} from "./bots.js";
+import {deskKey, directorDesk} from "./director.js";
 import {clear, h, table} from "./dom.js";
 import {currentPlayer, sessionBox} from "./session.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
-const page = {tournament: null, pending: null};
+const page = {tournament: null, pending: null, desk: null};
 
 sessionBox($("session"), () => load());
 
@@ -46,12 +48,15 @@ function standings(t) {
     {class: "compact standings"});
 }
 
-/** "1st 91" per seat, in seat order; an aborted table says so. */
+/** "1st 91" per seat, in seat order; an aborted table says so; a director's result names its kind and reason. */
 function resultCell(t, tb) {
   if (!tb.result) return h("span", {class: "muted"}, "playing");
+  const decided = tb.decision ? h("span", {class: "decision"}, ` — ${tb.decision.kind.replace(/_/g, " ")} by the director: `,
+    h("q", {}, tb.decision.reason)) : null;
   if (tb.result.outcome === "aborted") return h("span", {class: "bad"}, "aborted: no places");
-  return tb.seats.map((e, i) => h("span", {class: `seat-result${tb.result.places[e] === 1 ? " first" : ""}`},
-    i ? " · " : "", `${entrantLabel(t, e)}: #${tb.result.places[e]} (${number(tb.result.scores[e])})`));
+  if (tb.result.outcome === "double_forfeit") return [h("span", {class: "bad"}, "double forfeit: no places"), decided];
+  return [tb.seats.map((e, i) => h("span", {class: `seat-result${tb.result.places[e] === 1 ? " first" : ""}`},
+    i ? " · " : "", `${entrantLabel(t, e)}: #${tb.result.places[e]} (${number(tb.result.scores[e])})`)), decided];
 }
 
 function roundBlock(t, r) {
@@ -137,16 +142,14 @@ async function manage(t) {
   if (t.organizer === me.id) {
     if (!bots) {
       try {
-        bots = (await api(`/v1/catalog/${encodeURIComponent(t.game)}`)).bots;
+        bots = botChoices(await api(`/v1/catalog/${encodeURIComponent(t.game)}`));
       } catch {
         bots = [];
       }
     }
     if (t.status === "registering") {
-      const choice = h("select", {id: "bot-choice", "aria-label": "bot"}, bots.map((b) => {
-        const id = typeof b === "string" ? b : b.id || b.name;
-        return h("option", {value: id}, id);
-      }));
+      const choice = h("select", {id: "bot-choice", "aria-label": "bot"},
+        bots.map((b) => h("option", {value: b.value}, b.text)));
       parts.push(h("p", {class: "organizer"}, "Organizer: ", choice, " ",
         h("button", {type: "button", id: "add-bot", onclick: () => post("/entrants",
           {bot: choice.value, name: `${choice.value} ${t.entrants.length + 1}`}, "Bot added.")}, "Add bot"), " ",
@@ -155,6 +158,17 @@ async function manage(t) {
     }
   }
   clear(el, parts);
+}
+
+/** The organizer's desk (director.js), redrawn only when what it offers changes. */
+function director(t) {
+  const me = currentPlayer();
+  const mine = Boolean(me && t.organizer === me.id && t.status !== "finished");
+  $("director-panel").hidden = !mine;
+  const key = mine ? deskKey(t) : null;
+  if (key === page.desk) return;
+  page.desk = key;
+  clear($("director"), mine ? directorDesk(t, entrantLabel, post) : []);
 }
 
 function audit(t) {
@@ -183,6 +197,7 @@ function render(t) {
   clear($("standings"), standings(t));
   clear($("rounds"), rounds(t));
   clear($("entrants"), entrants(t));
+  director(t);
   manage(t);
   clear($("audit"), audit(t));
 }

@@ -1,0 +1,109 @@
+"""A tournament's organizer directs it from its page (issue 25, finding 2): a table forfeited,
+the next adjudicated, then an entrant withdrawn from the round being played, all by clicking
+in the director's panel; the others see no panel. The decisions are in the log, so the
+finished tournament's bundle verifies with them (TRN-DIR-1, TRN-WD-2)."""
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from application.tournament_verify import verify_bundle
+from tests.browser.chromium import Browser
+from tests.browser.play_site import PlaySite, running_play_site
+from tests.browser.playing import choose, sign_up
+from tests.browser.test_play_browser import no_problems
+
+
+@pytest.fixture(scope="module")
+def site(redis_url) -> PlaySite:
+    with running_play_site(redis_url) as built:
+        yield built
+
+
+@pytest.fixture(scope="module")
+def organizer() -> Browser:
+    browser = Browser()
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def guest() -> Browser:
+    """Another profile: its own player token."""
+    browser = Browser(width=375, height=800)
+    yield browser
+    browser.close()
+
+
+def token_of(b: Browser) -> str:
+    return b.js("return JSON.parse(localStorage.getItem('delve.player')).token")
+
+
+def decide(b: Browser, round_no: int, kind: str, reason: str, losers: tuple[str, ...] = (),
+           places: dict[str, int] | None = None) -> None:
+    """Fill in and send table 0's form of the round being played."""
+    form = "#director form.decide[data-table='0']"
+    b.wait("return document.querySelector(arguments[0]) && "
+           "document.querySelector('#director').textContent.includes(`Round ${arguments[1]} is being played`)",
+           form, round_no, what=f"round {round_no}'s table in the director's panel", timeout=30)
+    choose(b, f"{form} select[name=kind]", kind)
+    for entrant in losers:
+        b.click(f"{form} input[name=loser][value={entrant}]")
+    for entrant, place in (places or {}).items():
+        b.js("document.querySelector(arguments[0]).value = arguments[1]", f"{form} input[name=place-{entrant}]",
+             str(place))
+    b.js("document.querySelector(arguments[0]).value = arguments[1]", f"{form} input[name=reason]", reason)
+    b.click(f"{form} button[type=submit]")
+    b.wait("return [...document.querySelectorAll(`#rounds section.round[data-round='${arguments[0]}'] .decision`)]"
+           ".some((x) => x.textContent.includes(arguments[1]))", round_no, reason,
+           what="the decision in its round", timeout=30)
+
+
+def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(site, organizer, guest):
+    sign_up(organizer, site.url, "Arbiter")
+    sign_up(guest, site.url, "Visitor")
+    with httpx.Client(base_url=site.url, timeout=30) as api:
+        created = api.post("/v1/tournaments", headers={"Authorization": f"Bearer {token_of(organizer)}"}, json={
+            "game": "mountain-king", "format": "swiss", "table_size": 2, "rounds": 3, "name": "Directed",
+            "clock": {"per_move_s": 600, "on_timeout": "forfeit"}, "start_at": "2099-01-01T00:00:00Z"})
+        assert created.status_code == 201, created.json()
+        tid = created.json()["id"]
+        for page in (organizer, guest):
+            page.open(f"{site.url}/web/tournaments/{tid}")
+            page.wait("return document.querySelector('#register')", what="register")
+            page.click("#register")
+            page.wait("return document.querySelector('#withdraw')", what="registered")
+        organizer.click("#start")
+        entrants = {e["name"]: e["id"] for e in api.get(f"/v1/tournaments/{tid}").json()["entrants"]}
+        arbiter, visitor = entrants["Arbiter"], entrants["Visitor"]
+
+        decide(organizer, 1, "forfeit", "Visitor did not come to the board", losers=(visitor,))
+        t = api.get(f"/v1/tournaments/{tid}").json()
+        first = t["rounds"][0]["tables"][0]
+        assert first["decision"]["kind"] == "forfeit" and first["result"]["places"][visitor] == 2
+        assert api.get(f"/v1/games/{first['game_id']}").json()["status"] == "aborted"
+
+        decide(organizer, 2, "adjudicated", "Both flags fell at once", places={arbiter: 1, visitor: 1})
+        second = api.get(f"/v1/tournaments/{tid}").json()["rounds"][1]["tables"][0]
+        assert second["decision"]["kind"] == "adjudicated" and set(second["result"]["places"].values()) == {1}
+
+        # The guest's page offers no director's panel.
+        guest.open(f"{site.url}/web/tournaments/{tid}")
+        guest.wait("return document.getElementById('status').textContent === 'running'", what="the guest's page")
+        assert guest.js("return document.getElementById('director-panel').hidden") is True
+
+        organizer.wait("return document.querySelector('#director').textContent.includes('Round 3 is being played')",
+                       what="round 3", timeout=30)
+        choose(organizer, "#director form.withdraw-from select[name=entrant]", visitor)
+        choose(organizer, "#director form.withdraw-from select[name=from_round]", "3")
+        organizer.click("#director form.withdraw-from button[type=submit]")
+        organizer.wait("return document.getElementById('status').textContent === 'finished'",
+                       what="the end once Visitor withdrew", timeout=30)
+        done = api.get(f"/v1/tournaments/{tid}").json()
+        third = done["rounds"][2]["tables"][0]
+        assert third["decision"]["reason"] == "withdrew from round 3"
+        assert [(s["entrant"], s["points"]) for s in done["standings"]] == [(arbiter, 2.5), (visitor, 0.5)]
+        bundle = api.get(f"/v1/tournaments/{tid}/bundle").text.splitlines(keepends=True)
+    assert verify_bundle(bundle).ok
+    assert site.problems() == []
+    no_problems(organizer)
