@@ -45,6 +45,7 @@ class BundleVerdict(Verdict):
         self.tournament: str | None = None
         self.standings: list | None = None
         self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
+        self.decisions: list[dict] = []  # each ResultDecided's data the rules allowed, in log order (for reports)
 
     def at(self, where: str, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
@@ -190,6 +191,7 @@ def _check_decision(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool
         v.at("tournament", seq, f"the decided result of round {data.get('round')} table {data.get('table')} is not "
                                 f"what its kind and entrants give: expected {json.dumps(expected['result'])}")
         return False
+    v.decisions.append(data)
     return True
 
 

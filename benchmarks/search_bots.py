@@ -7,7 +7,8 @@ Every game is played through the kit's driver (``domain.kit.play``: the server's
 DRBG streams), seeded by its configuration and number, so any game repeats exactly.
 ``run`` plays R rounds; a round plays one game of every configuration, so a run cut
 short still has a sample of each. Each finished game is appended to OUT as one JSON
-line (progress on stderr), and ``run`` resumes after the games already in OUT.
+line (progress on stderr) naming the commit of the bot code that played it, and ``run``
+resumes after the games that commit already has in OUT; ``report`` reads one commit's games.
 
 Configurations (``CONFIGS``): ``<game>:duel`` -- ``search-normal`` against the game's
 best existing bot at the smallest table (2 seats; Saboteur's smallest is 3), the
@@ -29,6 +30,7 @@ import argparse
 import json
 import math
 import statistics
+import subprocess
 import sys
 import time
 from multiprocessing import Pool
@@ -113,18 +115,27 @@ def one(job: tuple[str, int]) -> dict:
             "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()}}
 
 
+def code_commit() -> str:
+    """The commit the bots' code is at (``+dirty`` if the domain has uncommitted changes): results
+    of different bot code are never pooled."""
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "domain"], capture_output=True, text=True, check=True)
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+
+
 def run(out: str, rounds: int, configs: list[str], jobs: int, first: int = 0) -> None:
+    commit = code_commit()
     done = set()
     try:
         with open(out) as f:
-            done = {(r["config"], r["g"]) for r in map(json.loads, f)}
+            done = {(r["config"], r["g"]) for r in map(json.loads, f) if r.get("commit") == commit}
     except FileNotFoundError:
         pass
     todo = [(c, g) for g in range(first, first + rounds) for c in configs if (c, g) not in done]
     started = time.monotonic()
     with Pool(jobs) as pool, open(out, "a") as f:
         for i, r in enumerate(pool.imap(one, todo), 1):
-            f.write(json.dumps(r) + "\n")
+            f.write(json.dumps({"commit": commit, **r}) + "\n")
             f.flush()
             print(f"{i}/{len(todo)} games, {time.monotonic() - started:.0f} s: {r['config']} #{r['g']} "
                   f"won by {r['winners']} in {r['seconds']} s", file=sys.stderr, flush=True)
@@ -166,12 +177,15 @@ def balance(rs: list[dict]) -> dict:
     return out
 
 
-def report(paths: list[str]) -> dict:
+def report(paths: list[str], commit: str | None = None) -> dict:
+    """The figures of the games played by the bot code at ``commit`` (default: the newest commit's)."""
     results = []
     for path in paths:
         with open(path) as f:
             results += [json.loads(line) for line in f]
-    out: dict = {"games": len(results), "configs": {}, "cpu_s_per_move": {}}
+    commit = commit or (results[-1].get("commit") if results else None)
+    results = [r for r in results if r.get("commit") == commit]
+    out: dict = {"commit": commit, "games": len(results), "configs": {}, "cpu_s_per_move": {}}
     for config in CONFIGS:
         rs = [r for r in results if r["config"] == config]
         if not rs:
@@ -207,11 +221,12 @@ def main() -> None:
     r.add_argument("--first", type=int, default=0, help="number of the first game (runs in parallel take disjoint ranges)")
     p = sub.add_parser("report")
     p.add_argument("out", nargs="+")
+    p.add_argument("--commit", help="the bot code's commit whose games to report (default: the last game's)")
     args = ap.parse_args()
     if args.cmd == "run":
         run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first)
     else:
-        print(json.dumps(report(args.out), indent=2))
+        print(json.dumps(report(args.out, args.commit), indent=2))
 
 
 if __name__ == "__main__":

@@ -16,11 +16,12 @@ special side, which the view shows, names it (no two cards share one).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from domain.core import Command, Drbg, event, seat_id
 from domain.dwarf import content, ordering, rounds, selection
-from domain.dwarf.actions import is_andvettr, net, payable_times
+from domain.dwarf.actions import is_andvettr, net
 from domain.dwarf.evolve import evolve
 from domain.dwarf.scoring import CATEGORIES, scoreboard
 from domain.dwarf.state import pile_at, top_effect
@@ -54,23 +55,26 @@ def _project(s: dict, seat: int, effects: list[content.Effect], gained: dict) ->
                 continue
             if step == "defend":
                 held["medal"] += 1
-            elif payable_times({"players": {0: held}}, 0, effect, 1):
-                _apply(held, net(effect, 1))
+            elif all(held[r] >= n for r, n in effect.cost.items()):  # payable once (DW-RES-6)
+                _apply(held, _net_once(effect.id))
     return held
 
 
-def _threat_loss(s: dict, where: str, held: dict) -> float:
-    effect = top_effect(s, where)
+@lru_cache(maxsize=None)
+def _net_once(effect_id: str) -> dict:
+    return net(content.effects()[effect_id], 1)
+
+
+def _threat_loss(effect: content.Effect, held: dict) -> float:
     return {"great_dragon": held["gold"] * 1.0, "dragon": min(1, held["gold"]), "knockers": 0.3 * min(1, held["iron"]),
             "sidhe": 0.6 * min(2, held["gold"]), "orc_raiders": 1.0}.get(effect.id, 0.0)
 
 
-def _quick_value(s: dict, seat: int, held: dict) -> float:
-    others = [p for i, p in enumerate(s["players"]) if i != seat]
+def _quick_value(best: dict, held: dict) -> float:
+    """``held`` against ``best``, the others' highest holding of each scored resource."""
     score = 0.0
     for _, res in CATEGORIES:
-        best = max((p[res] for p in others), default=-1)
-        score += 4.0 if held[res] > best else (1.0 if held[res] == best else 0.0)
+        score += 4.0 if held[res] > best[res] else (1.0 if held[res] == best[res] else 0.0)
     return score + 0.3 * held["steel"] + 0.3 * held["gold"] + 1.5 * held["object"] + 0.2 * held["iron"] + \
         0.25 * held["medal"]
 
@@ -83,20 +87,22 @@ def quick(s: dict, seat: int) -> Command:
         return ordered(ordering.best(s, seat, h["places"]))
     best, best_v = None, float("-inf")
     mine = [top_effect(s, w) for w, x in s["workers"].items() if x["player"] == seat and not x["done"]]
+    others = [p for i, p in enumerate(s["players"]) if i != seat]
+    best_of = {res: max((p[res] for p in others), default=-1) for _, res in CATEGORIES}
     for cmd in selection.legal(s, seat):
         extra, gained = [], {}
         if cmd["type"] == "place":
-            extra = [f"{cmd['mine']}:{cmd['location']}"]
+            extra = [top_effect(s, f"{cmd['mine']}:{cmd['location']}")]
         elif cmd["type"] == "special":
             face = content.effects()[content.card(pile_at(s, cmd["pile"])[0]).special]
             gained = net(face, 1)
             if cmd["pay"]:
                 _apply(gained, {r: -n for r, n in rounds.special_cost(s).items()})
-        held = _project(s, seat, mine + [top_effect(s, w) for w in extra], gained)
-        v = _quick_value(s, seat, held)
-        if extra and top_effect(s, extra[0]).type == "defend":
-            v += _threat_loss(s, extra[0], held)
-        if extra and top_effect(s, extra[0]).type == "help" and h["slot"] != "extra":
+        held = _project(s, seat, mine + extra, gained)
+        v = _quick_value(best_of, held)
+        if extra and extra[0].type == "defend":
+            v += _threat_loss(extra[0], held)
+        if extra and extra[0].type == "help" and h["slot"] != "extra":
             v += 0.8  # two more workers this round
         if cmd["type"] == "special" and not cmd["pay"]:
             v -= 0.9  # the second worker is spent too

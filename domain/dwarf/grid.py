@@ -5,6 +5,8 @@ play area (0, or 1 with two copies). Reading order runs through Mine 0 and then 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 LOCATIONS = tuple(f"{r}{c}" for r in (1, 2, 3) for c in (1, 2, 3))  # reading order (DW-GRID-2)
 
 
@@ -12,14 +14,21 @@ def place(area: int, loc: str) -> str:
     return f"{area}:{loc}"
 
 
+@lru_cache(maxsize=64)
 def split(place_: str) -> tuple[int, str]:
+    """``(area, location)`` of a place (cached: the bots' rollouts ask millions of times)."""
     area, _, loc = place_.partition(":")
     return int(area), loc
 
 
 def places(areas: int) -> list[str]:
     """Every place in reading order (DW-GRID-2, both Mines with DW-COMB-5)."""
-    return [place(a, loc) for a in range(areas) for loc in LOCATIONS]
+    return list(_places(areas))
+
+
+@lru_cache(maxsize=4)
+def _places(areas: int) -> tuple[str, ...]:
+    return tuple(place(a, loc) for a in range(areas) for loc in LOCATIONS)
 
 
 def reading_index(loc: str) -> int:

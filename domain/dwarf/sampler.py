@@ -7,9 +7,12 @@ per Mine (each Mine has its own copy of the cards, DW-COMB-1): the Mountain whol
 the alternative setup, DW-ALT-1/2, its 2-lantern cards still lie over its 3-lantern
 ones, so each group is a pool of its own) and the piles below their tops.
 
-Past the tree, every seat plays ``greedy.quick`` (one step, no lookahead) and the
-position is judged by ``greedy.worth`` (majorities and their margins, Objects,
-Medals, Andvettr's Medal clock).
+Past the tree, every seat plays ``greedy.quick`` (one step, no lookahead) to the end of
+the round the rollout began in (``horizon``: mid-round, the placed workers have not been
+paid yet, DW-RES) and the table is judged by ``greedy.worth`` (majorities and their
+margins, Objects, Medals, Andvettr's Medal clock). Against the solo automaton the race
+is to the 4th Object (DW-END-1) before his 13th Medal (DW-AND-8), so the resources
+held count too, as the Objects they would forge (``potential``).
 """
 from __future__ import annotations
 
@@ -38,9 +41,22 @@ def rollout(game, state: dict, seat: int, rng) -> dict:
     return quick(state, seat)
 
 
+def potential(state: dict, seat: int) -> float:
+    """The Objects the seat's resources come to (about four units an Object, DW-GLOS-3 and
+    the Forge cards; Steel costs Iron to make, DW-GLOS-2), up to the 4th (DW-END-1)."""
+    me = state["players"][seat]
+    return min(max(0, 4 - me["created"]), (me["iron"] + me["gold"] + 1.5 * me["steel"]) / 4)
+
+
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
-    return {p: squash(worth(state, p) / 8) for p in seats}
+    solo = state["automaton"] is not None
+    return {p: squash((worth(state, p) + (RACE * potential(state, p) if solo else 0.0)) / 8) for p in seats}
 
 
-SEARCH = SearchSpec(observe=observe, rollout=rollout, evaluate=evaluate, depth=24,
-                    playouts={"easy": 30, "normal": 120, "hard": 500}, playout_ms=6.0)
+def horizon(state: dict) -> int:
+    return state["round"]
+
+
+RACE = 2.0  # worth per Object the resources held come to, against the solo automaton
+SEARCH = SearchSpec(observe=observe, rollout=rollout, evaluate=evaluate, depth=24, horizon=horizon,
+                    playouts={"easy": 30, "normal": 120, "hard": 500}, playout_ms=3.0)

@@ -35,6 +35,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+import orjson
+
 from domain.core import BotPolicy, Command, Drbg, Game, Illegal, State, canonical_json, fold, seat_id
 from domain.kit.state import copy_state
 
@@ -136,6 +138,9 @@ class SearchSpec:
     and actors' steps) before ``evaluate``; ``playouts``: iterations per level;
     ``playout_ms``: a planning figure of one iteration's cost on this machine
     (from the benchmark; it only converts a clock's remaining time to iterations).
+    ``horizon`` (optional): where an evaluation reads true only at a stage's end (a
+    round's Mine has not paid yet mid-round), ``horizon(state)`` names the stage and the
+    rollout stops as soon as it changes (still at most ``depth`` steps).
     """
 
     observe: Callable[[State, int], Observation]
@@ -144,6 +149,7 @@ class SearchSpec:
     depth: int
     playouts: Mapping[str, int]
     playout_ms: float
+    horizon: Callable[[State], Any] | None = None
 
 
 # -- the tree -----------------------------------------------------------------
@@ -155,21 +161,47 @@ class _Node:
         self.mover, self.command = mover, command
         self.visits = self.avail = 0
         self.total = 0.0
-        self.children: dict[str, _Node] = {}
+        self.children: dict[bytes, _Node] = {}
 
     def mean(self) -> float:
         return self.total / self.visits
 
 
-def _select(children: dict[str, _Node]) -> str:
+def _key(command: Command) -> bytes:
+    """A command's identity in the tree: its JSON with sorted keys (one spelling per command,
+    a fifth of ``canonical_json``'s cost; the tree is never stored, so no float rule is needed)."""
+    return orjson.dumps(command, option=orjson.OPT_SORT_KEYS)
+
+
+def _select(children: list[_Node]) -> _Node:
     """UCB1 with availability counts over the children's mean values *normalised to [0, 1]
     among the siblings* (as MuZero does): a heuristic evaluation's margins are small and
     its scale differs by game, so raw means would leave the choice to the exploration term."""
-    means = [c.mean() for c in children.values()]
+    means = [c.total / c.visits for c in children]
     lo, hi = min(means), max(means)
     span = hi - lo or 1.0
-    return max(children, key=lambda k: (children[k].mean() - lo) / span
-               + EXPLORATION * math.sqrt(math.log(children[k].avail) / children[k].visits))
+    best, best_v = children[0], -1.0
+    for c, m in zip(children, means):
+        v = (m - lo) / span + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+class _Listed:
+    """The game, with one position's legal commands already listed: the heuristic asked for
+    the first child of a node lists them again otherwise (Mountain King: milliseconds)."""
+
+    def __init__(self, game: Game, state: State, seat: int, legal: list[Command]):
+        self._game, self._state, self._seat, self._legal = game, state, seat, legal
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        if state is self._state and seat == self._seat:
+            return list(self._legal)
+        return self._game.legal_commands(state, seat)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 class SearchBot:
@@ -199,7 +231,7 @@ def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playou
     """The most visited of ``legal`` after ``playouts`` iterations from ``obs`` (no true state here)."""
     root = _Node(None, None)
     seats = list(range(game.players(obs.state)))
-    keys = [canonical_json(c) for c in legal]
+    keys = [_key(c) for c in legal]
     allowed = dict(zip(keys, legal))
     for i in range(playouts):
         _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"))
@@ -211,7 +243,7 @@ def _rank(node: _Node | None) -> tuple[int, float]:
     return (0, 0.0) if node is None else (node.visits, node.mean() if node.visits else 0.0)
 
 
-def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[str, Command], root: _Node,
+def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes, Command], root: _Node,
              spec: SearchSpec, rng: Drbg) -> None:
     s = obs.deal(rng)
     node, path, expanding = root, [], True
@@ -223,18 +255,19 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[str, 
             s = fold(game, game.decide_actor(s, turn.actor, rng), s)
             continue
         mover = min(turn.seats)
-        options = allowed if node is root else {canonical_json(c): c for c in game.legal_commands(s, mover)}
-        present = [k for k in options if k in node.children]
-        for k in present:
-            node.children[k].avail += 1
+        options = allowed if node is root else {_key(c): c for c in game.legal_commands(s, mover)}
+        children = node.children
+        present = [children[k] for k in options if k in children]
+        for c in present:
+            c.avail += 1
         if len(present) < min(len(options), 1 + int(math.sqrt(node.visits))):
             k = _widen(game, s, mover, options, node, spec, rng)
-            child = node.children[k] = _Node(mover, options[k])
+            child = children[k] = _Node(mover, options[k])
             child.avail = 1
             expanding = False
         else:
-            k = _select({key: node.children[key] for key in present})
-            child = node.children[k]
+            child = _select(present)
+            k = _key(child.command)
         node.visits += node is root
         try:
             s = fold(game, _decide(game)(s, mover, options[k], rng), s)
@@ -253,14 +286,14 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[str, 
         n.total += values[n.mover]
 
 
-def _widen(game: Game, s: State, mover: int, options: dict[str, Command], node: _Node, spec: SearchSpec,
-           rng: Drbg) -> str:
+def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node: _Node, spec: SearchSpec,
+           rng: Drbg) -> bytes:
     """The next child to add (progressive widening: a node has at most 1 + sqrt(visits)
     children): the heuristic's own choice first, so a small budget plays no worse than
     the heuristic, then the others at random."""
     if not node.children:
         try:
-            k = canonical_json(spec.rollout(game, s, mover, rng))
+            k = _key(spec.rollout(_Listed(game, s, mover, list(options.values())), s, mover, rng))
         except Illegal:
             k = None
         if k in options:
@@ -270,7 +303,10 @@ def _widen(game: Game, s: State, mover: int, options: dict[str, Command], node: 
 
 
 def _rollout(game: Game, s: State, seats: list[int], spec: SearchSpec, rng: Drbg) -> Values:
+    stage = spec.horizon(s) if spec.horizon else None
     for _ in range(spec.depth):
+        if stage is not None and spec.horizon(s) != stage:
+            break
         turn = game.turn(s)
         if turn.terminal:
             break

@@ -1,6 +1,9 @@
 """The game kit's pieces, each asked the question it exists to answer."""
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 import pytest
 
 from domain.core import Drbg, Illegal, Seat, fold
@@ -184,3 +187,13 @@ def test_a_lone_seat_that_resigns_wins_nothing():
     state = {"platform": {"conceded": [0], "aborted": False}}
     board = outcome_board(state, Scoreboard.rank(False, {0: {"points": 5}}))
     assert board.result().kind == "no_player_wins" and board.result().winners == ()
+
+
+@pytest.mark.parametrize("seed", [b"", b"x", bytes(range(64)), bytes(range(200))], ids=["empty", "short", "block", "long"])
+def test_drbg_draws_are_hmac_sha256_of_stream_and_counter(seed):
+    """The DRBG's precomputed HMAC states give exactly ``HMAC-SHA256(seed, "stream:n")``: every
+    stored record's draws stay the same (a seed longer than SHA-256's block is hashed first)."""
+    rng = Drbg(seed, "v17")
+    for n in range(5):
+        expected = int.from_bytes(hmac.new(seed, f"v17:{n}".encode(), hashlib.sha256).digest()[:8], "big")
+        assert rng._next64() == expected
