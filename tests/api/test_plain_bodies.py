@@ -12,6 +12,8 @@ from server import schemas
 from server.routes.common import dump
 
 TABLES = [("saboteur", 3), ("mountain-king", 2), ("dwarf", 2), ("indagar", 3)]
+# ...and every other registered game at its smallest table of two or more.
+TABLES += [(gid, max(2, registry.get(gid).min_players)) for gid in registry.available() if gid not in dict(TABLES)]
 MAX_TURNS = 400
 
 
