@@ -17,7 +17,7 @@ from localredis.server import EmbeddedRedis
 from application import signing
 from application.service import GameService
 from events.store import RedisEventStore
-from tests.support.housegame import GAME as HOUSE
+from tests.support.house.rules import GAME as HOUSE
 from tests.support.tinygame import GAME as TINY
 
 registry.register(TINY)

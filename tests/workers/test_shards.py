@@ -117,3 +117,48 @@ def test_readiness_names_the_shard_without_a_worker(store, r, prefix):
         assert parts["workers"] == {"up": False, "alive": 1, "shards_down": [1]}
     finally:
         r.delete(*(k for q in queues for k in (timers_key(q), alive_key(q))))
+
+
+@pytest.mark.slow
+def test_each_shards_deadlines_fire_by_its_own_pollers(service, queue, redis_url, prefix, tmp_path, r):
+    """Clocked games on both shards, nobody moving: every turn times out (autoplay), fired by the
+    timers of the game's shard's queue, which only that shard's reactor and worker poll."""
+    shards = Shards(service.store.keys.partitions, 2, (0, 1), queue.name)
+    env = {**os.environ, "REDIS_URL": redis_url, "DELVE_PREFIX": prefix, "DELVE_QUEUE": queue.name,
+           "DELVE_PARTITIONS": str(shards.partitions), "DELVE_SHARDS": "2",
+           "DELVE_REACTOR_GROUP": f"g-{queue.name}", "PYTHONPATH": str(ROOT)}
+    env.pop("RQ_REDIS_URL", None)
+    clock = {"initial_s": 1, "increment_s": 0, "on_timeout": "autoplay"}
+    ids: list[str] = []
+    for _ in range(100):
+        if {shards.of(g) for g in ids} == {0, 1} and len(ids) >= 4:
+            break
+        ids.append(service.create("tiny", [{"name": "ann"}, {"name": "bob"}], {"turns": 3}, clock=clock)["id"])
+    procs = {(role, s): start(role, {**env, "DELVE_SHARD": str(s)}, tmp_path / f"{role}-{s}.log")
+             for role in ("worker", "reactor") for s in (0, 1)}
+    timed: dict[int, set[str]] = {0: set(), 1: set()}  # the games whose timers each shard's set held
+
+    def sample():
+        for s in (0, 1):
+            timed[s] |= {m.decode().split(" ")[1] for m in r.zrange(timers_key(shards.queue_name(s)), 0, -1)}
+    try:
+        unfinished = set(ids)
+        for _ in range(1200):  # bounded: 120 s
+            sample()
+            unfinished = wait_finished(service, sorted(unfinished), timeout=0.1, poll=0.1)
+            if not unfinished:
+                break
+        assert not unfinished, f"games left unfinished: {sorted(unfinished)}; see {tmp_path}"
+        polled = {s: set(liveness.pollers(r, shards.queue_name(s))) for s in (0, 1)}
+    finally:
+        stop(list(procs.values()))
+        r.delete(*(k for q in shards.all_queues() for k in (timers_key(q), alive_key(q))))
+    for gid in ids:
+        envs = list(service.store.reads.iter_all(gid))
+        assert [e["type"] for e in envs].count("TimeExpired") == 3 and envs[-1]["type"] == "GameFinished"
+        verdict = verify(service.store.export(gid))
+        assert verdict.ok, verdict.problems
+    for s in (0, 1):  # each game's deadlines were in its shard's timers, polled by that shard's reactor
+        assert timed[s] and all(shards.of(g) == s for g in timed[s]), (s, timed[s])
+        reactors = {name for name in polled[s] if name.startswith("reactor:")}
+        assert reactors and all(f"-{procs[('reactor', s)].pid}-" in name for name in reactors), (s, reactors)
