@@ -220,7 +220,8 @@ def test_a_shard_survives_the_kill_of_one_of_its_reactors_and_its_worker(service
     assert "reclaimed" in (tmp_path / "reactor-0b.log").read_text()
     for gid in ids:
         envs = list(service.store.reads.iter_all(gid))
-        batches = [e["command_id"] for i, e in enumerate(envs) if i == 0 or envs[i - 1]["command_id"] != e["command_id"]]
+        batches = [e["command_id"] for i, e in enumerate(envs)
+                   if i == 0 or envs[i - 1]["command_id"] != e["command_id"]]
         assert len(batches) == len(set(batches)), "a command was appended twice"
         verdict = verify(service.store.export(gid))
         assert verdict.ok, verdict.problems
