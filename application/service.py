@@ -98,6 +98,12 @@ class GameService:
     def summary(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         return self.queries.summary(game_id, seat, g)
 
+    def summary_key(self, game_id: str, seat: int | None, g: Loaded) -> tuple | None:
+        return self.queries.summary_key(game_id, seat, g)
+
+    def legal_key(self, game_id: str, seat: int | None, g: Loaded) -> tuple:
+        return self.queries.legal_key(game_id, seat, g)
+
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         return self.queries.legal(game_id, seat, g)
 

@@ -13,7 +13,7 @@ from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
 from server.parsing import schema
-from server.routes.common import dump, plain, service
+from server.routes.common import conditional, dump, plain, plain_kept, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
@@ -70,12 +70,11 @@ def get_game(game_id: str):
     svc = service()
     loaded = svc.load(game_id)  # one round trip serves auth and the summary
     seat = caller(svc, game_id, loaded.meta)
-    summary = svc.summary(game_id, seat, loaded)
-    resp = plain(summary)  # in schemas.GameSummary's shape
     # One ETag per representation: a seat's view and the spectator's differ at the same version.
-    resp.set_etag(f"{summary['version']}-{_viewer(seat)}")
-    resp.headers["Vary"] = "Authorization"
-    return resp.make_conditional(request)
+    headers = {"ETag": f'"{loaded.version}-{_viewer(seat)}"', "Vary": "Authorization"}
+    # In schemas.GameSummary's shape; encoded once per key (server.routes.common.plain_kept).
+    resp = plain_kept(svc.summary_key(game_id, seat, loaded), lambda: svc.summary(game_id, seat, loaded), headers)
+    return conditional(resp)
 
 
 def _viewer(seat: int | None) -> str:
@@ -86,7 +85,9 @@ def _viewer(seat: int | None) -> str:
 def legal_actions(game_id: str):
     svc = service()
     loaded = svc.load(game_id)
-    return plain(svc.legal(game_id, caller(svc, game_id, loaded.meta), loaded))  # schemas.LegalActions' shape
+    seat = caller(svc, game_id, loaded.meta)
+    # In schemas.LegalActions' shape; encoded once per key.
+    return plain_kept(svc.legal_key(game_id, seat, loaded), lambda: svc.legal(game_id, seat, loaded))
 
 
 @bp.post("/games/<game_id>/actions")
