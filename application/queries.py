@@ -49,6 +49,21 @@ class Queries:
                 **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
 
+    @staticmethod
+    def summary_key(game_id: str, seat: int | None, g: Loaded) -> tuple | None:
+        """Everything :meth:`summary` of ``g`` for ``seat`` depends on, or None when a clock makes it
+        depend on the time as well: the HTTP layer keeps each encoded summary under this key."""
+        m = g.meta
+        if m.get("clock_control"):
+            return None
+        return ("summary", game_id, g.version, g.head, seat, m["status"], m["seats"], m.get("visibility"),
+                bool(m.get("seed")), m["created_at"], m.get("finished_at"))
+
+    @staticmethod
+    def legal_key(game_id: str, seat: int | None, g: Loaded) -> tuple:
+        """Everything :meth:`legal` of ``g`` for ``seat`` depends on (the key of its encoded body)."""
+        return ("legal", game_id, g.version, g.head, seat, g.meta["status"])
+
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.repo.load(game_id)
         playing = g.meta["status"] == GameStatus.ACTIVE

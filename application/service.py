@@ -98,20 +98,11 @@ class GameService:
     def summary(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         return self.queries.summary(game_id, seat, g)
 
-    @staticmethod
-    def summary_key(game_id: str, seat: int | None, g: Loaded) -> tuple | None:
-        """Everything :meth:`summary` of ``g`` for ``seat`` depends on, or None when a clock makes it
-        depend on the time as well: the HTTP layer keeps each encoded summary under this key."""
-        m = g.meta
-        if m.get("clock_control"):
-            return None
-        return ("summary", game_id, g.version, g.head, seat, m["status"], m["seats"], m.get("visibility"),
-                bool(m.get("seed")), m["created_at"], m.get("finished_at"))
+    def summary_key(self, game_id: str, seat: int | None, g: Loaded) -> tuple | None:
+        return self.queries.summary_key(game_id, seat, g)
 
-    @staticmethod
-    def legal_key(game_id: str, seat: int | None, g: Loaded) -> tuple:
-        """Everything :meth:`legal` of ``g`` for ``seat`` depends on (the key of its encoded body)."""
-        return ("legal", game_id, g.version, g.head, seat, g.meta["status"])
+    def legal_key(self, game_id: str, seat: int | None, g: Loaded) -> tuple:
+        return self.queries.legal_key(game_id, seat, g)
 
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         return self.queries.legal(game_id, seat, g)

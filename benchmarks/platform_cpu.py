@@ -33,6 +33,7 @@ import redis
 
 from domain.core import Game, Seat
 from domain.kit.driver import play as kit_play
+from application.status import GameStatus
 from events.store import RedisEventStore
 import settings
 
@@ -137,7 +138,7 @@ def _platform(start: PlatformStarter, redis_url: str, game: Game, seats: int, bo
         deadline = time.monotonic() + timeout
         while left and time.monotonic() < deadline:
             statuses = store.reads.meta_field(sorted(left), "status")
-            left -= {gid for gid, status in statuses.items() if status == "finished"}
+            left -= {gid for gid, status in statuses.items() if status == GameStatus.FINISHED}
             if left:
                 time.sleep(0.2)
         wall = time.monotonic() - began

@@ -4,9 +4,9 @@ Cards move between the deck, the hands and the maze by swapping, so every playin
 stays exactly once somewhere (the conservation the rules rely on)::
 
     saboteur 5 seed=x
-    give 0 A12 shape:cross repair:pick:lantern   # into seat 0's hand (a card id, or a free card of a shape / an action)
-    path straight-ew 1,0                  # a free card of that shape laid in the maze (or: ... 1,0 rotated by=2)
-    broken 2 pick by=4                    # seat 2's pick broken by seat 4 (a free Break card; or name one: broken 2 pick A02)
+    give 0 A12 shape:cross repair:pick:lantern   # into seat 0's hand: an id, or a free card of a shape / an action
+    path straight-ew 1,0                  # a free card of that shape laid in the maze (or: 1,0 rotated by=2)
+    broken 2 pick by=4                    # seat 2's pick broken by seat 4 (a free Break card, or: broken 2 pick A02)
     goals A=stone-nw B=treasure C=stone-ne
     roles MSMMS                           # one letter per seat: Miner, Saboteur
     empty_deck                            # the draw pile onto the discard pile, face up
@@ -14,6 +14,8 @@ stays exactly once somewhere (the conservation the rules rely on)::
     turned A stone-nw                     # goal card A face up where it lies (a path reached it)
 """
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from .content import CARDS, GOAL_CELLS
 from .maze import key
@@ -28,7 +30,7 @@ def _fits(card: str, want: str) -> bool:
         kind != "shape" and c.kind == kind and (not tools or list(c.tools) == tools))
 
 
-def _free(s: dict, want: str, taken: list[str] = ()) -> str:
+def _free(s: dict, want: str, taken: Collection[str] = ()) -> str:
     """The first card ``want`` describes, from the deck first, then the hands."""
     for card in list(s["deck"]) + [c for hand in s["hands"] for c in hand]:
         if card not in taken and _fits(card, want):
