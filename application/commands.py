@@ -38,7 +38,8 @@ class Commands:
 
     def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
                creator: str | None = None, visibility: str = "public", clock: dict | None = None,
-               derived_id: str | None = None, rules_version: str | None = None) -> dict:
+               derived_id: str | None = None, rules_version: str | None = None,
+               idem: tuple[str, dict] | None = None) -> dict:
         """Create a game: validate, seed, deal, append. Returns the create response.
 
         ``tags`` are extra meta fields (a tournament game names its tournament
@@ -51,6 +52,9 @@ class Commands:
         that derives it (a tournament's table), to create it at most once: a
         taken id raises GameExists and writes nothing. ``rules_version`` (default: the
         current one) is given by a tournament, whose tables keep the version it started with.
+        ``idem`` = (key, record): an Idempotency-Key's record (with ``derived_id``), completed with
+        this very response (seat tokens included, so a retry gets them) and stored by the append
+        that creates the game.
         """
         game = registry.get(game_id, rules_version)
         if not game.min_players <= len(seats) <= game.max_players:
@@ -84,7 +88,12 @@ class Commands:
                 **({} if waiting else clocks.at_start(ctl, len(table), game.active_seats(state), 1 + len(start))),
                 **records.commitment_meta(self.signer, gid, created["data"]),
                 **(tags or {}), **{f"token:{i}": hash_token(t) for i, t in tokens.items()}}
-        envs = self.repo.create(gid, game, meta, [created, *start], command_id=f"create:{gid}", state=state)
+        out = {"id": gid, "game": game.id, "version": 1 + len(start), "status": meta["status"],
+               "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
+        if invite:
+            out["invite_token"] = invite
+        self.repo.create(gid, game, meta, [created, *start], command_id=f"create:{gid}", state=state,
+                         idem=(idem[0], {**idem[1], "created": out}) if idem else None)
         lobby.project(self.store, gid)
         for s in roster:
             if s.get("reserved"):  # taken only if that player accepts (application/invitations.py)
@@ -92,10 +101,6 @@ class Commands:
                                                      "seat": s["seat"], "by": creator,
                                                      "created_at": clocks.now_iso()})
                 self.feed.publish(s["reserved"], "seat_reserved", {"game_id": gid, "game": game.id, "seat": s["seat"]})
-        out = {"id": gid, "game": game.id, "version": len(envs), "status": meta["status"],
-               "visibility": visibility, "seats": [{**s, "token": tokens.get(s["seat"])} for s in roster]}
-        if invite:
-            out["invite_token"] = invite
         return out
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:

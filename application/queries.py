@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Iterator
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Illegal, Turn
@@ -18,6 +19,15 @@ from application.redaction import Computed, redacted
 from application.status import GameStatus, ended
 from events.repository import Repository
 from events.store import RedisEventStore
+
+
+class Shared(list):
+    """A seat's redacted events handed to every stream of a game that the hub woke with the same news:
+    ``rendered`` keeps each wire format's text of them, so thousands of streams serialize them once."""
+
+    def __init__(self, events: list[dict]):
+        super().__init__(events)
+        self.rendered: dict[str, str] = {}
 
 
 class Queries:
@@ -39,6 +49,21 @@ class Queries:
                 **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
 
+    @staticmethod
+    def summary_key(game_id: str, seat: int | None, g: Loaded) -> tuple | None:
+        """Everything :meth:`summary` of ``g`` for ``seat`` depends on, or None when a clock makes it
+        depend on the time as well: the HTTP layer keeps each encoded summary under this key."""
+        m = g.meta
+        if m.get("clock_control"):
+            return None
+        return ("summary", game_id, g.version, g.head, seat, m["status"], m["seats"], m.get("visibility"),
+                bool(m.get("seed")), m["created_at"], m.get("finished_at"))
+
+    @staticmethod
+    def legal_key(game_id: str, seat: int | None, g: Loaded) -> tuple:
+        """Everything :meth:`legal` of ``g`` for ``seat`` depends on (the key of its encoded body)."""
+        return ("legal", game_id, g.version, g.head, seat, g.meta["status"])
+
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.repo.load(game_id)
         playing = g.meta["status"] == GameStatus.ACTIVE
@@ -59,20 +84,36 @@ class Queries:
         return {"version": int(g_meta["version"]),
                 "events": redacted(game, envs, seat, finished=ended(g_meta))}
 
-    def wait_events(self, game_id: str, seat: int | None, after: int, block_ms: int) -> tuple[list[dict], int, bool]:
-        """Block up to ``block_ms`` for events after ``after`` (XREAD BLOCK).
+    def follow_events(self, game_id: str, seat: int | None, after: int, block_ms: int, until: float,
+                      meta: dict[str, str]) -> Iterator[list[dict] | None]:
+        """The caller's redacted events after ``after`` as they come: a list per wait of up to
+        ``block_ms`` ([] when nothing came: a keep-alive), then None once the game has finished and
+        all was sent. Stops quietly at ``until`` (monotonic).
 
-        Returns the caller's redacted events, the last seq read (redaction may
-        hide some, but the cursor still moves past them) and whether the game
-        has finished.
+        ``meta`` is the game's as the caller read it before; it is read again only when events
+        come (an end is an event), so an idle follower costs no Redis round trip per wait. Events
+        the hub read once for every stream of the game come as one :class:`Shared` list per seat.
         """
-        envs = self.store.reads.wait(game_id, after, block_ms)
-        meta = self.store.meta(game_id)
         finished = ended(meta)
-        if not envs:
-            return [], after, finished
-        game = registry.of(meta)
-        return redacted(game, envs, seat, finished), envs[-1]["seq"], finished
+        with self.store.reads.follow(game_id) as follower:
+            while time.monotonic() < until:
+                envs, news = follower.wait(after, block_ms)
+                if not envs:
+                    if finished:
+                        yield None
+                        return
+                    yield []
+                    continue
+                meta = news.meta if news is not None and news.meta else self.store.meta(game_id)
+                finished = ended(meta)
+                if news is None:
+                    yield redacted(registry.of(meta), envs, seat, finished)
+                else:  # the same news reached every stream of the game: each seat's view is made once
+                    key = ("redacted", seat, after, finished)
+                    if key not in news.memo:
+                        news.memo[key] = Shared(redacted(registry.of(meta), envs, seat, finished))
+                    yield news.memo[key]
+                after = envs[-1]["seq"]
 
     def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
                  move: dict | None = None) -> dict:

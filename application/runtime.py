@@ -18,6 +18,7 @@ from application.shards import Shards, shards_from_env
 from events.store import RedisEventStore
 import settings
 
+POOL, CLUSTER_POOL, POOL_WAIT = 64, 1024, 30.0
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 
@@ -36,6 +37,23 @@ def redis_client(url: str, **options) -> redis.Redis | RedisCluster:
     if scheme in CLUSTER_SCHEMES:
         return RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **options)
     return redis.Redis.from_url(url, **options)
+
+
+def store_client(url: str) -> redis.Redis | RedisCluster:
+    """The store's client for a process (API, worker, reactor).
+
+    On one Redis server its pool is a blocking one of DELVE_REDIS_MAX_CONNECTIONS (default
+    ``POOL``): a request that finds every connection busy waits for one (up to ``POOL_WAIT``
+    seconds), so a burst of thousands of greenlets (streams opening, a move woken on every
+    stream) never opens thousands of connections. No stream holds one while it waits: the
+    feed hub's one read serves them all (events.hub). On a Cluster each waiting stream
+    holds one of its node's (default ``CLUSTER_POOL``, which must stay above DELVE_SSE_MAX_STREAMS).
+    """
+    cap = settings.get("DELVE_REDIS_MAX_CONNECTIONS")
+    if is_cluster_url(url):
+        return redis_client(url, max_connections=cap or CLUSTER_POOL)
+    return redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(url, max_connections=cap or POOL,
+                                                                            timeout=POOL_WAIT))
 
 
 def redis_url() -> str:
@@ -69,7 +87,7 @@ def store_from_env(client: redis.Redis | None = None, acknowledged: bool = True)
     """The store; ``acknowledged=False`` (workers, the reactor) appends without waiting for replicas:
     nobody waits for a bot's 201, and a bot move a failover lost is decided again from what Redis holds."""
     return RedisEventStore(
-        client or redis_client(redis_url(), max_connections=settings.get("DELVE_REDIS_MAX_CONNECTIONS")),
+        client or store_client(redis_url()),
         partitions=settings.get("DELVE_PARTITIONS"),
         snapshot_every=settings.get("DELVE_SNAPSHOT_EVERY"),
         prefix=settings.get("DELVE_PREFIX"),

@@ -18,7 +18,7 @@ invitations. It owns seat tokens (stored only as hashes), the game seed
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from domain import registry
 from application import lobby
@@ -63,9 +63,10 @@ class GameService:
 
     def create(self, game_id: str, seats: list[dict], options: dict, tags: dict[str, str] | None = None, *,
                creator: str | None = None, visibility: str = "public", clock: dict | None = None,
-               derived_id: str | None = None, rules_version: str | None = None) -> dict:
+               derived_id: str | None = None, rules_version: str | None = None,
+               idem: tuple[str, dict] | None = None) -> dict:
         return self.commands.create(game_id, seats, options, tags, creator=creator, visibility=visibility,
-                                    clock=clock, derived_id=derived_id, rules_version=rules_version)
+                                    clock=clock, derived_id=derived_id, rules_version=rules_version, idem=idem)
 
     def load(self, game_id: str, upto: int | None = None, meta: dict[str, str] | None = None) -> Loaded:
         return self.commands.load(game_id, upto, meta)
@@ -97,14 +98,21 @@ class GameService:
     def summary(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         return self.queries.summary(game_id, seat, g)
 
+    def summary_key(self, game_id: str, seat: int | None, g: Loaded) -> tuple | None:
+        return self.queries.summary_key(game_id, seat, g)
+
+    def legal_key(self, game_id: str, seat: int | None, g: Loaded) -> tuple:
+        return self.queries.legal_key(game_id, seat, g)
+
     def legal(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         return self.queries.legal(game_id, seat, g)
 
     def events(self, game_id: str, seat: int | None, after: int = 0, limit: int = 100) -> dict:
         return self.queries.events(game_id, seat, after, limit)
 
-    def wait_events(self, game_id: str, seat: int | None, after: int, block_ms: int) -> tuple[list[dict], int, bool]:
-        return self.queries.wait_events(game_id, seat, after, block_ms)
+    def follow_events(self, game_id: str, seat: int | None, after: int, block_ms: int, until: float,
+                      meta: dict[str, str]) -> Iterator[list[dict] | None]:
+        return self.queries.follow_events(game_id, seat, after, block_ms, until, meta)
 
     def state_at(self, game_id: str, seat: int | None, version: int, meta: dict[str, str] | None = None,
                  move: dict | None = None) -> dict:

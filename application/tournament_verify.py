@@ -18,7 +18,9 @@ envelopes, then each game's export. The verdict holds when:
 5. every ResultDecided (a director's forfeit, walkover, double forfeit or
    adjudication) is one the rules allowed at that point of the log, for a
    table that was paired and not yet decided, with the result its kind and
-   entrants give; no game's report replaces it (TRN-DIR-1);
+   entrants give; no game's report replaces it (TRN-DIR-1); every withdrawal
+   from a round is from one the rules allowed, and one from the round being
+   played is followed by the forfeit of the entrant's table there (TRN-WD-2);
 6. the final standings follow from all of that (the decided results included).
 
 Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
@@ -45,6 +47,7 @@ class BundleVerdict(Verdict):
         self.tournament: str | None = None
         self.standings: list | None = None
         self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
+        self.decisions: list[dict] = []  # each ResultDecided's data the rules allowed, in log order (for reports)
 
     def at(self, where: str, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
@@ -143,9 +146,11 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
         v.at("tournament", revealed[0]["seq"], "the revealed seed does not match the commitment")
         return False
     state, ok = initial(), True
-    for env in log:
+    for i, env in enumerate(log):
         ev = {"type": env["type"], "data": env["data"]}
-        if ev["type"] == "RoundPaired":
+        if ev["type"] == "EntrantWithdrew" and "from_round" in ev["data"]:
+            ok &= _check_withdrawal(state, ev["data"], log[i + 1:i + 2], env["seq"], v)
+        elif ev["type"] == "RoundPaired":
             ok &= _check_pairing(state, ev["data"], seed, env["seq"], v)
         elif ev["type"] == "EntrantRegistered" and state["status"] != TournamentStatus.REGISTERING:
             v.at("tournament", env["seq"], "an entrant registered after registration closed")
@@ -178,6 +183,24 @@ def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerd
     return True
 
 
+def _check_withdrawal(state: dict, data: dict, after: list[dict], seq: int, v: BundleVerdict) -> bool:
+    """A withdrawal from a round (TRN-WD-2) the rules allowed; from the round being played, followed
+    by the forfeit of the entrant's table there (whoever decided it)."""
+    try:
+        step = decide.withdraw(state, decide.find_entrant(state, data["entrant"]), data["from_round"])
+    except Illegal as refused:
+        v.at("tournament", seq, f"a withdrawal the rules refuse ({refused.rule}): {refused.message}")
+        return False
+    forfeits = [{k: x for k, x in ev["data"].items() if k != "by"} for ev in step.events[1:]]
+    logged = [{k: x for k, x in (env.get("data") or {}).items() if k != "by"} for env in after
+              if env.get("type") == "ResultDecided"][:len(forfeits)]
+    if forfeits != logged:
+        v.at("tournament", seq, f"{data['entrant']} withdrew from round {data['from_round']}, the round being played, "
+                                "but its table there is not forfeited by it (TRN-WD-2)")
+        return False
+    return True
+
+
 def _check_decision(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
     """Decide the logged request again on the log before it: the same event, or a named problem."""
     try:
@@ -190,6 +213,7 @@ def _check_decision(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool
         v.at("tournament", seq, f"the decided result of round {data.get('round')} table {data.get('table')} is not "
                                 f"what its kind and entrants give: expected {json.dumps(expected['result'])}")
         return False
+    v.decisions.append(data)
     return True
 
 

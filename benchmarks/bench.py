@@ -16,6 +16,11 @@
   memory of 10,000 finished games is that average times 10,000 (an extrapolation from
   the sample, not a measurement of 10,000 games).
 - ``append``: direct ``RedisEventStore.append`` latency (the floor under every command).
+- ``streams``: ``--streams`` idle SSE/NDJSON streams of one game on one API process
+  (``benchmarks.streams``): memory per stream, the process's Redis connections, ``/healthz``
+  and a game read beside them, and one move's fan-out to all of them.
+- ``platform_cpu``: CPU per move of bot games through the API, the reactor and rq workers
+  against the same games played by the kit's driver in process (``benchmarks.platform_cpu``).
 - ``redis_cpu``: Redis's own CPU per accepted command while the sample games were played
   (the ``usec`` of every command in ``INFO commandstats``, before and after, over the
   commands the games' logs record): Redis runs commands on one thread, so this is what
@@ -29,6 +34,7 @@ beside server and workers, not above them.
 """
 from __future__ import annotations
 
+import collections
 import http.client
 import json
 import os
@@ -37,6 +43,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from datetime import datetime, timezone
@@ -44,7 +51,8 @@ from typing import Any, Callable
 
 import redis
 
-from benchmarks import load
+from benchmarks import load, platform_cpu
+from benchmarks import streams as streams_bench
 from domain.core import Game
 from application.replay import batches, verify
 from application.service import GameService
@@ -56,6 +64,8 @@ ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
 """``(bind, processes, env overrides, wsgi app) -> the gunicorn process``, quiet, its stderr a pipe."""
 BotGame = Callable[[GameService, Game, int], str]
 """``(service, game, seats) -> id`` of one bot game played to its end (not compacted)."""
+PlatformStarter = Callable[[str, dict[str, str], int], dict[str, subprocess.Popen]]
+"""``(bind, env overrides, workers) -> {name: process}``: the API, the reactor and rq workers."""
 AppFactory = Callable[[GameService], Any]
 """``service -> a Flask app`` serving it in this process (for counting round trips)."""
 
@@ -63,7 +73,9 @@ BARE_APP = "benchmarks.bare:app"
 DELVE_APP = "server.app:create_app()"
 TARGETS = {"reads_vs_bare": 0.50, "cycle_vs_two_bare": 0.35, "p99_over_p50": 4.0, "read_round_trips": 1,
            "action_round_trips": 2, "verify_events_per_s": 100_000, "states_p99_ms": 5.0, "bytes_per_game": 30_000,
-           "redis_cpu_ms_per_action": 0.3}
+           "redis_cpu_ms_per_action": 0.3, "streams": streams_bench.TARGETS["streams"],
+           "fanout_p99_ms": streams_bench.TARGETS["fanout_p99_ms"], "stream_reads": 1,
+           "platform_cpu_ratio": platform_cpu.TARGET_RATIO}
 
 
 def log(msg: str) -> None:
@@ -259,6 +271,10 @@ class _Served:
         except Exception:
             self.__exit__()
             raise
+        # From now on read its stderr as it comes (the last lines kept in ``tail``): a pipe nobody
+        # reads fills, and then a worker's next log line blocks it, loop and all.
+        self.tail: collections.deque[bytes] = collections.deque(maxlen=50)
+        threading.Thread(target=lambda: self.tail.extend(iter(self.proc.stderr.readline, b"")), daemon=True).start()
         return self.port
 
     def __exit__(self, *exc) -> None:
@@ -343,9 +359,11 @@ def bench_http(redis_url: str, prefix: str, game: Game, seats: int, api: ApiStar
 
 
 def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: BotGame, make_app: AppFactory,
-        seconds: float = 5.0, connections: int = 16, games: int = 8, seats: int | None = None,
-        appends: int = 1000, processes: int = 2) -> dict:
-    """Every section against ``redis_url`` (``embedded``: a private one), under a throwaway prefix."""
+        start_platform: PlatformStarter, bot: str, seconds: float = 5.0, connections: int = 16, games: int = 8,
+        seats: int | None = None, appends: int = 1000, processes: int = 2, streams: int = 10_000,
+        platform_games: int = 2) -> dict:
+    """Every section against ``redis_url`` (``embedded``: a private one), under a throwaway prefix
+    (``streams`` or ``platform_games`` 0: skip that section)."""
     seats = seats or game.min_players
     client = redis.Redis.from_url(redis_url)
     store = RedisEventStore(client, prefix=f"bench{uuid.uuid4().hex[:8]}")
@@ -370,6 +388,10 @@ def run(game: Game, *, redis_url: str, embedded: bool, api: ApiStarter, play: Bo
             "append": bench_append(store, appends),
             "storage": bench_storage(service, sample),
         }
+        if streams:
+            result["streams"] = streams_bench.run(api, redis_url, f"{store.prefix}s", game, seats, streams, log=log)
+        if platform_games:
+            result["platform_cpu"] = platform_cpu.run(start_platform, redis_url, game, seats, bot, platform_games, log=log)
     finally:
         store.purge()
     result["summary"] = summary(result)
@@ -403,7 +425,24 @@ def summary(result: dict) -> list[dict]:
         row("round trips per action", rt["action_post"], TARGETS["action_round_trips"], "lower"),
         row("Redis bytes per finished game", result["storage"]["bytes_per_game_after"], TARGETS["bytes_per_game"],
             "lower"),
-    ]
+    ] + _stream_rows(result.get("streams"), row) + _platform_rows(result.get("platform_cpu"), row)
+
+
+def _stream_rows(streams: dict | None, row: Callable) -> list[dict]:
+    if not streams:
+        return []
+    return [row("idle streams open on one API process", streams["open"], TARGETS["streams"], "higher"),
+            row("Redis reads blocked for all those streams", streams["redis"]["redis_blocked_xread_idle"],
+                TARGETS["stream_reads"], "lower"),
+            row("a move's fan-out to every stream, p99 (ms)", streams["fanout"]["latency_ms"].get("p99", 0.0),
+                TARGETS["fanout_p99_ms"], "lower")]
+
+
+def _platform_rows(cpu: dict | None, row: Callable) -> list[dict]:
+    if not cpu:
+        return []
+    return [row("bot game CPU per move, platform vs kit's driver", cpu["ratio"] or 0.0, TARGETS["platform_cpu_ratio"],
+                "lower")]
 
 
 def summary_lines(rows: list[dict]) -> list[str]:

@@ -191,7 +191,8 @@ def _play_sharded(start: ProcessStarter, url: str, r: redis.Redis, redis_pid: li
     workers = [start(["worker", "--shard", str(k)], env) for k in range(n)]
     try:
         _until_polling(r, [queue if n == 1 else f"{queue}:{k}" for k in range(n)])
-        service = GameService(RedisEventStore(r, prefix=env["DELVE_PREFIX"], partitions=settings.get("DELVE_PARTITIONS")))
+        service = GameService(RedisEventStore(r, prefix=env["DELVE_PREFIX"],
+                                              partitions=settings.get("DELVE_PARTITIONS")))
         table = [{"name": f"bot{i}", "bot": "random"} for i in range(seats)]
         before = (cpu_seconds([p.pid for p in reactors]), cpu_seconds([p.pid for p in workers], reaped=True),
                   cpu_seconds(redis_pid), time.monotonic())

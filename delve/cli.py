@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import resource
 import secrets
 import signal
 import subprocess
@@ -149,18 +150,38 @@ def _wait_healthy(url: str, sup, stopping, timeout: float = 30.0) -> None:
         raise click.ClickException(f"the API did not answer {url}/healthz within {timeout:.0f} s")
 
 
-def gunicorn_argv(bind: str, processes: int, access_log: bool = True, app: str = "server.app:create_app()") -> list[str]:
+def gunicorn_argv(bind: str, processes: int, access_log: bool = True, app: str = "server.app:create_app()",
+                  streams: int | None = None) -> list[str]:
     """gunicorn serving ``server.app:create_app()`` on gevent workers: an idle event stream or a
-    slow client holds a greenlet, not one of a few threads (docs/reliability.md)."""
+    slow client holds a greenlet, not one of a few threads (docs/reliability.md).
+
+    A worker serves at most ``--worker-connections`` clients at once, open streams included: room
+    for ``streams`` (DELVE_SSE_MAX_STREAMS) and 1000 ordinary requests beside them. Each client is
+    a file descriptor, so the soft limit on open files is raised to the hard one first (children
+    inherit it)."""
     from gunicorn.config import KNOWN_SETTINGS
 
+    raise_open_files()
+    streams = settings.get("DELVE_SSE_MAX_STREAMS") if streams is None else streams
     argv = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(processes),
-            "--worker-class", "gevent", "--worker-connections", "1000", "--graceful-timeout", "5"]
+            "--worker-class", "gevent", "--worker-connections", str(streams + 1000), "--graceful-timeout", "5"]
     if access_log:
         argv += ["--access-logfile", "-"]
     if any(s.name == "control_socket_disable" for s in KNOWN_SETTINGS):
         argv.append("--no-control-socket")  # newer gunicorns would share one socket in $HOME between instances
     return argv + [app]
+
+
+def raise_open_files() -> int:
+    """Raise this process's soft limit on open files to its hard limit; returns the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass  # a limit the system refuses: keep the one we have
+    return soft
 
 
 @cli.command()
@@ -625,20 +646,27 @@ def verify(exports, keys_source: str | None, expect_head: str | None, report: Pa
 @click.option("--games", default=8, show_default=True, type=click.IntRange(1),
               help="Finished bot games sampled for verification and storage.")
 @click.option("--appends", default=1000, show_default=True, type=click.IntRange(10), help="Direct store appends.")
+@click.option("--streams", default=10_000, show_default=True, type=click.IntRange(0),
+              help="Idle event streams held open on one API process (0: skip).")
+@click.option("--platform-games", default=2, show_default=True, type=click.IntRange(0),
+              help="Bot games played through the API, reactor and workers, and again by the kit's driver (0: skip).")
 def bench(out: Path | None, game_id: str | None, seats: int | None, seconds: float, connections: int, games: int,
-          appends: int) -> None:
+          appends: int, streams: int, platform_games: int) -> None:
     """The performance figures against their targets (HTTP vs bare Flask, round trips, verification,
-    storage, append latency); JSON on stdout, progress on stderr."""
+    storage, append latency, idle streams, bot games' CPU per move on the platform); JSON on stdout,
+    progress on stderr."""
     from benchmarks.bench import run
     from server.app import create_app
+    from workers import play as matches
 
     _log_setup("WARNING")
     game = _game(game_id or ("saboteur" if "saboteur" in registry.available() else (registry.available() or ["?"])[0]))
     with ExitStack() as stack:
         url, embedded = _redis_or_embedded(stack, None, persist=False)
         result = run(game, redis_url=url, embedded=embedded is not None, api=_quiet_api, play=_one_bot_game,
-                     make_app=lambda svc: create_app(svc, RATE_LIMIT=0), seconds=seconds, connections=connections,
-                     games=games, seats=seats, appends=appends)
+                     make_app=lambda svc: create_app(svc, RATE_LIMIT=0), start_platform=_quiet_platform,
+                     bot=matches.default_bot(game), seconds=seconds, connections=connections, games=games,
+                     seats=seats, appends=appends, streams=streams, platform_games=platform_games)
     text = json.dumps(result, indent=2)
     if out:
         out.write_text(text + "\n")
@@ -680,12 +708,23 @@ def _quiet_api(bind: str, processes: int, env: dict[str, str], app: str) -> subp
     without the access log; stderr kept to report a failed start."""
     from delve.supervise import child_env
 
-    return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False, app=app), env=child_env(**env),
+    streams = int(env.get("DELVE_SSE_MAX_STREAMS") or settings.get("DELVE_SSE_MAX_STREAMS"))
+    return subprocess.Popen(gunicorn_argv(bind, processes, access_log=False, app=app, streams=streams),
+                            env=child_env(**env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
+def _quiet_platform(bind: str, env: dict[str, str], workers: int, simple: bool) -> dict[str, subprocess.Popen]:
+    """The platform for `delve bench` as `delve serve` runs it (one API process, the reactor, rq workers
+    that fork a work horse per job, or with ``simple`` run jobs in their own process), without its logs."""
+    procs = {"api": _quiet_api(bind, 1, env, "server.app:create_app()"), "reactor": _quiet_process(["reactor"], env)}
+    for i in range(workers):
+        procs[f"worker {i + 1}"] = _quiet_process(["worker", *(["--simple"] if simple else [])], env)
+    return procs
+
+
 def _quiet_process(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    """Another `delve` command (a reactor, a worker) for `delve scaling`, its output dropped."""
+    """Another `delve` command (a reactor, a worker) for `delve scaling` and `delve bench`, its output dropped."""
     from delve.supervise import child_env
 
     return subprocess.Popen([sys.executable, "-m", "delve.cli", "--log-level", "WARNING", *args],

@@ -101,11 +101,17 @@ def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
     games = [["game", "status", "rules version", "events", "signed by", "chain head"]] + [
         [gid, g.status, g.rules_version or "-", str(g.events), g.signed_by or "-", g.chain_head or "-"]
         for gid, g in v.verdicts.items()]
+    decided = [["round", "table", "result", "places", "reason", "by"]] + [
+        [str(d["round"]), str(d["table"] + 1), d["kind"].replace("_", " "),
+         ", ".join(f"{v.entrants.get(e, e)} #{p if p is not None else '-'}" for e, p in d["result"]["places"].items()),
+         d["reason"], str(d["by"])] for d in v.decisions]
     return f"Tournament {v.tournament}", [
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
          + [f"Problem: {p.get('place', '')} {p['problem']}" for p in v.problems], []),
         ("Signatures", [], _signature_rows(v)),
         ("Final standings", [] if v.standings else ["No signed standings in the bundle."], standings),
+        *([("Director's results", ["Tables the organizer decided instead of their games (TRN-DIR-1)."], decided)]
+          if v.decisions else []),
         ("Games", [verdicts.summary([v])], games),
     ]
 

@@ -80,7 +80,8 @@ def lines(name: str, v: Verdict) -> list[str]:
     good = sum(1 for g in games if g.status == VerdictStatus.OK)
     head = f"tournament {short(v.tournament)} ({name})"
     if v.ok:
-        first = (f"{WORD[VerdictStatus.OK]:<11} {head}: {good} games replayed, pairings and standings follow; "
+        decided = f", {len(v.decisions)} director's result{'s' if len(v.decisions) != 1 else ''}" if v.decisions else ""
+        first = (f"{WORD[VerdictStatus.OK]:<11} {head}: {good} games replayed, pairings{decided} and standings follow; "
                  f"{signature_words(v)}")
     else:
         first = f"{WORD[VerdictStatus.FAILED]:<11} {head}: {first_problem(v)}"

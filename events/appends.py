@@ -42,10 +42,11 @@ class Appends:
         self.after_append: Callable[[str, int, str, dict[str, str]], None] | None = None
 
     def create(self, game_id: str, meta: dict[str, str], events: list[dict], *, command_id: str,
-               rules_version: str) -> list[dict]:
-        """Write a new game's first events and its meta hash (``created_at`` = the append time); GameExists if taken."""
+               rules_version: str, idem: tuple[str, dict] | None = None) -> list[dict]:
+        """Write a new game's first events and its meta hash (``created_at`` = the append time); GameExists if taken.
+        ``idem`` = (key, record): stored with them, as an append's (a create under an Idempotency-Key)."""
         return self._write(game_id, -1, GENESIS, events, seat=None, command_id=command_id, command=None,
-                           rules_version=rules_version, meta=meta, stamp=("created_at",), idem=None)
+                           rules_version=rules_version, meta=meta, stamp=("created_at",), idem=idem)
 
     def append(self, game_id: str, expected_version: int, events: list[dict], *, expected_head: str,
                seat: int | None, command_id: str, command: dict | None, rules_version: str,

@@ -6,6 +6,7 @@ the same ones its stream held.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from typing import Iterator
 
 import redis
@@ -13,7 +14,7 @@ import redis
 from domain.core import canonical_json
 from errors import GameNotFound
 from events.archived import Archives, window
-from events.hub import FeedHub
+from events.hub import FeedHub, News
 from events.keys import Keys
 from events.replies import as_text, parse_entry
 
@@ -78,32 +79,66 @@ class Reads:
             yield canonical_json(env) + "\n"
 
     def wait(self, game_id: str, after: int, block_ms: int, count: int = 200) -> list[dict]:
-        """Envelopes after ``after``, waiting up to ``block_ms`` for the first.
+        """Envelopes after ``after``, waiting up to ``block_ms`` for the first (one wait of :meth:`follow`)."""
+        with self.follow(game_id) as follower:
+            return follower.wait(after, block_ms, count)[0]
 
-        With a hub (one Redis server) the wait costs no Redis connection: the
-        hub's one read of the partition feeds wakes it, then the new events are
-        read at once. On a Cluster, the game's own stream is read with XREAD
-        BLOCK. A socket timeout that beats the block is the same as "nothing yet".
-        """
-        if self.archives.holds(game_id) or self.r.exists(self.keys.archive(game_id)):
-            return window(self.archives.envelopes(game_id), after, None, count)  # compacted: no stream to block on
-        if self.hub is not None:
-            moved = self.hub.subscribe(game_id)  # before the read: an append in between still wakes us
-            try:
-                envs = self.read(game_id, after=after, limit=count)
-                if envs or block_ms <= 0:
-                    return envs
-                deadline = time.monotonic() + block_ms / 1000
-                while moved.wait(max(0.0, deadline - time.monotonic())):
-                    moved.clear()
-                    envs = self.read(game_id, after=after, limit=count)
-                    if envs or time.monotonic() >= deadline:
-                        return envs
-                return []
-            finally:
-                self.hub.unsubscribe(game_id, moved)
+    @contextmanager
+    def follow(self, game_id: str) -> Iterator["Follower"]:
+        """A follower of the game for a stream's life: its waits share one subscription to the hub."""
+        follower = Follower(self, game_id)
         try:
-            got = self.r.xread({self.keys.events(game_id): f"{after}-0"}, count=count, block=block_ms)
-        except redis.TimeoutError:
-            return []
-        return [parse_entry(fields) for _id, fields in got[0][1]] if got else []
+            yield follower
+        finally:
+            follower.close()
+
+
+class Follower:
+    """Waits, again and again, for a game's next envelopes.
+
+    With a hub (one Redis server) a wait costs no Redis connection: the hub's one
+    read of the partition feeds wakes it and most often hands it the new envelopes
+    and meta too (events.hub). The subscription lasts from the first wait to
+    :meth:`close`, so an append between two waits is seen by the second, and a
+    wait that times out with nothing new (a keep-alive) costs no round trip. On a
+    Cluster each wait reads the game's own stream with XREAD BLOCK; a socket
+    timeout that beats the block is the same as "nothing yet".
+    """
+
+    def __init__(self, reads: Reads, game_id: str):
+        self.reads, self.game_id = reads, game_id
+        self.sub = reads.hub.subscribe(game_id) if reads.hub is not None else None
+        self.fresh = True  # the first wait reads: whatever landed before the subscription
+
+    def close(self) -> None:
+        if self.sub is not None:
+            self.reads.hub.unsubscribe(self.game_id, self.sub)
+            self.sub = None
+
+    def wait(self, after: int, block_ms: int, count: int = 200) -> tuple[list[dict], News | None]:
+        """Envelopes after ``after`` (at most ``count``), waiting up to ``block_ms`` for the first, and the
+        hub's news they came from (its meta, its memo shared by every follower it was handed to), else
+        None: they were read here."""
+        reads, game_id = self.reads, self.game_id
+        if self.sub is None:
+            if reads.archives.holds(game_id) or reads.r.exists(reads.keys.archive(game_id)):
+                return window(reads.archives.envelopes(game_id), after, None, count), None  # compacted: no stream
+            try:
+                got = reads.r.xread({reads.keys.events(game_id): f"{after}-0"}, count=count, block=block_ms)
+            except redis.TimeoutError:
+                return [], None
+            return ([parse_entry(fields) for _id, fields in got[0][1]] if got else []), None
+        deadline = time.monotonic() + block_ms / 1000
+        while True:
+            if self.fresh or self.sub.event.is_set():
+                self.fresh = False
+                self.sub.event.clear()  # before looking: an append from now on sets it again
+                news = self.sub.take()
+                if news is not None and news.first <= after + 1 <= news.last:
+                    return [e for e in news.envs if e["seq"] > after][:count], news
+                envs = reads.read(game_id, after=after, limit=count)
+                if envs:
+                    return envs, None
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.sub.event.wait(left):
+                return [], None

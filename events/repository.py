@@ -66,10 +66,12 @@ class Repository:
         return self.loaded(aggregate_id, kind, meta, state, version, head)
 
     def create(self, aggregate_id: str, kind: Aggregate, meta: dict[str, str], events: list[dict], *,
-               command_id: str, state: Any = None) -> list[dict]:
+               command_id: str, state: Any = None, idem: tuple[str, dict] | None = None) -> list[dict]:
         """Write a new aggregate (GameExists if the id is taken) and cache ``state``, its state after
-        ``events`` when the caller folded it (a game still waiting for players has none yet)."""
-        envs = self.store.create(aggregate_id, meta, events, command_id=command_id, rules_version=kind.rules_version)
+        ``events`` when the caller folded it (a game still waiting for players has none yet); ``idem``
+        as ``RedisEventStore.create``'s."""
+        envs = self.store.create(aggregate_id, meta, events, command_id=command_id, rules_version=kind.rules_version,
+                                 idem=idem)
         if state is not None:
             self.store.states.keep(kind, aggregate_id, 0, envs[-1], state)
         return envs

@@ -74,9 +74,10 @@ class RedisEventStore:
     # -- the game log: what every caller needs ------------------------------------------------
 
     def create(self, game_id: str, meta: dict[str, str], events: list[dict], *, command_id: str,
-               rules_version: str) -> list[dict]:
+               rules_version: str, idem: tuple[str, dict] | None = None) -> list[dict]:
         """A new game (``Appends.create``)."""
-        return self.appends.create(game_id, meta, events, command_id=command_id, rules_version=rules_version)
+        return self.appends.create(game_id, meta, events, command_id=command_id, rules_version=rules_version,
+                                   idem=idem)
 
     def append(self, game_id: str, expected_version: int, events: list[dict], **kw) -> list[dict]:
         """A batch at ``expected_version`` (``Appends.append``: its keywords, its errors)."""

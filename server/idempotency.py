@@ -1,4 +1,5 @@
-"""``Idempotency-Key`` on POST actions: one answer per (seat, key), stored with the events.
+"""``Idempotency-Key`` on POST actions, one answer per (seat, key), and on POST /v1/games, one game
+per (identity, key): stored with the events.
 
 A request claims the key with a pending marker (a lease), so a concurrent
 request with the same key waits for the first one's outcome instead of
@@ -7,6 +8,12 @@ batch, atomically with the events, so a process that dies right after the
 append still leaves the record behind. A retry gets the stored 201, rebuilt
 from the record and the log; a refused request releases the marker and
 stores nothing.
+
+A create has no game to keep its key under yet, so the key names the game: its id
+is derived from the caller's identity and the key (``creation_id``), the key is
+held under that id, and the append that creates the game stores the record with
+the whole 201 (seat tokens included: the client that lost the answer needs them).
+A second create of that id cannot happen (the store refuses a taken id).
 """
 from __future__ import annotations
 
@@ -62,12 +69,28 @@ def claim(svc: GameService, game_id: str, seat: int, header: str | None, body: o
         time.sleep(POLL_S)
 
 
+def creation_id(who: str, header: str) -> str:
+    """The id of the game a create with Idempotency-Key ``header`` by identity ``who`` makes (ids are
+    ``g`` + 16 hex digits; another identity's same key names another game)."""
+    return "g" + hashlib.sha256(f"create\0{who}\0{header}".encode()).hexdigest()[:16]
+
+
+def claim_creation(svc: GameService, who: str, header: str | None, body: object) -> tuple[str | None, Once | dict]:
+    """``(the game's id, the key held)`` for a create (``(None, Once())`` without a key), or the
+    stored record of the create that used the key with this body (422 with another)."""
+    if header is None:
+        return None, Once()
+    gid = creation_id(who, header)
+    return gid, claim(svc, gid, "create", header, body)
+
+
 def check(svc: GameService, game_id: str, once: Once, record: dict) -> dict:
     """The stored record, if it answers this very body, once Redis replicas hold it (DELVE_WAIT_REPLICAS:
     the first answer may have been 503 ``replication_unconfirmed``)."""
     if record["fingerprint"] != once.fingerprint:
         raise reused()
-    svc.store.idempotency.confirm(game_id, once.key, record["version"])
+    svc.store.idempotency.confirm(game_id, once.key, record["created"]["version"] if "created" in record
+                                  else record["version"])
     return record
 
 

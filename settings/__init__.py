@@ -68,9 +68,10 @@ _ALL = (
     Setting("DELVE_PARTITIONS", "16", int, STORE, "Feed partitions; fixed for the life of a deployment."),
     Setting("DELVE_SNAPSHOT_EVERY", "50", int, STORE, "A state snapshot every this many events."),
     Setting("DELVE_STATE_CACHE", "256", int, STORE, "Game states kept per process, most recent first (0 = off)."),
-    Setting("DELVE_REDIS_MAX_CONNECTIONS", "1024", int, STORE,
-            "Redis connections per process; each open event stream holds one while it waits, "
-            "so keep it above DELVE_SSE_MAX_STREAMS."),
+    Setting("DELVE_REDIS_MAX_CONNECTIONS", None, int, STORE,
+            "Redis connections per process (default 64; 1024 per node on a Cluster). On one Redis server "
+            "requests wait for a free one and open streams hold none; on a Cluster each open event stream "
+            "holds one while it waits, so there keep it above DELVE_SSE_MAX_STREAMS."),
     Setting("DELVE_WAIT_REPLICAS", "0", int, STORE,
             "Replicas that must acknowledge an append (Redis WAIT) before the API answers 201 (0: do not wait)."),
     Setting("DELVE_WAIT_TIMEOUT_MS", "1000", int, STORE,

@@ -203,3 +203,26 @@ def test_no_import_circle_within_a_package(package):
     modules = {".".join(p.relative_to(ROOT).with_suffix("").parts): p for p in sources(package)}
     graph = {name: module_imports(path) & set(modules) - {name} for name, path in modules.items()}
     assert circle(graph) is None
+
+
+CLASS_LINES = 250  # a class longer than this holds more than one job: split it by job (docs/architecture.md)
+
+
+def long_classes(path: Path) -> list[str]:
+    return [f"{node.name}: {node.end_lineno - node.lineno + 1} lines"
+            for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.ClassDef)
+            and node.end_lineno - node.lineno + 1 > CLASS_LINES]
+
+
+@pytest.mark.parametrize("package", sorted(RANKS))
+def test_no_class_is_over_250_lines(package):
+    """The frozen rules versions under domain/*/versions/ are history, left as they shipped."""
+    for path in sources(package):
+        if "versions" not in path.relative_to(ROOT).parts:
+            assert long_classes(path) == [], path
+
+
+def test_the_class_length_check_can_fail(tmp_path):
+    path = tmp_path / "long.py"
+    path.write_text("class Long:\n" + "    x = 1\n" * CLASS_LINES)
+    assert long_classes(path) == [f"Long: {CLASS_LINES + 1} lines"]

@@ -1,4 +1,4 @@
-"""`delve bench` end to end, kept short: every section runs and reports every figure of issue 13."""
+"""`delve bench` end to end, kept short: every section runs and reports every figure of issues 13 and 22."""
 from __future__ import annotations
 
 import json
@@ -16,7 +16,8 @@ def test_bench_reports_every_number(monkeypatch, redis_url, tmp_path):
     monkeypatch.setenv("REDIS_URL", redis_url)
     out = tmp_path / "bench.json"
     result = CliRunner().invoke(cli, ["bench", "--game", "mountain-king", "--seconds", "1", "--connections", "2",
-                                      "--games", "1", "--appends", "50", "--out", str(out)])
+                                      "--games", "1", "--appends", "50", "--streams", "40", "--platform-games", "1",
+                                      "--out", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert data == json.loads(result.stdout)
@@ -42,3 +43,12 @@ def test_bench_reports_every_number(monkeypatch, redis_url, tmp_path):
     assert rows["round trips per action"]["value"] == 2 and rows["round trips per action"]["met"]
     assert {"target", "ratio", "met"} <= set(rows["Redis CPU per action (ms)"])
     assert "Redis CPU per action (ms)" in result.stderr  # the same table, for a person
+    streams = data["streams"]
+    assert streams["open"] == 40 and streams["fanout"]["received"] == 40 and streams["fanout"]["missed"] == 0
+    assert streams["redis"]["redis_blocked_xread_idle"] >= 1 and streams["memory"]["bytes_per_stream"] is not None
+    assert rows["a move's fan-out to every stream, p99 (ms)"]["value"] == streams["fanout"]["latency_ms"]["p99"]
+    cpu = data["platform_cpu"]
+    for how in ("forking_workers", "simple_workers"):
+        assert cpu[how]["kit"]["same_games"] and cpu[how]["platform"]["moves"] == cpu[how]["kit"]["moves"] > 0
+        assert {"api", "reactor", "worker", "redis"} == set(cpu[how]["platform"]["cpu_ms_per_move_by_part"])
+    assert rows["bot game CPU per move, platform vs kit's driver"]["value"] == cpu["ratio"] > 0

@@ -90,6 +90,7 @@ def test_the_wheel_serves_plays_verifies_and_stops(installed, tmp_path):
         assert get(base, "/docs/assets/swagger-ui-bundle.js")[0] == 200
         status, kind, spec = get(base, "/openapi.yaml")
         assert status == 200 and b"openapi: 3.1" in spec
+        assert b"MountainKingCommandDig:" in spec  # the games' schemas, composed from the installed registry
         status, kind, rules = get(base, "/rules/mountain-king")
         assert status == 200 and b'id="MK-DIG-1"' in rules
 

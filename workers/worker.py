@@ -20,6 +20,7 @@ import time
 
 import redis
 from rq import SimpleWorker, Worker
+from rq.worker import DequeueStrategy
 from rq.serializers import JSONSerializer
 
 from domain import registry
@@ -119,7 +120,8 @@ def work_through_outages(make, *, burst: bool, logging_level: str, max_backoff: 
         began = time.monotonic()
         try:
             worker = make()
-            worked = worker.work(burst=burst, logging_level=logging_level)
+            # Round robin: a worker of several shards serves each in turn, not the first one first.
+            worked = worker.work(burst=burst, logging_level=logging_level, dequeue_strategy=DequeueStrategy.ROUND_ROBIN)
         except (redis.ConnectionError, redis.TimeoutError) as exc:  # starting or tearing down without Redis
             worked = False
             log.warning("worker lost Redis (%s)", exc)

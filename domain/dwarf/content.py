@@ -5,9 +5,12 @@ someone who owns the printed game can replace them line by line.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from domain.kit import Table
 
 CONTENT = Path(__file__).parent / "content"
 RESOURCES = ("iron", "gold", "steel", "object", "medal")
@@ -67,7 +70,7 @@ def _rows(name: str) -> list[list[str]]:
 
 
 @lru_cache(maxsize=1)
-def effects() -> dict[str, Effect]:
+def _effects() -> dict[str, Effect]:
     out = {}
     for row in _rows("effects.txt"):
         eid, etype, cost, gain, *name = row
@@ -76,12 +79,25 @@ def effects() -> dict[str, Effect]:
 
 
 @lru_cache(maxsize=1)
-def cards() -> dict[str, Card]:
+def _cards() -> dict[str, Card]:
     out = {}
     for cid, kind, loc, lanterns, eff, primary, fallback, special in _rows("cards.txt"):
         out[cid] = Card(cid, kind, loc, None if lanterns == "-" else int(lanterns), eff, primary, fallback,
                         None if special == "-" else special)
     return out
+
+
+# The tables a test position may replace entries of (``given effects.windfall.gain = {"iron": 6}``).
+TABLES = {"effects": Table("dwarf", "effects", _effects, lambda eid, d: Effect(**{**d, "id": eid})),
+          "cards": Table("dwarf", "cards", _cards, lambda cid, d: Card(**{**d, "id": cid}))}
+
+
+def effects() -> Mapping[str, Effect]:
+    return TABLES["effects"]
+
+
+def cards() -> Mapping[str, Card]:
+    return TABLES["cards"]
 
 
 def card(cid: str) -> Card:

@@ -53,6 +53,7 @@ AUTOMATON = "automaton"
 
 class Dwarf(BaseGame):
     id = "dwarf"
+    content_tables = content.TABLES
     title = "DWARF"
     rules_version = "dwarf-3"  # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4)
     rule_prefix = "DW"

@@ -6,10 +6,13 @@ must not mutate what they get.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
+
+from domain.kit import Table
 
 HERE = Path(__file__).parent / "content"
 RESOURCES = ("gold", "wood", "ore")
@@ -31,24 +34,29 @@ def layout_text(players: int) -> str:
     return (HERE / f"board_{players}p.txt").read_text(encoding="utf-8")
 
 
-def heroes() -> dict[str, dict]:
-    return _by_id("heroes.yaml")
+# The tables a test position may replace entries of (``given heroes.ariane.movement = 6``).
+TABLES = {name: Table("indagar", name, lambda name=name: _by_id(f"{name}.yaml"))
+          for name in ("heroes", "abilities", "monsters", "event_monsters")}
 
 
-def abilities() -> dict[str, dict]:
-    return _by_id("abilities.yaml")
+def heroes() -> Mapping[str, dict]:
+    return TABLES["heroes"]
+
+
+def abilities() -> Mapping[str, dict]:
+    return TABLES["abilities"]
 
 
 def factions() -> dict[str, dict]:
     return _by_id("factions.yaml")
 
 
-def monsters() -> dict[str, dict]:
-    return _by_id("monsters.yaml")
+def monsters() -> Mapping[str, dict]:
+    return TABLES["monsters"]
 
 
-def event_monsters() -> dict[str, dict]:
-    return _by_id("event_monsters.yaml")
+def event_monsters() -> Mapping[str, dict]:
+    return TABLES["event_monsters"]
 
 
 @lru_cache(maxsize=None)

@@ -63,7 +63,8 @@ def turn(s: State, seat: str | int, hero: str | None = None, moves: str | None =
     turn when ``seat`` names a monster."""
     seat = str(seat)
     s["pending"], s["attack"], s["phase"] = [], None, "play"
-    who = f"seat:{seat}" if seat.isdigit() else f"{'event' if s['monsters'][seat]['kind'] == 'event' else 'monster'}-{seat}"
+    kind = "seat" if seat.isdigit() else "event" if s["monsters"][seat]["kind"] == "event" else "monster"
+    who = f"seat:{seat}" if kind == "seat" else f"{kind}-{seat}"
     s["turn"] = {"who": who, "hero": hero, "moves": 0, "action": False, "used": [], "stopped": False,
                  "charged": False, "must_attack": False, "cleared": False}
     if not seat.isdigit():
@@ -93,8 +94,8 @@ def tree(s: State, seat: str, tree_id: str, *unlocked: str) -> None:
     s["seats"][int(seat)].update(tree=tree_id, unlocked=dict(u.split("=") for u in unlocked))
 
 
-VERBS = {"lift": lift, "arena": arena, "put": put, "hide": hide, "reveal": reveal, "outpost": outpost, "spent": spent, "turn": turn,
-         "event": event, "armour": armour, "tree": tree}
+VERBS = {"lift": lift, "arena": arena, "put": put, "hide": hide, "reveal": reveal, "outpost": outpost,
+         "spent": spent, "turn": turn, "event": event, "armour": armour, "tree": tree}
 
 # Named test positions (``Game.positions``): the conformance suite checks legality both ways at each.
 POSITIONS = {

@@ -88,6 +88,7 @@ class Indagar(BaseGame):
     renderer = "indagar"
     positions = POSITIONS
     position_verbs = VERBS
+    content_tables = content.TABLES
     players_rule = "IND-FAC-1"
     over_rule = "IND-WIN-2"
     options_schema = OPTIONS_SCHEMA
@@ -167,8 +168,9 @@ class Indagar(BaseGame):
         return scoring.scoreboard(state)
 
     def content(self) -> dict:
-        return {"heroes": content.heroes(), "abilities": content.abilities(), "factions": content.factions(),
-                "monsters": content.monsters(), "event_monsters": content.event_monsters(),
+        return {"heroes": dict(content.heroes()), "abilities": dict(content.abilities()),
+                "factions": content.factions(), "monsters": dict(content.monsters()),
+                "event_monsters": dict(content.event_monsters()),
                 "demon_heads": content.tiles()["demon_heads"],
                 "layouts": {str(n): content.layout_text(n) for n in (1, 2, 3, 4)}}
 

@@ -57,6 +57,11 @@ Every game's ``bots`` add the search bot's levels (``search-easy``, ``search-nor
                         playouts={"easy": 15, "normal": 60, "hard": 250}, playout_ms=15.0)
     bots = {**BOTS, **search.bots(SEARCH)}
 
+A content table a test position may replace entries of (``given`` lines; ``domain.kit.tables``)::
+
+    TABLES = {"cards": Table("my-game", "cards", load_cards, read=lambda cid, entry: Card(**entry))}
+    content_tables = TABLES       # on the game class
+
 Continue a staged position (a test fixture) the same way::
 
     from domain.kit import Played, run
@@ -72,11 +77,12 @@ from domain.kit.search import Observation, SearchBot, SearchSpec, squash
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
 from domain.kit.secrecy import Secrecy, Secret, sizes
 from domain.kit.state import Batch, Handlers, State, UnknownEvent, copy_state, evolver
+from domain.kit.tables import Table
 from domain.kit import wording
 
 __all__ = [
     "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Observation", "Played", "SearchBot",
-    "SearchSpec", "Secrecy", "Secret", "State", "Step", "UnknownEvent",
+    "SearchSpec", "Secrecy", "Secret", "State", "Step", "Table", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
     "random_bot", "rule", "run", "sizes", "squash", "table", "wording",

@@ -23,7 +23,7 @@ commands, the platform's ending (a concession or an abort:
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from domain.core import (
     BotPolicy, PLATFORM_COMMANDS, Command, Drbg, Event, GameType, Illegal, Scoreboard, Seat, Turn, require,
@@ -55,6 +55,9 @@ class BaseGame:
     suite checks legality both ways at each)."""
     position_verbs: ClassVar[Mapping[str, Callable[..., None]]] = {}
     """The game's own words for the edits its test positions make most (``domain.kit.position``)."""
+    content_tables: ClassVar[Mapping[str, Any]] = {}
+    """The content tables (``domain.kit.tables.Table``, by name) a test position may replace
+    entries of with ``given`` lines: cards, boards, heroes for one test only."""
     unlisted_fields: ClassVar[tuple[str, ...]] = ()
     """Optional command fields ``legal_commands`` does not enumerate (a payment order:
     every order of every source would swamp the list); it lists each command with

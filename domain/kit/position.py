@@ -12,12 +12,15 @@ changes one thing of the state that ``start`` produced::
     pending += {"kind": "cache", "seat": 0}   # append to a list
     hidden -= r3c4                     # drop a key of a dict (or an item of a list)
     put zhuan r4c2                     # a verb the game declares (``Game.position_verbs``)
+    given heroes.ariane.movement = 6   # a content table replaced for this position (``Game.content_tables``)
 
 Paths and values are the game's own state keys, so the format needs nothing
 per game; a game may declare verbs (``position_verbs``: name -> function of
 (state, *words)) for the edits its tests make most, in its own words. Pure:
 ``parse`` returns the start options and the edits, ``apply`` makes them on a
 state (tests/support/positions.py builds the started table and applies them).
+``given`` lines replace entries of the game's content tables (``domain.kit.tables``)
+for this position only; ``tables`` reads them into the replaced tables.
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
+
+from .tables import as_data
 
 Verb = Callable[..., None]
 _EDIT = re.compile(r"^(?P<path>[\w.\-:]+)\s*(?P<op>\+=|-=|=)\s*(?P<value>.*)$")
@@ -40,6 +45,7 @@ class Position:
     seed: str = "position"
     options: dict = field(default_factory=dict)
     edits: tuple[tuple[str, ...], ...] = ()
+    given: tuple[tuple[str, str], ...] = ()
 
 
 class BadPosition(ValueError):
@@ -60,7 +66,9 @@ def parse(text: str) -> Position:
         opts = json.loads(options) if options.strip() else {}
     except json.JSONDecodeError as exc:
         raise BadPosition(f"line 1: options are a JSON object ({exc})") from exc
-    return Position(words[0], int(words[1]), seed, opts, _edits(lines[1:], 2))
+    edits = _edits(lines[1:], 2)
+    given = tuple((e[1], e[2]) for e in edits if e[0] == "given")
+    return Position(words[0], int(words[1]), seed, opts, tuple(e for e in edits if e[0] != "given"), given)
 
 
 def parse_edits(text: str) -> tuple[tuple[str, ...], ...]:
@@ -73,8 +81,12 @@ def _edits(lines: list[str], first: int) -> tuple[tuple[str, ...], ...]:
     for n, line in enumerate(lines, first):
         if not line:
             continue
-        m = _EDIT.match(line)
-        if m:
+        m = _EDIT.match(line.removeprefix("given ").strip())
+        if line.startswith("given "):
+            if not m or m["op"] != "=":
+                raise BadPosition(f"line {n}: {line!r}: 'given <table>.<id>[.<field>...] = <JSON value>'")
+            edits.append(("given", m["path"], m["value"].strip()))
+        elif m:
             edits.append((m["op"], m["path"], m["value"].strip()))
         else:
             try:
@@ -111,6 +123,29 @@ def apply(state: dict, position: Position, verbs: Mapping[str, Verb] | None = No
             else:
                 raise BadPosition(f"{path}: no {item!r} to remove")
     return state
+
+
+def tables(position: Position, content: Mapping[str, Any]) -> dict[str, dict]:
+    """The content tables ``position``'s ``given`` lines replace: each a copy of the game's own
+    table (``content``: name -> ``domain.kit.tables.Table``) with the given entries or fields."""
+    out: dict[str, dict] = {}
+    for path, raw in position.given:
+        name, _, rest = path.partition(".")
+        if name not in content:
+            raise BadPosition(f"given {path}: {position.game} has no content table {name!r} "
+                              f"(its tables: {', '.join(sorted(content)) or 'none'})")
+        key, _, field = rest.partition(".")
+        table = out.setdefault(name, dict(content[name].own()))
+        if not field:
+            table[key] = content[name].read(key, value(raw))
+            continue
+        if key not in table:
+            raise BadPosition(f"given {path}: no {key!r} in {name}")
+        entry = as_data(table[key])
+        holder, last = _walk(entry, field)
+        _set(holder, last, value(raw))
+        table[key] = content[name].read(key, entry)
+    return out
 
 
 def value(raw: str) -> Any:

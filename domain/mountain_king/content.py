@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from domain.kit import Table
 from domain.mountain_king.board import Board, Cell, StartPoint, normalise
 
 RESOURCES = ("stone", "iron", "heartstone", "coin", "cart", "hammer", "rune")
@@ -148,16 +149,23 @@ def _halls() -> tuple[Hall, ...]:
     return tuple(out)
 
 
+def _hall(hall_id: str, entry: dict) -> Hall:
+    """A hall entry in data form (cells and altar as lists), as a test position gives it."""
+    return Hall(hall_id, entry["name"], tuple(tuple(c) for c in entry["cells"]), tuple(entry["altar"]),
+                int(entry["low"]), int(entry["high"]))
+
+
+# The tables a test position may replace entries of (``given halls.the-rift.high = 20``).
+TABLES = {"halls": Table("mountain-king", "halls", lambda: {h.id: h for h in _halls()}, _hall)}
+
+
 def halls() -> list[Hall]:
     """The 6 great halls (MK-COMP-4)."""
-    return list(_halls())
+    return list(TABLES["halls"].values())
 
 
 def hall(hall_id: str) -> Hall:
-    for h in _halls():
-        if h.id == hall_id:
-            return h
-    raise KeyError(hall_id)
+    return TABLES["halls"][hall_id]
 
 
 @lru_cache(maxsize=1)

@@ -138,6 +138,7 @@ class MountainKing(BaseGame):
     renderer = "mountain-king"
     positions = POSITIONS
     position_verbs = VERBS
+    content_tables = content.TABLES
     unlisted_fields = ("sources",)  # the paying order (MK-RES-2): the default is listed
     game_type = GameType(2, 5, chance=True, information="imperfect", teams=True, simultaneous=True)
     players_rule = "MK-GEN-1"

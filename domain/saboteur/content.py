@@ -6,10 +6,13 @@ anything secret (a card's face is public once played).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+
+from domain.kit import Table
 
 _DIR = Path(__file__).parent / "content"
 
@@ -67,16 +70,26 @@ SHAPES: dict[str, Shape] = {
     s.name: s for s in map(_shape, _paths["start"] + _paths["goals"] + _paths["paths"])
 }
 
-CARDS: dict[str, Card] = {}
+_CARDS: dict[str, Card] = {}
 for _entry in _paths["paths"]:
     for _ in range(int(_entry["copies"])):
-        _id = f"P{len(CARDS) + 1:02d}"
-        CARDS[_id] = Card(_id, "path", shape=str(_entry["shape"]))
-_n_paths = len(CARDS)
+        _id = f"P{len(_CARDS) + 1:02d}"
+        _CARDS[_id] = Card(_id, "path", shape=str(_entry["shape"]))
+_n_paths = len(_CARDS)
 for _entry in _actions["actions"]:
     for _ in range(int(_entry["copies"])):
-        _id = f"A{len(CARDS) - _n_paths + 1:02d}"
-        CARDS[_id] = Card(_id, str(_entry["kind"]), tools=tuple(_entry["tools"]))
+        _id = f"A{len(_CARDS) - _n_paths + 1:02d}"
+        _CARDS[_id] = Card(_id, str(_entry["kind"]), tools=tuple(_entry["tools"]))
+
+
+def _card(card_id: str, entry: dict) -> Card:
+    """A card entry in data form, as a test position gives it (``given cards.A12.tools = ["cart"]``)."""
+    return Card(card_id, entry["kind"], entry.get("shape"), tuple(entry.get("tools") or ()))
+
+
+# The playing deck by card id; a test position may replace entries of it (``domain.kit.tables``).
+CARDS: Mapping[str, Card] = Table("saboteur", "cards", lambda: _CARDS, _card)
+TABLES = {"cards": CARDS}
 
 TOOLS: tuple[str, ...] = ("pick", "lantern", "cart")
 GOLD: tuple[int, ...] = tuple(

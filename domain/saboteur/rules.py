@@ -41,8 +41,9 @@ from domain.saboteur.sampler import SEARCH
 from domain.saboteur import labels, rounds, secrecy, turns
 from domain.saboteur.commands_schema import COMMAND_SCHEMA
 from domain.saboteur.secrecy import SECRECY
-from domain.saboteur.content import ROUNDS, components
+from domain.saboteur.content import ROUNDS, TABLES, components
 from domain.saboteur.evolve import evolve
+from domain.saboteur.positions import VERBS
 from domain.saboteur.state import SaboteurState, new_state
 
 OPTIONS_SCHEMA: dict = {
@@ -75,6 +76,8 @@ OPTIONS_SCHEMA: dict = {
 
 class Saboteur(BaseGame):
     id = "saboteur"
+    content_tables = TABLES
+    position_verbs = VERBS
     title = "Saboteur"
     rules_version = "saboteur-1"
     rule_prefix = "SAB"

@@ -101,7 +101,7 @@ def withdraw(t: dict, entrant: dict, from_round: int | None = None, by: str = "a
     current = rounds[-1]["round"] if rounds and not rounds[-1]["completed"] else None
     when = following if from_round is None else from_round
     allowed = [r for r in (current, following) if r is not None]
-    require(when in allowed, "bad_round", "TRN-WD-2",
+    require(_is_int(when) and when in allowed, "bad_round", "TRN-WD-2",
             f"{entrant['id']} may withdraw from round {' or '.join(map(str, allowed))} "
             f"(the round being played, or the next one to be paired), not from round {when}")
     events = [{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"], "from_round": when}}]

@@ -1,8 +1,11 @@
 """Small helpers the blueprints share: the service, schema dumps and plain bodies (input parsing is server.parsing)."""
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import Callable
+
 import orjson
-from flask import Response, current_app
+from flask import Response, current_app, request
 from marshmallow import Schema
 
 from application.service import GameService
@@ -11,6 +14,7 @@ from server.parsing import schema
 # Flask's provider sorts keys (and turns non-string keys into strings): the same bytes up to
 # non-ASCII characters, which orjson writes as UTF-8 rather than \u escapes (the same JSON).
 PLAIN_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+BODIES_KEPT = 1024  # encoded hot bodies kept per app (``plain_kept``)
 
 
 def service() -> GameService:
@@ -29,3 +33,31 @@ def plain(data: dict, status: int = 200, headers: dict | None = None) -> Respons
     for these bodies over every game, seat and version of played games."""
     return current_app.response_class(orjson.dumps(data, option=PLAIN_JSON), status=status, headers=headers,
                                       mimetype="application/json")
+
+
+def plain_kept(key: tuple | None, build: Callable[[], dict], headers: dict | None = None) -> Response:
+    """:func:`plain` of ``build()``, its bytes kept under ``key`` (the service's ``summary_key`` or
+    ``legal_key``: everything the body depends on) so a read of an unchanged game neither builds
+    nor encodes it again. ``key`` None (a clocked game's summary counts down): built every time."""
+    if key is None:
+        return plain(build(), headers=headers)
+    kept: OrderedDict = current_app.extensions.setdefault("delve.bodies", OrderedDict())
+    body = kept.get(key)
+    if body is None:
+        body = kept[key] = orjson.dumps(build(), option=PLAIN_JSON)
+        while len(kept) > BODIES_KEPT:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(key)
+    return current_app.response_class(body, headers=headers, mimetype="application/json")
+
+
+def conditional(resp: Response) -> Response:
+    """``resp.make_conditional`` (304 on a matching ``If-None-Match``, 412 on a failed ``If-Match``)
+    when the request asks a conditional question; otherwise ``resp`` as it is: all werkzeug would
+    add then is a second ``Date`` header beside the server's (gunicorn writes its own)."""
+    environ = request.environ
+    if ("HTTP_IF_NONE_MATCH" in environ or "HTTP_IF_MATCH" in environ or "HTTP_IF_MODIFIED_SINCE" in environ
+            or "HTTP_IF_UNMODIFIED_SINCE" in environ or "HTTP_RANGE" in environ):
+        return resp.make_conditional(request)
+    return resp

@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import time
 import uuid
+from typing import Callable
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from errors import ApiError, KeyAlreadyUsed, VersionConflict
+from errors import ApiError, GameExists, KeyAlreadyUsed, VersionConflict
 from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import caller, require_seat
 from server.parsing import schema
-from server.routes.common import dump, plain, service
+from server.routes.common import conditional, dump, plain, plain_kept, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
@@ -20,14 +21,30 @@ NDJSON = "application/x-ndjson"
 
 @bp.post("/games")
 def create_game():
-    who = identity.of(service())
-    ratelimit.check(service().store, current_app.config["RATE_LIMIT"], who)
-    body = schema(schemas.CreateGameRequest).load(parsing.json_body(parsing.CREATE_BODY_BYTES))
-    ratelimit.check(service().store, current_app.config["GAMES_PER_HOUR"], who, seconds=3600, what="games created")
-    # A player token makes its player the creator; the admin's creates as the admin; any other is a 401.
-    creator = auth.player(service(), required=False) if who != identity.ADMIN else None
-    created = service().create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
-                               creator=creator.id if creator else None, clock=body["clock"])
+    svc = service()
+    who = identity.of(svc)
+    ratelimit.check(svc.store, current_app.config["RATE_LIMIT"], who)
+    raw = parsing.json_body(parsing.CREATE_BODY_BYTES)
+    gid, once = idempotency.claim_creation(svc, who, request.headers.get("Idempotency-Key"), raw)
+    if isinstance(once, dict):  # created already under this key: the same 201, not another game
+        return dump(schemas.CreateGameResponse, once["created"]), 201, \
+            {"Location": f"/v1/games/{once['created']['id']}", "Idempotent-Replayed": "true"}
+    try:
+        body = schema(schemas.CreateGameRequest).load(raw)
+        ratelimit.check(svc.store, current_app.config["GAMES_PER_HOUR"], who, seconds=3600, what="games created")
+        # A player token makes its player the creator; the admin's creates as the admin; any other is a 401.
+        creator = auth.player(svc, required=False) if who != identity.ADMIN else None
+        created = svc.create(body["game"], body["seats"], body["options"], visibility=body["visibility"],
+                             creator=creator.id if creator else None, clock=body["clock"], derived_id=gid,
+                             idem=once.record())
+    except GameExists:  # the key's game exists but its record is gone (24 h, or the game was compacted)
+        idempotency.release(svc, gid, once)
+        raise ApiError(409, "idempotency_key_expired", "a game was created with this Idempotency-Key, and its "
+                       "stored answer is gone (kept 24 hours, and only while the game is unfinished); "
+                       "use a new key") from None
+    except Exception:
+        idempotency.release(svc, gid, once)
+        raise
     metrics.GAMES_CREATED.labels(created["game"]).inc()
     return dump(schemas.CreateGameResponse, created), 201, {"Location": f"/v1/games/{created['id']}"}
 
@@ -53,12 +70,11 @@ def get_game(game_id: str):
     svc = service()
     loaded = svc.load(game_id)  # one round trip serves auth and the summary
     seat = caller(svc, game_id, loaded.meta)
-    summary = svc.summary(game_id, seat, loaded)
-    resp = plain(summary)  # in schemas.GameSummary's shape
     # One ETag per representation: a seat's view and the spectator's differ at the same version.
-    resp.set_etag(f"{summary['version']}-{_viewer(seat)}")
-    resp.headers["Vary"] = "Authorization"
-    return resp.make_conditional(request)
+    headers = {"ETag": f'"{loaded.version}-{_viewer(seat)}"', "Vary": "Authorization"}
+    # In schemas.GameSummary's shape; encoded once per key (server.routes.common.plain_kept).
+    resp = plain_kept(svc.summary_key(game_id, seat, loaded), lambda: svc.summary(game_id, seat, loaded), headers)
+    return conditional(resp)
 
 
 def _viewer(seat: int | None) -> str:
@@ -69,7 +85,9 @@ def _viewer(seat: int | None) -> str:
 def legal_actions(game_id: str):
     svc = service()
     loaded = svc.load(game_id)
-    return plain(svc.legal(game_id, caller(svc, game_id, loaded.meta), loaded))  # schemas.LegalActions' shape
+    seat = caller(svc, game_id, loaded.meta)
+    # In schemas.LegalActions' shape; encoded once per key.
+    return plain_kept(svc.legal_key(game_id, seat, loaded), lambda: svc.legal(game_id, seat, loaded))
 
 
 @bp.post("/games/<game_id>/actions")
@@ -165,16 +183,17 @@ def stream_events(game_id: str):
     release = streams.hold(svc, identity.of(svc, meta, game_id), game_id)
     until = time.monotonic() + current_app.config["SSE_MAX_SECONDS"]
     if request.accept_mimetypes.best_match(["text/event-stream", NDJSON], "text/event-stream") == NDJSON:
-        resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until)), mimetype=NDJSON,
+        resp = Response(stream_with_context(_ndjson_lines(svc, game_id, seat, block_ms, until, meta)), mimetype=NDJSON,
                         headers=headers)
         resp.call_on_close(release)
         return resp
 
     def frames(after: int):
         yield "retry: 2000\n\n"
-        for events in _follow(svc, game_id, seat, after, block_ms, until):
-            for ev in events or ():
-                yield f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n"
+        for events in svc.follow_events(game_id, seat, after, block_ms, until, meta):
+            if events:
+                yield _rendered(events, "sse", lambda evs: "".join(
+                    f"id: {ev['seq']}\nevent: {ev['type']}\ndata: {json.dumps(ev)}\n\n" for ev in evs))
             if events is None:
                 yield "event: end\ndata: {}\n\n"
             elif not events:
@@ -185,26 +204,25 @@ def stream_events(game_id: str):
     return resp
 
 
-def _follow(svc, game_id: str, seat: int | None, after: int, block_ms: int, until: float):
-    """The caller's events after ``after`` as they come: a list per wait ([] when
-    nothing came), then None once the game has finished and all was sent. Stops
-    quietly at ``until`` (monotonic), so a stream gives its slot back."""
-    while time.monotonic() < until:
-        events, after, finished = svc.wait_events(game_id, seat, after, block_ms)
-        if finished and not events:
-            yield None
-            return
-        yield events
+def _rendered(events: list[dict], form: str, render: Callable[[list[dict]], str]) -> str:
+    """``render(events)``, made once per wire format for events shared by many streams (a ``Shared``)."""
+    cache = getattr(events, "rendered", None)
+    if cache is None:
+        return render(events)
+    if form not in cache:
+        cache[form] = render(events)
+    return cache[form]
 
 
-def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: float):
+def _ndjson_lines(svc, game_id: str, seat: int | None, block_ms: int, until: float, meta: dict[str, str]):
     """lichess's board stream, for bots written against it: the caller's full view
     first (``gameFull``), then each event after that version; an empty line keeps alive."""
     summary = svc.summary(game_id, seat)
     yield json.dumps({"type": "gameFull", "game": dump(schemas.GameSummary, summary)}) + "\n"
-    for events in _follow(svc, game_id, seat, summary["version"], block_ms, until):
-        for ev in events or ():
-            yield json.dumps({"type": "event", "event": ev}) + "\n"
+    for events in svc.follow_events(game_id, seat, summary["version"], block_ms, until, meta):
+        if events:
+            yield _rendered(events, "ndjson", lambda evs: "".join(
+                json.dumps({"type": "event", "event": ev}) + "\n" for ev in evs))
         if events is None:
             yield '{"type": "end"}\n'
         elif not events:

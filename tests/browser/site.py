@@ -21,19 +21,27 @@ from events.store import RedisEventStore
 from application.tournaments import TournamentService
 from server.app import create_app
 from delve.tournament import play_out
+from domain import registry
 from workers.inprocess import InProcessDriver
 
 ADMIN = "admin-secret"
 
-# Every served game: the bots of a finished all-bot game, the bots beside the person
-# in seat 0 of a live game (default: the same table), and the options of both. The
-# live DWARF table has four seats, so its viewer draws the two copies of the Mine.
-GAMES: dict[str, dict] = {
+# Every served game (every registered one): the bots of a finished all-bot game, the bots beside
+# the person in seat 0 of a live game (default: the same table), and the options of both. A game
+# sits at its smallest table of two or more, its best simple bot first, unless TABLES sets its table:
+# the live DWARF table has four seats, so its viewer draws the two copies of the Mine.
+TABLES: dict[str, dict] = {
     "saboteur": {"bots": ["heuristic", "heuristic", "random"], "options": {}},
-    "mountain-king": {"bots": ["greedy", "random"], "options": {}},
     "dwarf": {"bots": ["greedy", "random", "random"], "live_bots": ["random", "greedy", "random"], "options": {}},
-    "indagar": {"bots": ["greedy", "random"], "options": {}},
 }
+
+
+def _table(game) -> dict:
+    best = next((bot for bot in ("greedy", "heuristic") if bot in game.bots), "random")
+    return {"bots": [best] + ["random"] * (max(2, game.min_players) - 1), "options": {}}
+
+
+GAMES: dict[str, dict] = {gid: TABLES.get(gid) or _table(registry.get(gid)) for gid in registry.available()}
 
 
 @dataclass

@@ -77,6 +77,18 @@ def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(site
         entrants = {e["name"]: e["id"] for e in api.get(f"/v1/tournaments/{tid}").json()["entrants"]}
         arbiter, visitor = entrants["Arbiter"], entrants["Visitor"]
 
+        # A refusal is the server's: its code and message in the page, and nothing decided.
+        form = "#director form.decide[data-table='0']"
+        organizer.wait("return document.querySelector(arguments[0])", form, what="round 1's form", timeout=30)
+        choose(organizer, f"{form} select[name=kind]", "adjudicated")
+        for entrant in (arbiter, visitor):
+            organizer.js("document.querySelector(arguments[0]).value = '2'", f"{form} input[name=place-{entrant}]")
+        organizer.js("document.querySelector(arguments[0]).value = 'two second places'", f"{form} input[name=reason]")
+        organizer.click(f"{form} button[type=submit]")
+        organizer.wait("return document.getElementById('message').textContent.includes('Refused (bad_places)')",
+                       what="the refusal")
+        assert api.get(f"/v1/tournaments/{tid}").json()["rounds"][0]["tables"][0]["decision"] is None
+
         decide(organizer, 1, "forfeit", "Visitor did not come to the board", losers=(visitor,))
         t = api.get(f"/v1/tournaments/{tid}").json()
         first = t["rounds"][0]["tables"][0]
@@ -106,4 +118,7 @@ def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(site
         bundle = api.get(f"/v1/tournaments/{tid}/bundle").text.splitlines(keepends=True)
     assert verify_bundle(bundle).ok
     assert site.problems() == []
+    refused = [f for f in organizer.problems()["failed"] if f["status"] == 422 and f["url"].endswith("/result")]
+    assert len(refused) == 1  # the refusal above, and no other
+    organizer.js("window.__delve.failed = window.__delve.failed.filter((f) => f.status !== 422)")
     no_problems(organizer)

@@ -7,6 +7,7 @@ from domain.core import Drbg
 from domain.dwarf.grid import LOCATIONS
 from domain.dwarf.rules import GAME
 from tests.dwarf.dwarf_support import apply, give, start, step_actor, who
+from tests.support.positions import edit
 from tests.dwarf.test_dwarf_rounds import stage_mine
 
 GOLD, KNOCKERS = "S2", "S8"  # Gold Vein (+1 Gold, free), Knockers (a Defend location)
@@ -23,7 +24,7 @@ def near_instant_win(medals: int, specials: int) -> dict:
     ``specials`` Special Actions."""
     s = stage_mine(start(1, solo_level="andvettr"), {**{loc: GOLD for loc in LOCATIONS}, "32": KNOCKERS})
     s = give(s, AUTO, medal=medals)
-    s["players"][0]["specials"] = specials  # staged: the human's earlier Special Actions (DW-AND-6)
+    edit(GAME, s, f"players.0.specials = {specials}")  # staged: the human's earlier Special Actions (DW-AND-6)
     s = step_actor(s)
     assert who(s) == 0 and "0:32" not in s["workers"]
     return s

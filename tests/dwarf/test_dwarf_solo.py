@@ -8,6 +8,7 @@ from domain.core import Illegal, event
 from domain.dwarf import automaton, content
 from domain.dwarf.rules import GAME
 from tests.dwarf.dwarf_support import act, apply, give, step_actor, who
+from tests.support.positions import edit
 from tests.dwarf.dwarf_support import start as _start
 from tests.dwarf.test_dwarf_rounds import passes, place, stage_mine
 
@@ -174,7 +175,7 @@ def test_DW_EX_13_DW_AND_6_DW_AND_8_DW_END_3_DW_AMB_32_medals_and_instant_win():
     Action = 12, not more than 12; a double defence then gives 14 and he wins at once."""
     s = mined(stage_mine(start("andvettr")), "M07")
     s = give(s, AUTO, medal=9)
-    s["players"][0]["specials"] = 2  # staged: the human took two Special Actions earlier
+    edit(GAME, s, "players.0.specials = 2")  # staged: the human took two Special Actions earlier
     s = step_actor(s)
     s = act(s, 0, {"type": "special", "pile": 0, "pay": False})
     assert s["players"][AUTO]["medal"] == 12 and s["ended"] is None
@@ -198,7 +199,7 @@ def test_DW_AND_7_DW_SPEC_9_DW_AMB_33_three_special_actions_only_against_andvett
     against Eldhusfifl."""
     for level, allowed in (("andvettr", False), ("andvettr-fadir", False), ("eldhusfifl", True)):
         s = step_actor(mined(stage_mine(start(level)), "M07"))
-        s["players"][0]["specials"] = 3
+        edit(GAME, s, "players.0.specials = 3")
         assert any(c["type"] == "special" for c in GAME.legal_commands(s, 0)) is allowed
         if not allowed:
             with pytest.raises(Illegal) as err:
@@ -218,7 +219,7 @@ def test_DW_AMB_33_eldhusfifl_gains_no_medals_for_any_number_of_special_actions(
     """DW-AMB-33, DW-SPEC-8: against Eldhusfifl a 4th and 5th Special Action are fine and
     give the automaton nothing."""
     s = step_actor(mined(stage_mine(start("eldhusfifl")), "M07"))
-    s["players"][0]["specials"] = 4
+    edit(GAME, s, "players.0.specials = 4")
     medals = s["players"][AUTO]["medal"]
     s = act(s, 0, {"type": "special", "pile": 0, "pay": False})
     assert s["players"][0]["specials"] == 5 and s["players"][AUTO]["medal"] == medals

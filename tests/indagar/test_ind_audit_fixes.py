@@ -9,7 +9,7 @@ from domain.core import Drbg, Illegal
 from domain.indagar import harm, monsters, turns
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import ScriptedDice, apply, arena, neighbours, put, reveal, turn_of
+from ind_support import ScriptedDice, apply, arena, neighbours, turn_of
 from tests.support.positions import edit, named, position
 
 
@@ -66,7 +66,7 @@ def test_IND_RET_2_a_hero_in_retreat_gains_no_experience():
     events = []
     harm.gain_xp(s, events.append, "ariane", 2)        # ariane is off the board: in retreat
     assert events == []
-    put(s, "ariane", "r4c1")
+    edit(GAME, s, "put ariane r4c1")
     harm.gain_xp(s, events.append, "ariane", 2)
     assert [e["type"] for e in events] == ["XpGained", "DecisionAsked"]
 
@@ -118,10 +118,12 @@ def test_IND_MTGT_6_a_walled_in_monster_has_its_turns_skipped():
     s = arena(2)
     monster = st.primaries(s)[0]
     home = st.board(s).homes[s["monsters"][monster]["home"]]
-    put(s, monster, home)
-    put(s, "ariane", "r4c1")
-    edit(GAME, s, "round = 2")  # past the round-1 start rules
+    edit(GAME, s, f"""
+        put {monster} {home}
+        put ariane r4c1
+        round = 2 # past the round-1 start rules
+    """)
     assert not monsters.stuck(s, monster) and turns.monster_may_act(s, monster)
     for n in neighbours(s, home):
-        reveal(s, n, "mountains")
+        edit(GAME, s, f"reveal {n} mountains")
     assert monsters.stuck(s, monster) and not turns.monster_may_act(s, monster)

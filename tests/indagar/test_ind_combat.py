@@ -7,7 +7,7 @@ from domain.core import Illegal
 from domain.indagar import combat, harm
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import ScriptedDice, apply, arena, events_of, line, neighbours, outpost, put, turn_of
+from ind_support import ScriptedDice, apply, arena, events_of, line, neighbours, put
 from tests.support.positions import edit
 
 CENTRE = "r4c1"   # a row of Meadows across the middle of the 4-player board is handy; 2p uses r4c1..
@@ -18,15 +18,17 @@ def ex1_table():
     commander, and Sun Jun next to him."""
     s = arena(2)
     a, z = line(s, "r4c1", 2)
-    put(s, "ariane", a)
-    put(s, "zhuan", z)
-    sun = next(n for n in neighbours(s, z) if n not in neighbours(s, a) and n != a)
-    put(s, "sunjun", sun)
-    edit(GAME, s, """
-        seats.0.res = {"gold": 3, "wood": 0, "ore": 0}
-        seats.1.res = {"gold": 0, "wood": 0, "ore": 1}
+    edit(GAME, s, f"""
+        put ariane {a}
+        put zhuan {z}
     """)
-    turn_of(s, 0, "ariane")
+    sun = next(n for n in neighbours(s, z) if n not in neighbours(s, a) and n != a)
+    edit(GAME, s, f"""
+        put sunjun {sun}
+        seats.0.res = {{"gold": 3, "wood": 0, "ore": 0}}
+        seats.1.res = {{"gold": 0, "wood": 0, "ore": 1}}
+        turn 0 ariane
+    """)
     return s, a, z, sun
 
 
@@ -99,11 +101,13 @@ def occupied_outpost(endurance_damage: int):
     """IND-EX-2: an L1 outpost (endurance 3) with its owner's hero on it, attacked."""
     s = arena(2)
     a, t = line(s, "r4c1", 2)
-    edit(GAME, s, f'tiles.{t}.type = "gold"')
-    put(s, "ariane", a)
-    put(s, "sunjun", t)
-    outpost(s, t, 1, 2)   # level 2: endurance 4
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, f"""
+        tiles.{t}.type = "gold"
+        put ariane {a}
+        put sunjun {t}
+        outpost {t} 1 2  # level 2: endurance 4
+        turn 0 ariane
+    """)
     return s, a, t
 
 
@@ -139,10 +143,12 @@ def test_IND_EX_3_IND_OUT_17_capture_as_the_lower_level():
     (the level before the downgrade, in the tile's resource), IND-SUC-2 (one success)."""
     s = arena(2)
     a, t = line(s, "r4c1", 2)
-    edit(GAME, s, f'tiles.{t}.type = "wood"')
-    put(s, "ariane", a)
-    outpost(s, t, 1, 3)                                                  # L3, endurance 5, 3 dice
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, f"""
+        tiles.{t}.type = "wood"
+        put ariane {a}
+        outpost {t} 1 3  # L3, endurance 5, 3 dice
+        turn 0 ariane
+    """)
     s = apply(s, 0, {"type": "attack", "tile": t}, ScriptedDice(6, 6, 6))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1, 1))
     s = apply(s, 1, {"type": "pass"})
@@ -162,14 +168,16 @@ def test_IND_EX_3_IND_OUT_17_capture_as_the_lower_level():
 def test_IND_EX_4_IND_FLK_1_2_flanking_counts_friends_next_to_the_target():
     s = arena(2)
     a, e, far = line(s, "r4c1", 3)
-    put(s, "ariane", a)
-    put(s, "zhuan", e)
+    edit(GAME, s, f"""
+        put ariane {a}
+        put zhuan {e}
+    """)
     assert combat.attack_pool(s, ("hero", "ariane"), e) == 3
     b = next(n for n in neighbours(s, e) if n not in (a, far) and n not in neighbours(s, a))
-    put(s, "bertram", b)
+    edit(GAME, s, f"put bertram {b}")
     assert combat.attack_pool(s, ("hero", "ariane"), e) == 4             # B touches E
     c = next(n for n in neighbours(s, a) if n not in neighbours(s, e) and n != e)
-    put(s, "elowen", c)
+    edit(GAME, s, f"put elowen {c}")
     assert combat.attack_pool(s, ("hero", "ariane"), e) == 4             # C touches only A
     put(s, "elowen", next(n for n in neighbours(s, e) if n not in (a, b) and s["heroes"]["bertram"]["tile"] != n
                           and n != far and st.figure_at(s, n) is None))
@@ -178,8 +186,10 @@ def test_IND_EX_4_IND_FLK_1_2_flanking_counts_friends_next_to_the_target():
 
 def test_IND_EX_5_IND_LVL_5_experience_carries_over_and_cascades():
     s = arena(2)
-    put(s, "ariane", "r4c1")
-    edit(GAME, s, "heroes.ariane.xp = 2")
+    edit(GAME, s, """
+        put ariane r4c1
+        heroes.ariane.xp = 2
+    """)
     events = []
     harm.gain_xp(s, events.append, "ariane", 5)                        # Groxiah's 5 XP
     xp = next(e for e in events if e["type"] == "XpGained")["data"]
@@ -190,12 +200,12 @@ def test_IND_EX_5_IND_LVL_5_experience_carries_over_and_cascades():
 def test_IND_LVL_6_7_xp_after_level_3_is_discarded_and_level_3_gives_a_PP():
     """IND-PP-5 (a permanent PP per level-3 hero), IND-LVL-2 (the sword side: +1 attack)."""
     s = arena(2)
-    put(s, "ariane", "r4c1")
     edit(GAME, s, """
+        put ariane r4c1
         heroes.ariane.bonuses = ["sword", "shield"]
         heroes.ariane.xp = 4
+        turn 0 ariane
     """)
-    turn_of(s, 0, "ariane")
     from domain.indagar.rules import GAME as G
     from domain.kit import Batch
     b = Batch(s, G.evolve)
@@ -233,13 +243,13 @@ def test_IND_AMB_12_damage_modifier_order():
 def test_IND_DMG_4_IND_TERM_1_a_reroll_rerolls_every_attack_die():
     s = arena(2, factions=["forest", "sect"])
     a, z = line(s, "r4c1", 2)
-    put(s, "thorn", a)
-    put(s, "zhuan", z)
-    edit(GAME, s, """
+    edit(GAME, s, f"""
+        put thorn {a}
+        put zhuan {z}
         heroes.thorn.bonuses = ["shield", "shield"]  # level II: Hunter's Mark
         seats.0.res.wood = 1
+        turn 0 thorn
     """)
-    turn_of(s, 0, "thorn")
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1))
     s = apply(s, 0, {"type": "use_ability", "ability": "hunters-mark", "hero": "thorn"}, ScriptedDice(5, 6))
     assert s["attack"]["adice"] == [5, 6]

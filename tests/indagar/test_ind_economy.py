@@ -6,15 +6,17 @@ import pytest
 from domain.core import Illegal
 from domain.indagar import state as st, turns
 from domain.indagar.rules import GAME
-from ind_support import apply, arena, hit_outpost, line, outpost, put, reveal, turn_of
+from ind_support import apply, arena, hit_outpost, line, turn_of
 from tests.support.positions import edit
 
 
 def on_tile(kind="gold", hero="ariane", factions=("arkland", "sect")):
     s = arena(2, factions=list(factions))
     t, nxt = line(s, "r4c1", 2)
-    reveal(s, t, kind)
-    put(s, hero, t)
+    edit(GAME, s, f"""
+        reveal {t} {kind}
+        put {hero} {t}
+    """)
     turn_of(s, st.owner(s, hero), hero)
     return s, t
 
@@ -43,15 +45,17 @@ def test_IND_OUT_1_2_build_costs_2_gold_on_a_resource_tile_and_is_the_action():
 
 def test_IND_OUT_3_4_upgrade_one_level_per_action_paying_each_cost():
     s, t = on_tile("ore")
-    outpost(s, t, 0, 1)
-    edit(GAME, s, 'seats.0.res = {"gold": 2, "wood": 3, "ore": 2}')
+    edit(GAME, s, f"""
+        outpost {t} 0 1
+        seats.0.res = {{"gold": 2, "wood": 3, "ore": 2}}
+    """)
     s = apply(s, 0, {"type": "upgrade"})
     assert s["outposts"][t]["level"] == 2 and s["seats"][0]["res"] == {"gold": 1, "wood": 1, "ore": 2}
     assert refused(s, 0, {"type": "upgrade"}).code == "action_used"
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, "turn 0 ariane")
     s = apply(s, 0, {"type": "upgrade"})
     assert s["outposts"][t]["level"] == 3 and s["seats"][0]["res"] == {"gold": 0, "wood": 0, "ore": 0}
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, "turn 0 ariane")
     assert refused(s, 0, {"type": "upgrade"}).code == "max_level"
 
 
@@ -60,7 +64,7 @@ def test_IND_OUT_6_IND_COMP_2_piece_limits():
     edit(GAME, s, "seats.0.res.gold = 20")
     others = [x for x in s["tiles"] if x != t][:6]
     for x in others:
-        outpost(s, x, 0, 1)
+        edit(GAME, s, f"outpost {x} 0 1")
     assert refused(s, 0, {"type": "build"}).rule == "IND-OUT-6"
 
 
@@ -71,14 +75,16 @@ def test_IND_SPR_4_fortified_gains_xp_and_IND_SPR_5_IND_OUT_7_burn_not_build():
     s2, t2 = on_tile(hero="zhuan")
     edit(GAME, s2, "seats.1.res.gold = 5")
     assert refused(s2, 1, {"type": "build"}).rule == "IND-SPR-5"
-    outpost(s2, t2, 1, 1)
+    edit(GAME, s2, f"outpost {t2} 1 1")
     assert refused(s2, 1, {"type": "upgrade"}).rule == "IND-SPR-5"
 
 
 def test_IND_SPR_4_fortified_upgrade_to_level_3_gives_2():
     s, t = on_tile("gold", hero="bertram")
-    outpost(s, t, 0, 2)
-    edit(GAME, s, 'seats.0.res = {"gold": 1, "wood": 1, "ore": 2}')
+    edit(GAME, s, f"""
+        outpost {t} 0 2
+        seats.0.res = {{"gold": 1, "wood": 1, "ore": 2}}
+    """)
     s = apply(s, 0, {"type": "upgrade"})
     assert s["heroes"]["bertram"]["xp"] == 2
 
@@ -87,8 +93,10 @@ def test_IND_ACTN_1_IND_SPI_1_gather_takes_every_spirit_on_the_source():
     """IND-TT-7: the Source of Power collects spirits and a hero there may gather them."""
     s = arena(2)
     src = st.board(s).source
-    put(s, "ariane", src)
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, f"""
+        put ariane {src}
+        turn 0 ariane
+    """)
     assert refused(s, 0, {"type": "gather"}).rule == "IND-SPI-1"
     edit(GAME, s, "source = 3")
     s = apply(s, 0, {"type": "gather"})
@@ -121,13 +129,15 @@ def test_IND_OUT_9_IND_TERM_2_production_skips_destroyed_and_non_resource_tiles(
     """IND-RES-3: outposts produce the tile's resource, the main source of resources."""
     s = arena(2)
     a, b, c = line(s, "r4c1", 3)
-    reveal(s, a, "wood")
-    reveal(s, b, "gold")
-    reveal(s, c, "abandoned_outposts")
-    outpost(s, a, 0, 3)
-    outpost(s, b, 0, 2)
-    outpost(s, c, 0, 1)
-    edit(GAME, s, f"tiles.{b}.destroyed = true")
+    edit(GAME, s, f"""
+        reveal {a} wood
+        reveal {b} gold
+        reveal {c} abandoned_outposts
+        outpost {a} 0 3
+        outpost {b} 0 2
+        outpost {c} 0 1
+        tiles.{b}.destroyed = true
+    """)
     assert turns.production(s)[0] == {"gold": 0, "wood": 3, "ore": 0}
     assert st.pp(s, 0) == 3                                              # still worth PP
 

@@ -5,7 +5,8 @@ import json
 
 from domain.indagar.rules import GAME
 from domain.kit import play, table as bots
-from ind_support import apply, clear_board, hide, neighbours, put, table, turn_of
+from ind_support import apply, clear_board, neighbours, table
+from tests.support.positions import edit
 
 
 def _explore_setup():
@@ -14,9 +15,11 @@ def _explore_setup():
     src = s["tiles"] and next(t for t in s["tiles"] if s["tiles"][t]["type"] == "source")
     here = next(n for n in neighbours(s, src) if s["tiles"][n]["type"] is None)
     target = next(n for n in neighbours(s, here) if n != src)
-    put(s, hero, here)
-    hide(s, target, "spirit_cache")
-    turn_of(s, 0, hero)
+    edit(GAME, s, f"""
+        put {hero} {here}
+        hide {target} spirit_cache
+        turn 0 {hero}
+    """)
     return s, hero, here, target
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 from domain.indagar import monsters as mon
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import (ScriptedDice, apply, arena, only_resource, line, monster_turn, neighbours, outpost, put, reveal,
-                         turn_of)
+from ind_support import (ScriptedDice, apply, arena, only_resource, line, monster_turn, neighbours, put)
 from tests.support.positions import edit, position
 
 LONE = """
@@ -22,12 +21,14 @@ def lone(**options):
 def test_IND_MON_6_helgoth_targets_the_closest_outpost_of_the_player_with_most_outposts():
     s = lone()
     a, b, c, d, e = line(s, "r2c1", 5)
-    put(s, "helgoth", a)
-    outpost(s, b, 0)                   # seat 0 has 1 outpost, very close
-    reveal(s, d, "gold")
-    reveal(s, e, "wood")
-    outpost(s, d, 1)
-    outpost(s, e, 1)                   # seat 1 has 2: Helgoth goes for seat 1's closest
+    edit(GAME, s, f"""
+        put helgoth {a}
+        outpost {b} 0  # seat 0 has 1 outpost, very close
+        reveal {d} gold
+        reveal {e} wood
+        outpost {d} 1
+        outpost {e} 1  # seat 1 has 2: Helgoth goes for seat 1's closest
+    """)
     targets, tile_target, action, through = mon.choose_target(s, "helgoth")
     assert targets == [d] and not tile_target and action == "attack"
 
@@ -35,11 +36,13 @@ def test_IND_MON_6_helgoth_targets_the_closest_outpost_of_the_player_with_most_o
 def test_IND_MON_6_IND_TERM_2_tijian_destroys_the_closest_unoccupied_resource_tile():
     s = lone()
     a, b, c = line(s, "r2c1", 3)
-    put(s, "tijian", a)
-    reveal(s, c, "ore")
+    edit(GAME, s, f"""
+        put tijian {a}
+        reveal {c} ore
+    """)
     for t in s["tiles"]:
         if t != c and s["tiles"][t]["type"] in ("gold", "wood", "ore") and st.board(s).distance(a, t) <= 2:
-            reveal(s, t, "meadow")
+            edit(GAME, s, f"reveal {t} meadow")
     s = monster_turn(s, "tijian")
     assert s["monsters"]["tijian"]["tile"] == c and s["tiles"][c]["destroyed"]
     assert s["monsters"]["tijian"]["counts"] == {"tiles_destroyed": 1}
@@ -92,9 +95,11 @@ def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charge
     """IND-MMOV-7 and IND-MACT-1: it moves, then takes its one action."""
     s = lone()
     a, b, c = line(s, "r2c1", 3)
-    put(s, "helgoth", a)
-    reveal(s, c, "gold")
-    outpost(s, c, 0, 1)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        reveal {c} gold
+        outpost {c} 0 1
+    """)
     s = monster_turn(s, "helgoth", ScriptedDice(6, 6, 6, 1))
     assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}   # the owner may add spirits
     s = apply(s, 0, {"type": "pass"})
@@ -138,7 +143,7 @@ def test_IND_MTILE_1_3_mud_and_poison_swamp_stop_a_monster_without_hurting_it():
     put(s, "tijian", row[0])
     only_resource(s, row[5])
     for t in neighbours(s, row[0]):
-        reveal(s, t, "poison_swamp")
+        edit(GAME, s, f"reveal {t} poison_swamp")
     s = monster_turn(s, "tijian")
     assert s["monsters"]["tijian"]["tile"] in neighbours(s, row[0]) and s["monsters"]["tijian"]["damage"] == 0
 
@@ -175,9 +180,9 @@ def test_IND_MTGT_5_IND_MMOV_5_IND_JUICY_4_a_blocked_monster_breaks_through():
 def test_IND_MTGT_6_IND_AMB_39_a_monster_walled_in_by_mountains_idles():
     s = lone()
     here = "r4c1"
-    put(s, "tijian", here)
+    edit(GAME, s, f"put tijian {here}")
     for n in neighbours(s, here):
-        reveal(s, n, "mountains")
+        edit(GAME, s, f"reveal {n} mountains")
     s2 = monster_turn(s, "tijian")
     assert s2["monsters"]["tijian"]["tile"] == here
 
@@ -202,9 +207,11 @@ def test_IND_OPP_1_an_opportunity_attack_when_the_target_is_out_of_reach():
 def test_IND_MRET_1_the_last_player_picks_a_monster_fall_back_tile():
     s = lone()
     a, m = line(s, "r2c1", 2)
-    put(s, "ariane", a)
-    put(s, "helgoth", m)
-    turn_of(s, 0, "ariane")
+    edit(GAME, s, f"""
+        put ariane {a}
+        put helgoth {m}
+        turn 0 ariane
+    """)
     s = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(3, 2, 1))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))                # 6 - 2 = 4 < 6 endurance
     assert s["pending"][0]["kind"] == "fall_back" and s["pending"][0]["seat"] == st.last_player(s)
@@ -316,12 +323,14 @@ def test_IND_MTURN_5_a_retreated_monster_takes_no_turn():
 def test_IND_MTGT_1_2_4_tied_targets_are_the_last_players_pick():
     s = lone()
     a, b, c = line(s, "r2c1", 3)
-    put(s, "tijian", b)
+    edit(GAME, s, f"put tijian {b}")
     for t in s["tiles"]:
         if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
-            reveal(s, t, "meadow")
-    reveal(s, a, "gold")
-    reveal(s, c, "wood")                                                 # two resource tiles, one step each
+            edit(GAME, s, f"reveal {t} meadow")
+    edit(GAME, s, f"""
+        reveal {a} gold
+        reveal {c} wood  # two resource tiles, one step each
+    """)
     targets, tile_target, action, _ = mon.choose_target(s, "tijian")
     assert targets == sorted([a, c]) and tile_target and action == "destroy"
     s = monster_turn(s, "tijian")

@@ -6,7 +6,7 @@ import pytest
 from domain.core import Illegal
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
-from ind_support import apply, arena, cornered, hide, line, neighbours, outpost, put, reveal, turn_of
+from ind_support import apply, arena, cornered, hide, line, neighbours, put, turn_of
 from tests.support.positions import edit
 
 
@@ -16,9 +16,9 @@ def walker(kind_ahead: str | None = None, hero: str = "ariane", moves: int | Non
     down as ``kind_ahead`` when given."""
     s = arena(2, factions=list(factions))
     a, b, c, d = line(s, "r4c1", 4)
-    put(s, hero, a)
+    edit(GAME, s, f"put {hero} {a}")
     if kind_ahead:
-        hide(s, b, kind_ahead)
+        edit(GAME, s, f"hide {b} {kind_ahead}")
     turn_of(s, st.owner(s, hero), hero, moves)
     return s, a, b, c, d
 
@@ -44,28 +44,32 @@ def test_IND_MOVE_1_2_one_adjacent_tile_per_point_of_movement():
 
 def test_IND_MOVE_3_IND_TILE_3_4_figures_enemy_outposts_and_mountains_block():
     s, a, b, c, d = walker()
-    put(s, "bertram", b)                                                # a friendly hero
+    edit(GAME, s, f"put bertram {b}")  # a friendly hero
     assert refused(s, 0, {"type": "move", "to": b}).rule == "IND-MOVE-3"
-    put(s, "bertram", "none")
-    put(s, "helgoth", b)
+    edit(GAME, s, f"""
+        put bertram none
+        put helgoth {b}
+    """)
     assert refused(s, 0, {"type": "move", "to": b}).code == "tile_not_free"
-    edit(GAME, s, "monsters.helgoth.tile = null")
-    outpost(s, b, 1)
+    edit(GAME, s, f"""
+        monsters.helgoth.tile = null
+        outpost {b} 1
+    """)
     assert refused(s, 0, {"type": "move", "to": b}).code == "tile_not_free"
     del s["outposts"][b]
-    reveal(s, b, "mountains")
+    edit(GAME, s, f"reveal {b} mountains")
     assert refused(s, 0, {"type": "move", "to": b}).code == "tile_not_free"      # IND-TT-6
     assert not st.free_for_seat(s, b, 0) and st.occupied(s, a)
 
 
 def test_IND_MOVE_4_a_friendly_outpost_is_passable_once_empty():
     s, a, b, c, d = walker()
-    outpost(s, b, 0)
+    edit(GAME, s, f"outpost {b} 0")
     assert st.free_for_seat(s, b, 0) and st.occupied(s, b)
     s = apply(s, 0, {"type": "move", "to": b})
     s = apply(s, 0, {"type": "move", "to": c})
     assert s["heroes"]["ariane"]["tile"] == c
-    put(s, "bertram", b)
+    edit(GAME, s, f"put bertram {b}")
     assert not st.free_for_seat(s, b, 0)                                 # one hero per outpost tile
 
 
@@ -89,7 +93,7 @@ def test_IND_TT_5_IND_MOVE_6_mud_stops_and_IND_SPR_2_speed_ignores_it():
     assert s["turn"]["stopped"]
     # only a Charge! move could leave the Mud now (IND-AMB-31), and nothing is there to charge
     assert refused(s, 0, {"type": "move", "to": c}).code == "nothing_to_charge"
-    hide(s, c, "meadow")
+    edit(GAME, s, f"hide {c} meadow")
     assert refused(s, 0, {"type": "explore", "tile": c}).code == "no_moves"
     s, a, b, c, d = walker("mud", hero="thorn", factions=("forest", "sect"))                          # Thorn Greyleaf has Speed
     s = apply(s, 0, {"type": "move", "to": b})
@@ -105,7 +109,7 @@ def test_IND_EVT_1_IND_AMB_35_poison_swamp_deals_2_on_entry_and_stops():
 
 def test_IND_SPR_1_IND_AMB_31_charge_extra_move_then_attack():
     s, a, b, c, d = walker(moves=1)
-    put(s, "zhuan", d)
+    edit(GAME, s, f"put zhuan {d}")
     s = apply(s, 0, {"type": "move", "to": b})
     s = apply(s, 0, {"type": "move", "to": c})                          # the Charge! move: a target is next to c
     assert s["turn"]["charged"] and s["turn"]["must_attack"]
@@ -145,12 +149,14 @@ def test_IND_EVT_5_8_9_6_reveal_effects_for_the_revealing_player():
 def test_IND_EVT_3_11_12_standing_tiles():
     s, a, b, c, d = walker()
     from domain.indagar import combat
-    reveal(s, a, "arcane_mist")
+    edit(GAME, s, f"reveal {a} arcane_mist")
     assert combat.hero_attack(s, "ariane") == 4
-    reveal(s, a, "mountain_fortress")
+    edit(GAME, s, f"reveal {a} mountain_fortress")
     assert combat.hero_defence(s, "ariane") == 2 + 1 + 1                # commander + fortress
-    reveal(s, b, "mystic_clearing")
-    edit(GAME, s, "heroes.ariane.damage = 3")
+    edit(GAME, s, f"""
+        reveal {b} mystic_clearing
+        heroes.ariane.damage = 3
+    """)
     s = apply(s, 0, {"type": "move", "to": b})
     assert s["heroes"]["ariane"]["damage"] == 1
     s = apply(s, 0, {"type": "move", "to": c})
@@ -184,14 +190,16 @@ def test_IND_OIM_1_IND_AMB_7_a_sealed_starting_area_gets_its_last_mountain_swapp
     ring = sorted({n for t in area for n in lay.neighbours[t]} - area)
     edit(GAME, s, "\n".join(f"reveal {t} mountains\nmountains += {t}" for t in ring[:-1]))
     last = ring[-1]
-    hide(s, last, "mountains")
+    edit(GAME, s, f"hide {last} mountains")
     far = next(t for t in s["tiles"] if t not in ring and t not in area and s["tiles"][t]["type"] == "meadow"
                and t not in lay.homes.values() and st.figure_at(s, t) is None and lay.distance(t, last) > 3)
-    hide(s, far, "meadow")
+    edit(GAME, s, f"hide {far} meadow")
     hero = s["seats"][0]["heroes"][0]
     near = next(t for t in area if last in lay.neighbours[t])
-    put(s, hero, near)
-    turn_of(s, 0, hero)
+    edit(GAME, s, f"""
+        put {hero} {near}
+        turn 0 {hero}
+    """)
     s = apply(s, 0, {"type": "move", "to": last})
     assert s["tiles"][last]["type"] is None                              # the tile moved in stays face down
     assert s["tiles"][far]["type"] == "mountains"                        # the Mountain lies face up elsewhere
@@ -199,8 +207,10 @@ def test_IND_OIM_1_IND_AMB_7_a_sealed_starting_area_gets_its_last_mountain_swapp
 
 def test_IND_EVT_14_IND_AMB_30_leaving_a_maelstrom_the_last_player_picks_the_tile():
     s, a, b, c, d = walker()
-    reveal(s, a, "maelstrom")
-    edit(GAME, s, "initiative = 0")  # seat 1 is the last player
+    edit(GAME, s, f"""
+        reveal {a} maelstrom
+        initiative = 0 # seat 1 is the last player
+    """)
     s = apply(s, 0, {"type": "move", "to": b})
     p = s["pending"][0]
     assert p["kind"] == "maelstrom" and p["seat"] == 1 and b in p["options"]
@@ -212,10 +222,12 @@ def test_IND_EVT_14_IND_AMB_30_leaving_a_maelstrom_the_last_player_picks_the_til
 
 def test_IND_EVT_2_IND_AMB_29_portal_swap_once_then_no_more_moving():
     s, a, b, c, d = walker()
-    reveal(s, a, "ancient_portal")
-    put(s, "zhuan", d)
-    put(s, "sunjun", c)
-    outpost(s, c, 1)                                                     # an enemy hero on an outpost
+    edit(GAME, s, f"""
+        reveal {a} ancient_portal
+        put zhuan {d}
+        put sunjun {c}
+        outpost {c} 1  # an enemy hero on an outpost
+    """)
     assert {"type": "swap", "figure": "zhuan"} in GAME.legal_commands(s, 0)
     assert {"type": "swap", "figure": "sunjun"} not in GAME.legal_commands(s, 0)
     s = apply(s, 0, {"type": "swap", "figure": "zhuan"})
@@ -230,10 +242,10 @@ def test_IND_OIM_1_fix_b_restart_ends_the_game_without_a_result():
     area = set(lay.area(0))
     ring = sorted({n for t in area for n in lay.neighbours[t]} - area)
     for t in ring[:-1]:
-        reveal(s, t, "mountains")
+        edit(GAME, s, f"reveal {t} mountains")
     hide(s, ring[-1], "mountains")
     hero = s["seats"][0]["heroes"][0]
     put(s, hero, next(t for t in area if ring[-1] in lay.neighbours[t]))
-    turn_of(s, 0, hero)
+    edit(GAME, s, f"turn 0 {hero}")
     s = apply(s, 0, {"type": "move", "to": ring[-1]})
     assert GAME.is_terminal(s) and GAME.scores(s).result().kind == "aborted"

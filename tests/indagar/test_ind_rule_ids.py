@@ -10,8 +10,8 @@ from domain.indagar import abilities, combat, content, dice
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import Batch
-from ind_support import (ScriptedDice, apply, arena, armour_everyone, cornered, only_resource, events_of, hide, line, monster_turn,
-                         neighbours, outpost, play_round, put, reveal, table)
+from ind_support import (ScriptedDice, apply, arena, armour_everyone, cornered, only_resource, events_of, line, monster_turn,
+                         neighbours, play_round, table)
 from tests.support.positions import edit, position
 
 
@@ -92,8 +92,10 @@ def test_IND_ACT_1_2_IND_TURN_1_activate_one_available_hero_first():
 
 def test_IND_TURN_2_3_4_IND_ACTN_2_move_act_move_abilities_and_exploring_are_not_actions():
     s, a, b, c, d = ready()
-    hide(s, d, "meadow")
-    reveal(s, b, "gold")
+    edit(GAME, s, f"""
+        hide {d} meadow
+        reveal {b} gold
+    """)
     s = apply(s, 0, {"type": "move", "to": b})
     s = apply(s, 0, {"type": "use_ability", "ability": "rally-of-arkland"})   # an ability: not the action
     assert not s["turn"]["action"]
@@ -168,14 +170,14 @@ def test_IND_OUT_13_outside_an_attack_hero_and_outpost_take_damage_separately():
 @pytest.mark.parametrize("kind", ["kakonositel", "kelfeerazen", "groxiah"])
 def test_IND_EVT_7_10_13_IND_EVM_2_each_event_monster_appears_and_attacks(kind):
     s, a, b, c, d = ready()
-    hide(s, b, kind)
+    edit(GAME, s, f"hide {b} {kind}")
     s = apply(s, 0, {"type": "move", "to": b}, ScriptedDice(*[1] * 12))
     assert s["monsters"][kind]["tile"] == b and s["attack"]["attacker"] == ["monster", kind]
 
 
 def test_IND_EVT_0_a_reveal_effect_fires_once_and_the_tile_is_then_a_meadow():
     s, a, b, c, d = ready()
-    hide(s, b, "spirit_cache")
+    edit(GAME, s, f"hide {b} spirit_cache")
     s = apply(s, 0, {"type": "move", "to": b})
     s = apply(s, 0, {"type": "move", "to": c})
     s = apply(s, 0, {"type": "move", "to": b}) if s["turn"]["moves"] else s
@@ -254,8 +256,10 @@ def test_IND_LVL_8_IND_DICE_2_xp_is_visible_and_the_die_is_a_configurable_d6():
 def test_IND_DICE_3_monster_dice_come_from_the_servers_rng():
     s = arena(4)
     a, b = line(s, "r2c1", 2)
-    put(s, "helgoth", a)
-    outpost(s, b, 0)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        outpost {b} 0
+    """)
     one = monster_turn(s, "helgoth", Drbg(b"seed", "v1"))
     two = monster_turn(s, "helgoth", Drbg(b"seed", "v1"))
     assert one["attack"]["adice"] == two["attack"]["adice"] and len(one["attack"]["adice"]) == 3

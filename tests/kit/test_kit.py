@@ -11,7 +11,7 @@ from domain.kit import (
     Batch, Handlers, UnknownEvent, check_command, check_options, command, command_schema, command_stream,
     copy_state, play, rule, table,
 )
-from tests.support.housegame import GAME as HOUSE
+from tests.support.house.rules import GAME as HOUSE
 
 SCHEMA = command_schema("Test command", [
     command("move", "Move (T-1).", {"to": rule({"type": "integer", "minimum": 0}, "bad_square", "T-1")},
@@ -102,7 +102,7 @@ def test_options_get_defaults_and_errors_keep_code_and_rule():
 def test_base_game_checks_the_seat_count_and_options():
     with pytest.raises(Illegal) as exc:
         HOUSE.validate_options({}, 5)
-    assert (exc.value.code, exc.value.rule) == ("bad_player_count", "HOUSE-1")
+    assert (exc.value.code, exc.value.rule) == ("bad_player_count", "HD-SEAT-1")
     assert HOUSE.validate_options({}, 2) == {"rounds": 2}
 
 

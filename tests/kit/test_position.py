@@ -46,6 +46,9 @@ def test_a_path_edit_works_for_any_game_without_verbs():
     ("saboteur 3\nnope.path = 1", "no 'nope'"),
     ("saboteur 3\nfly away", "no path edit and no verb"),
     ("saboteur 3\nhands.0 -= P99", "no 'P99' to remove"),
+    ("saboteur 3\ngiven tiles.A01 = 1", "no content table 'tiles'"),
+    ("saboteur 3\ngiven cards.Z99.kind = path", "no 'Z99' in cards"),
+    ("saboteur 3\ngiven cards.A12 += 1", "'given <table>"),
 ])
 def test_a_bad_position_says_which_line_and_why(text, says):
     with pytest.raises(BadPosition, match=says):

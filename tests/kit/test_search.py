@@ -15,6 +15,7 @@ from application import clocks, seating
 from application.replay import batches, verify
 from events.envelope import domain_events
 from tests.support.forge import envelopes
+from tests.support.games import shipped
 
 # (game, seats, the bot that plays up to the position, steps, options): positions with hidden information.
 POSITIONS = [
@@ -84,7 +85,7 @@ def test_the_clock_caps_the_budget_and_levels_order_it():
     assert hard.within(0).playouts == 1  # out of time: still a move, the heuristic's first choice
 
 
-GAMES = ("saboteur", "mountain-king", "dwarf", "indagar")
+GAMES = shipped()
 
 
 def test_every_game_offers_the_three_levels():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.core import canonical_json
+from domain.mountain_king import content
 from domain.mountain_king.catalog import top_row
 from domain.mountain_king.economy import resource_of
 from domain.mountain_king.rules import GAME
@@ -56,3 +57,24 @@ def test_piece_verbs_place_what_they_say():
     assert s["rosters"][0]["2,1"]["held"] == [False, True]
     assert s["horde"]["slots"]["B4"]["bribes"] == {"coin": 2} and s["supply"]["coin"] == before["supply"]["coin"] - 2
     assert s["turn"]["step"] == "statues" and s["turn"]["acted"]
+
+
+def test_a_given_hall_is_the_hall_that_position_scores():
+    """MK-HALL-10: a hall scores its high value with a statue on its altar; given 40 instead of
+    the card's value, that position's game scores 40, and the card everywhere else is unchanged."""
+    lines = """
+        opening
+        empty_trolls 0
+        storage 0
+        only_doors 0=12,2
+        hall hall-of-echoes 0 12,3 12,4 12,5 12,6 12,7 altar=12,5
+        statue 12,5 moon
+    """
+    game, s = position("mountain-king 4 seed=seed\ngiven halls.hall-of-echoes.high = 40\n" + lines)
+    assert _great_halls(game, s) == 40
+    plain, t = position("mountain-king 4 seed=seed\n" + lines)
+    assert _great_halls(plain, t) == content.hall("hall-of-echoes").high != 40
+
+
+def _great_halls(game, s):
+    return next(x for x in game.scores(s).seats if x.seat == 0).breakdown["great_halls"]

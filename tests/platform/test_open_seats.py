@@ -7,9 +7,11 @@ import json
 
 import pytest
 
-from domain.core import Illegal
+from domain import registry
+from domain.core import Drbg, Illegal, Seat
+from domain.kit import START_STREAM
 from errors import Forbidden
-from application import joining
+from application import joining, seeding
 from application.replay import verify
 from application.access import ADMIN
 from tests.support.forge import envelopes, rechain
@@ -86,14 +88,33 @@ def played_export(service, ann, bob) -> list[dict]:
     return envelopes(service.export(gid, admin=False))
 
 
+def _other_deal(envs: list[dict]) -> str:
+    """An entropy for seat 1 whose derived seed deals other digits than the record's (the tiny
+    game deals a digit a seat: one entropy in a hundred would deal the same two by chance)."""
+    server_seed = bytes.fromhex(next(e for e in envs if e["type"] == "SeedRevealed")["data"]["seed"])
+    first = bytes.fromhex(next(e for e in envs if e["type"] == "SeatTaken" and e["data"]["seat"] == 0)["data"]["entropy"])
+    game = registry.get("tiny")
+    dealt = [e["data"] for e in envs if e["type"] == "SecretDealt"]
+    assert len(dealt) == 2 and all("digit" in d for d in dealt), dealt  # revealed once the game is over
+    for n in range(256):  # bounded: each try is 1 % likely to deal the same
+        forged = f"{n:02x}ff"
+        seed = seeding.derive(server_seed, [first, bytes.fromhex(forged)])
+        options = envs[0]["data"]["options"]
+        deal = game.start(options, [Seat(0, "p0"), Seat(1, "p1")], Drbg(seed, START_STREAM))
+        if [e["data"] for e in deal if e["type"] == "SecretDealt"] != dealt:
+            return forged
+    raise AssertionError("no entropy of 256 deals other digits")
+
+
 def test_verify_checks_the_derivation_not_just_the_chain(service, ann, bob):
     """Entropy rewritten consistently (and every hash recomputed) no longer yields the dealt secrets."""
     envs = played_export(service, ann, bob)
+    forged = _other_deal(envs)
     for e in envs:
         if e["type"] == "SeatTaken" and e["data"]["seat"] == 1:
-            e["data"]["entropy"] = "ff"
+            e["data"]["entropy"] = forged
         if e["type"] == "GameStarted":
-            e["data"]["entropy"][1]["value"] = "ff"
+            e["data"]["entropy"][1]["value"] = forged
         if e["type"] == "SeedRevealed":
             e["data"].pop("game_seed")
     verdict = verify(rechain(envs))

@@ -1,8 +1,8 @@
 """Through the API: game-driven actor steps, resign and abort -- recorded, re-run by verify.
 
-The house dice game (``tests/support/housegame.py``) has a game-driven actor:
+The house dice game (``tests/support/house/``) has a game-driven actor:
 its steps are appended by the platform's ``actor`` job with no seat, and the
-house always ends ahead (HOUSE-3), so the outcome is ``no_player_wins``.
+house always ends ahead (HD-HOUSE-1), so the outcome is ``no_player_wins``.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def export_verdict(client, gid):
     return verify(resp.data.decode().splitlines())
 
 
-def test_HOUSE_3_4_the_house_moves_through_the_workers_and_no_player_wins(client, service):
+def test_HD_HOUSE_1_END_1_the_house_moves_through_the_workers_and_no_player_wins(client, service):
     with InProcessDriver(service) as driver:
         gid = create(client, "house", 3, bots={0, 1, 2}, options={"rounds": 3})["id"]
         driver.run([gid])

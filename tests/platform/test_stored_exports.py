@@ -18,10 +18,11 @@ import pytest
 from application.replay import verify
 from domain import registry
 from tests.support.forge import rechain
+from tests.support.games import shipped
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXPORTS = sorted(DATA.glob("*.ndjson"))
-SHIPPED = ("saboteur", "mountain-king", "dwarf", "indagar")
+SHIPPED = shipped()
 
 
 def recorded_version(path: Path) -> str:

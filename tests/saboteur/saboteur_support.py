@@ -10,8 +10,8 @@ import json
 from domain import kit
 from domain.core import Drbg, Seat, fold
 from domain.saboteur.content import CARDS
-from domain.saboteur.maze import key
 from domain.saboteur.rules import GAME
+from tests.support.positions import edit
 
 SEED = b"saboteur-test-seed"
 
@@ -52,19 +52,7 @@ class Table:
     def types(self, evs: list[dict]) -> list[str]:
         return [e["type"] for e in evs]
 
-    # -- staging -------------------------------------------------------------
-    def _take(self, card: str, replacement_from: list[str] | None = None) -> None:
-        """Remove ``card`` from deck or hand; a hand gets a deck card back."""
-        s = self.state
-        if card in s["deck"]:
-            s["deck"].remove(card)
-            return
-        for hand in s["hands"]:
-            if card in hand:
-                hand[hand.index(card)] = s["deck"].pop()
-                return
-        raise AssertionError(f"{card} is neither in the deck nor in a hand")
-
+    # -- staging: Saboteur's position verbs (domain/saboteur/positions.py) -------
     def free(self, pred) -> str:
         """A card matching ``pred`` still in the deck or a hand (deck first)."""
         s = self.state
@@ -75,46 +63,30 @@ class Table:
 
     def give(self, seat: int, *cards: str) -> None:
         """Make ``cards`` part of ``seat``'s hand, keeping its size."""
-        hand = self.state["hands"][seat]
-        for card in cards:
-            if card in hand:
-                continue
-            slot = next(i for i, c in enumerate(hand) if c not in cards)
-            old = hand[slot]
-            if card in self.state["deck"]:
-                self.state["deck"][self.state["deck"].index(card)] = old
-            else:
-                other = next(h for h in self.state["hands"] if card in h)
-                other[other.index(card)] = old
-            hand[slot] = card
+        edit(GAME, self.state, f"give {seat} {' '.join(cards)}")
 
     def place(self, shape: str, x: int, y: int, rotated: bool = False, by: int | None = 0) -> str:
-        card = self.free(lambda c: c.shape == shape)
-        self._take(card)
-        self.state["maze"][key(x, y)] = {"card": card, "shape": shape, "rotated": rotated, "by": by}
-        return card
+        """Lay a free card of ``shape`` on (x, y); returns the card laid."""
+        edit(GAME, self.state, f"path {shape} {x},{y} {'rotated' if rotated else ''} by={'none' if by is None else by}")
+        return self.state["maze"][f"{x},{y}"]["card"]
 
     def place_ew(self, x: int, y: int, by: int | None = 0) -> str:
         """Any card with a W-E tunnel (there are only 3 straight ones)."""
-        card = self.free(lambda c: c.shape in ("straight-ew", "tee-new", "cross"))
-        self._take(card)
-        self.state["maze"][key(x, y)] = {"card": card, "shape": CARDS[card].shape, "rotated": False, "by": by}
-        return card
+        shape = CARDS[self.free(lambda c: c.shape in ("straight-ew", "tee-new", "cross"))].shape
+        return self.place(shape, x, y, by=by)
 
     def set_goals(self, **shapes: str) -> None:
-        for g, shape in shapes.items():
-            self.state["goals"][g]["shape"] = shape
+        edit(GAME, self.state, "goals " + " ".join(f"{g}={shape}" for g, shape in shapes.items()))
 
     def set_roles(self, roles: str) -> None:
         """``"MSMMS"``: one letter per seat, M miner, S saboteur."""
-        self.state["roles"] = ["miner" if r == "M" else "saboteur" for r in roles]
+        edit(GAME, self.state, f"roles {roles}")
 
     def empty_deck(self) -> None:
-        self.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in self.state["deck"]]
-        self.state["deck"] = []
+        edit(GAME, self.state, "empty_deck")
 
     def set_turn(self, seat: int) -> None:
-        self.state["turn"] = seat
+        edit(GAME, self.state, f"turn = {seat}")
 
 
 def path_card(shape: str):
@@ -165,9 +137,7 @@ def cards_run_out(t: Table, last: int) -> list[dict]:
     """Empty the pile and every hand but one card of ``last``, who then discards it."""
     t.empty_deck()
     for seat, hand in enumerate(t.state["hands"]):
-        keep = hand[:1] if seat == last else []
-        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
-        t.state["hands"][seat] = keep
+        edit(GAME, t.state, f"discard_hand {seat} {' '.join(hand[:1]) if seat == last else ''}")
     t.set_turn(last)
     return t.do(last, {"type": "pass", "card": t.state["hands"][last][0]})
 

@@ -4,6 +4,7 @@ import pytest
 from domain.core import Illegal
 from domain.saboteur.rules import GAME
 from saboteur_support import Table, action_card, card_for, path_card
+from tests.support.positions import edit
 
 
 def table(**options) -> Table:
@@ -17,8 +18,7 @@ def break_on(t: Table, seat: int, target: int, tool: str) -> list[dict]:
 
 def stage_broken(t: Table, target: int, tool: str, by: int = 4) -> str:
     card = t.free(action_card("break", tool))
-    t._take(card)
-    t.state["broken"][target][tool] = {"card": card, "by": by}
+    edit(GAME, t.state, f"broken {target} {tool} {card} by={by}")
     return card
 
 
@@ -125,8 +125,7 @@ def test_SAB_ROCK_1_SAB_AMB_11_start_and_goals_never_removed():
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "rockfall", "card": card, "x": 8, "y": 0})
     assert exc.value.code == "no_path_card"
-    t.state["maze"]["8,0"] = {"card": "goal-B", "shape": "stone-ne", "rotated": False, "by": None}
-    t.state["goals"]["B"]["revealed"] = True
+    edit(GAME, t.state, "turned B stone-ne")
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "rockfall", "card": card, "x": 8, "y": 0})
     assert exc.value.rule == "SAB-AMB-11"
@@ -164,8 +163,7 @@ def test_SAB_MAP_1_SAB_MAP_2_only_the_map_player_learns_the_goal():
 
 def test_SAB_AMB_10_map_only_on_face_down_goal():
     t = table()
-    t.state["maze"]["8,0"] = {"card": "goal-B", "shape": "stone-ne", "rotated": False, "by": None}
-    t.state["goals"]["B"]["revealed"] = True
+    edit(GAME, t.state, "turned B stone-ne")
     card = card_for(t, 0, action_card("map"))
     with pytest.raises(Illegal) as exc:
         t.do(0, {"type": "map", "card": card, "goal": "B"})
@@ -211,9 +209,10 @@ def test_SAB_TURN_4_no_draw_once_the_pile_is_empty():
 def test_SAB_PASS_4_SAB_AMB_14_empty_hands_pass_automatically():
     t = table()
     t.empty_deck()
-    for seat in (1, 2):
-        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in t.state["hands"][seat]]
-        t.state["hands"][seat] = []
+    edit(GAME, t.state, """
+        discard_hand 1
+        discard_hand 2
+    """)
     evs = t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     assert t.types(evs) == ["CardDiscarded", "TurnPassed", "TurnPassed", "TurnStarted"]
     assert [e["data"] for e in evs[1:3]] == [{"seat": 1, "auto": True}, {"seat": 2, "auto": True}]
@@ -223,8 +222,7 @@ def test_SAB_PASS_4_SAB_AMB_14_empty_hands_pass_automatically():
 def test_SAB_PASS_4_option_off_empty_hand_sends_pass():
     t = table(auto_pass_empty_hand=False)
     t.empty_deck()
-    t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in t.state["hands"][1]]
-    t.state["hands"][1] = []
+    edit(GAME, t.state, "discard_hand 1")
     t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     assert t.turn == 1 and GAME.legal_commands(t.state, 1) == [{"type": "pass"}]
     evs = t.do(1, {"type": "pass"})

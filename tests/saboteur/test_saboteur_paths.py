@@ -5,6 +5,7 @@ from domain.core import Illegal
 from domain.saboteur.maze import connected_edges, oriented
 from domain.saboteur.rules import GAME
 from saboteur_support import Table, path_card, play, reach_stone_goal_a
+from tests.support.positions import edit
 
 
 def table(**options) -> Table:
@@ -90,7 +91,7 @@ def test_SAB_AMB_3_option_requires_connection_to_start():
 
 def test_SAB_PATH_6_SAB_TOOL_4_broken_tool_blocks_path_cards():
     t = table()
-    t.state["broken"][0]["pick"] = {"card": t.free(lambda c: c.kind == "break"), "by": 2}
+    edit(GAME, t.state, f"broken 0 pick {t.free(lambda c: c.kind == 'break')} by=2")
     err = illegal(t, "straight-ew", 1, 0)
     assert (err.code, err.rule) == ("tools_broken", "SAB-TOOL-4")
     assert not any(c["type"] == "play_path" for c in GAME.legal_commands(t.state, 0))

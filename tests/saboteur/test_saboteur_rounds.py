@@ -5,6 +5,7 @@ from domain.core import Illegal, Scoreboard
 from domain.saboteur.rounds import payout_options
 from domain.saboteur.rules import GAME
 from saboteur_support import Table, cards_run_out, data, treasure_found_by
+from tests.support.positions import edit
 
 
 def test_SAB_EX_9_SAB_GOLD_4_bundle_goes_counter_clockwise_to_miners():
@@ -68,7 +69,7 @@ def test_SAB_AMB_16_option_gold_cards_for_miners():
 def test_SAB_AMB_20_small_gold_deck_draws_what_is_left():
     t = Table(5, first_player=0, gold_choice="auto")
     t.set_roles("MSMMS")
-    t.state["gold_deck"] = [1, 2]
+    edit(GAME, t.state, "gold_deck = [1, 2]")
     evs = treasure_found_by(t, 0)
     assert sorted(data(evs, "GoldBundleDrawn")[0]["values"]) == [1, 2]
 
@@ -114,7 +115,7 @@ def test_SAB_AMB_18_payout_fallbacks():
 def test_SAB_EX_11_SAB_GOLD_9_no_saboteur_no_gold():
     t = Table(4, first_player=0)
     t.set_roles("MMMM")
-    t.state["leftover"] = "saboteur"
+    edit(GAME, t.state, "leftover = saboteur")
     evs = cards_run_out(t, 0)
     assert not [e for e in evs if e["type"].startswith("Gold")]
     assert all(g[0] == [] for g in t.state["gold"])
@@ -124,7 +125,7 @@ def test_SAB_EX_11_SAB_GOLD_9_no_saboteur_no_gold():
 def test_SAB_END_3_SAB_AMB_21_roles_and_leftover_revealed_to_all():
     t = Table(4, first_player=0, gold_choice="auto")
     t.set_roles("MSMM")
-    t.state["leftover"] = "miner"
+    edit(GAME, t.state, "leftover = miner")
     evs = cards_run_out(t, 0)
     revealed = data(evs, "RolesRevealed")[0]
     assert revealed == {"roles": ["miner", "saboteur", "miner", "miner"], "leftover": "miner"}
@@ -144,10 +145,13 @@ def test_SAB_AMB_15_last_card_is_the_last_one_put_down():
     t = Table(5, first_player=0, gold_choice="auto", auto_pass_empty_hand=False)
     t.set_roles("MMMSS")
     t.empty_deck()
-    for seat in range(5):
-        keep = t.state["hands"][seat][:1] if seat == 1 else []
-        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in t.state["hands"][seat] if c not in keep]
-        t.state["hands"][seat] = keep
+    edit(GAME, t.state, f"""
+        discard_hand 0
+        discard_hand 1 {t.state["hands"][1][0]}
+        discard_hand 2
+        discard_hand 3
+        discard_hand 4
+    """)
     t.do(0, {"type": "pass"})  # empty-handed passes do not count
     evs = t.do(1, {"type": "pass", "card": t.state["hands"][1][0]})
     assert data(evs, "RoundEnded")[0]["last_player"] == 1
@@ -158,8 +162,7 @@ def test_SAB_NEXT_1_to_5_next_round_is_dealt_afresh_and_gold_is_kept():
     t = Table(5, first_player=0, gold_choice="auto")
     t.set_roles("MSMMS")
     stage_break = t.free(lambda c: c.kind == "break")
-    t._take(stage_break)
-    t.state["broken"][2]["pick"] = {"card": stage_break, "by": 1}
+    edit(GAME, t.state, f"broken 2 pick {stage_break} by=1")
     treasure_found_by(t, 0)
     s = t.state
     assert s["round"] == 2 and s["phase"] == "play"
@@ -189,8 +192,10 @@ def test_SAB_WIN_1_game_ends_after_three_rounds_with_final_scoring():
 
 def test_SAB_EX_14_SAB_WIN_4_ties_share_the_victory():
     t = Table(3)
-    t.state["gold"] = [[[3, 3], [3], []], [[2, 2], [2, 3], []], [[3], [2, 2], []]]
-    t.state["phase"] = "over"
+    edit(GAME, t.state, """
+        gold = [[[3, 3], [3], []], [[2, 2], [2, 3], []], [[3], [2, 2], []]]
+        phase = over
+    """)
     board = GAME.scores(t.state)
     assert board.winners == [0, 1] and [s.total for s in board.seats] == [9, 9, 7]
     assert isinstance(board, Scoreboard)

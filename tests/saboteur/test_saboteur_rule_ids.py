@@ -11,6 +11,7 @@ from domain.saboteur.content import (
 from domain.saboteur.maze import candidate_cells, connected_edges, oriented
 from domain.saboteur.rules import GAME
 from saboteur_support import Table, action_card, card_for, cards_run_out, data, dumps, path_card, play, reach_stone_goal_a, treasure_found_by
+from tests.support.positions import edit
 
 
 def table(players: int = 5, **options) -> Table:
@@ -21,8 +22,7 @@ def stage_broken(t: Table, target: int, tool: str, keep_hand: int | None = None)
     """A broken ``tool`` in front of ``target``, taken from anywhere but ``keep_hand``'s hand."""
     spare = t.state["hands"][keep_hand] if keep_hand is not None else []
     card = t.free(lambda c: action_card("break", tool)(c) and c.id not in spare)
-    t._take(card)
-    t.state["broken"][target][tool] = {"card": card, "by": None}
+    edit(GAME, t.state, f"broken {target} {tool} {card} by=none")
     return card
 
 
@@ -317,9 +317,7 @@ def test_SAB_ACT_3_action_cards_are_offered_only_where_they_have_an_effect():
     t.give(0, brk, rep, fall, peek)
     stage_broken(t, 1, "pick", keep_hand=0)
     stage_broken(t, 2, "pick", keep_hand=0)
-    shape_a = t.state["goals"]["A"]["shape"]
-    t.state["maze"]["8,-2"] = {"card": "goal-A", "shape": shape_a, "rotated": False, "by": None}
-    t.state["goals"]["A"]["revealed"] = True
+    edit(GAME, t.state, "turned A")
     legal = GAME.legal_commands(t.state, 0)
 
     def offered(kind: str) -> list[dict]:
@@ -426,10 +424,14 @@ def test_SAB_END_2_the_round_ends_once_the_pile_and_every_hand_are_empty():
     t = table(gold_choice="auto")
     t.set_roles("MSMMS")
     t.empty_deck()
-    for seat, hand in enumerate(t.state["hands"]):
-        keep = hand[:1] if seat in (0, 2) else []
-        t.state["discard"] += [{"card": c, "face_up": True, "by": None} for c in hand if c not in keep]
-        t.state["hands"][seat] = keep
+    hands = t.state["hands"]
+    edit(GAME, t.state, f"""
+        discard_hand 0 {hands[0][0]}
+        discard_hand 1
+        discard_hand 2 {hands[2][0]}
+        discard_hand 3
+        discard_hand 4
+    """)
     evs = t.do(0, {"type": "pass", "card": t.state["hands"][0][0]})
     assert not data(evs, "RoundEnded") and t.turn == 2  # a card is still in hand: play on
     evs = t.do(2, {"type": "pass", "card": t.state["hands"][2][0]})
@@ -486,8 +488,7 @@ def test_SAB_GOLD_6_a_saboteur_finder_starts_the_bundle_at_the_next_miner():
 def test_SAB_GOLD_7_saboteurs_win_when_the_treasure_was_not_reached():
     t = table(gold_choice="auto")
     t.set_roles("MSMMS")
-    t.state["maze"]["8,-2"] = {"card": "goal-A", "shape": "stone-nw", "rotated": False, "by": None}
-    t.state["goals"]["A"]["revealed"] = True  # a stone was reached: not the treasure
+    edit(GAME, t.state, "turned A stone-nw")  # a stone was reached: not the treasure
     evs = cards_run_out(t, 0)
     assert data(evs, "RoundEnded")[0]["winner"] == "saboteurs" and not data(evs, "GoldBundleDrawn")
     assert [sum(g[0]) for g in t.state["gold"]] == [0, 3, 0, 0, 3]
@@ -514,7 +515,7 @@ def test_SAB_NEXT_2_same_layout_goals_shuffled_again():
 def test_SAB_NEXT_3_the_same_role_cards_are_dealt_again():
     t = table(4, gold_choice="auto")
     t.set_roles("MMMM")
-    t.state["leftover"] = "saboteur"
+    edit(GAME, t.state, "leftover = saboteur")
     treasure_found_by(t, 0)
     evs = round_events(t, 2)
     dealt, aside = data(evs, "RoleDealt"), data(evs, "RoleSetAside")
@@ -581,12 +582,20 @@ def test_SAB_OVW_4_a_game_is_three_rounds_won_by_the_most_nuggets(players):
 
 def test_SAB_WIN_3_the_most_nuggets_wins_not_the_most_cards():
     t = table(3)
-    t.state["round"] = 3
-    t.state["gold"] = [[[1, 1, 1, 1], [], []], [[3], [3], []], [[2], [2], []]]
-    for v in (1, 1, 1, 1, 3, 3, 2, 2):
-        t.state["gold_deck"].remove(v)
-    t.set_roles("MMM")
-    t.state["leftover"] = "saboteur"  # no saboteur in play: round 3 pays nobody (SAB-GOLD-9)
+    edit(GAME, t.state, """
+        round = 3
+        gold = [[[1, 1, 1, 1], [], []], [[3], [3], []], [[2], [2], []]]
+        gold_deck -= 1
+        gold_deck -= 1
+        gold_deck -= 1
+        gold_deck -= 1
+        gold_deck -= 3
+        gold_deck -= 3
+        gold_deck -= 2
+        gold_deck -= 2
+        roles MMM
+        leftover = saboteur           # no saboteur in play: round 3 pays nobody (SAB-GOLD-9)
+    """)
     evs = cards_run_out(t, 0)
     assert data(evs, "GoldRevealed")[0]["totals"] == [4, 6, 4]
     board = GAME.scores(t.state)
@@ -596,11 +605,16 @@ def test_SAB_WIN_3_the_most_nuggets_wins_not_the_most_cards():
 
 def test_SAB_WIN_2_a_player_scores_the_nuggets_on_all_their_gold_cards():
     t = table(3, gold_choice="auto")
-    t.state["round"] = 3
-    earlier = [[[1, 1, 1], [], []], [[2, 2], [], []], [[], [3], []]]
-    t.state["gold"] = earlier
-    for v in (1, 1, 1, 2, 2, 3):
-        t.state["gold_deck"].remove(v)
+    edit(GAME, t.state, """
+        round = 3
+        gold = [[[1, 1, 1], [], []], [[2, 2], [], []], [[], [3], []]]
+        gold_deck -= 1
+        gold_deck -= 1
+        gold_deck -= 1
+        gold_deck -= 2
+        gold_deck -= 2
+        gold_deck -= 3
+    """)
     t.set_roles("MSM")
     evs = treasure_found_by(t, 0)
     totals = data(evs, "GoldRevealed")[0]["totals"]

@@ -1,6 +1,7 @@
 """What each seat sees (SAB-INFO-1, SAB-ROLE-2, SAB-TURN-5, SAB-MAP-2, SAB-GOLD-10)."""
 from domain.saboteur.rules import GAME
 from saboteur_support import Table
+from tests.support.positions import edit
 
 
 def test_SAB_INFO_1_seat_view_shows_own_secrets_and_public_table():
@@ -49,7 +50,7 @@ def test_SAB_TURN_5_drawn_card_is_seen_by_the_drawer_only():
 
 def test_SAB_INFO_1_everything_is_shown_after_the_game():
     t = Table(3, first_player=0)
-    t.state["phase"] = "over"
+    edit(GAME, t.state, "phase = over")
     v = GAME.view(t.state, None)
     assert all(p["role"] is not None and p["hand"] is not None and p["gold"] is not None for p in v["players"])
     assert all(g["shape"] for g in v["goals"].values()) and v["treasure_goal"] in "ABC"

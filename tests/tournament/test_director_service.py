@@ -96,7 +96,20 @@ def test_TRN_WD_2_withdrawing_from_the_round_being_played_over_http(client, serv
     ts.advance(tid)
     done = ts.get(tid)
     assert done["status"] == "finished"  # ann alone cannot be paired
-    assert verify_bundle(list(ts.bundle(tid))).ok
+    bundle = list(ts.bundle(tid))
+    assert verify_bundle(bundle).ok
+
+    def earlier(log):
+        next(e for e in log if e["type"] == "EntrantWithdrew")["data"]["from_round"] = 3
+    assert any("a withdrawal the rules refuse (TRN-WD-2)" in p for p in forged(bundle, tid, earlier))
+
+    def kept_playing(log):
+        """The withdrawal from the round being played, without the forfeit of its table."""
+        at = next(i for i, e in enumerate(log) if e["type"] == "ResultDecided")
+        del log[at]
+        for seq, e in enumerate(log, start=log[0]["seq"]):
+            e["seq"] = seq
+    assert any("is not forfeited by it (TRN-WD-2)" in p for p in forged(bundle, tid, kept_playing))
 
 
 def played_with_decisions(client, service) -> tuple[str, list[str]]:
@@ -123,8 +136,12 @@ def test_TRN_DIR_1_delve_verify_passes_a_bundle_with_decided_results_and_fails_a
     good, keys = tmp_path / "t.ndjson", tmp_path / "keys.json"
     good.write_text("".join(bundle))
     keys.write_text(json.dumps(signer.keys()))
-    ok = CliRunner().invoke(cli, ["verify", str(good), "--keys", str(keys)])
+    report = tmp_path / "report.md"
+    ok = CliRunner().invoke(cli, ["verify", str(good), "--keys", str(keys), "--report", str(report)])
     assert ok.exit_code == 0, ok.output
+    assert "pairings, 2 director's results and standings follow" in ok.output.splitlines()[0]
+    judged = report.read_text()
+    assert "## Director's results" in judged and "| 1 | 1 | forfeit | ann #1, bob #2 | no-show |" in judged
 
     decided = next(i for i, line in enumerate(bundle) if '"adjudicated"' in line)
     changed = list(bundle)

@@ -107,16 +107,18 @@ function entrants(t) {
   return table(["id", "name", "plays as", "now", ""], rows);
 }
 
-/** A POST to this tournament with the signed-in player's token, then a reload. */
+/** A POST to this tournament with the signed-in player's token, then a reload; what came of it is
+ * said after the reload (which clears the message line). */
 async function post(path, body, done) {
   const me = currentPlayer();
+  let outcome;
   try {
     await api(`/v1/tournaments/${encodeURIComponent(tournamentId)}${path}`, {method: "POST", token: me && me.token, body});
-    say(done);
+    outcome = done;
   } catch (err) {
-    say(`Refused (${err.code}): ${err.message}`);
+    outcome = `Refused (${err.code}): ${err.message}`;
   }
-  await load();
+  if (await load()) say(outcome);
 }
 
 let bots = null; // the catalog's bots of this tournament's game

@@ -1,14 +1,7 @@
 """A tiny dice game where "the house" is a game-driven actor, for testing
-the protocol's actor steps and the ``no_player_wins`` outcome end to end.
-
-HOUSE-1: 1-4 seats play ``rounds`` rounds (option, 1-10, default 2).
-HOUSE-2: in a round each seat in turn either rolls one die (adds 1-6 to its
-total) or stands (adds 3).
-HOUSE-3: after the last seat the house moves (a game-driven step, decided by
-the rules with the DRBG): it rolls two dice and adds their sum plus 6, so the
-house gains at least 8 a round and always ends ahead.
-HOUSE-4: after the last round the game ends; the house is ranked like a
-player, so it places first and no player wins.
+the protocol's actor steps and the ``no_player_wins`` outcome end to end, and
+for showing that a new game is its package plus one registry line. Its rules,
+with their ids, are RULES.md beside this module (served at /rules/house).
 """
 from __future__ import annotations
 
@@ -43,15 +36,16 @@ class HouseGame(BaseGame):
     id = "house"
     title = "House dice"
     rules_version = "house-1"
-    rule_prefix = "HOUSE"
+    rule_prefix = "HD"
     game_type = GameType(1, 4, chance=True, information="perfect", actors=(HOUSE,))
-    players_rule = "HOUSE-1"
+    players_rule = "HD-SEAT-1"
+    over_rule = "HD-END-1"
     options_schema = {"type": "object", "additionalProperties": False, "properties": {
         "rounds": {"type": "integer", "minimum": 1, "maximum": 10, "default": 2,
-                   "description": "Rounds to play (HOUSE-1)."}}}
+                   "description": "Rounds to play (HD-SEAT-1)."}}}
     command_schema = command_schema("House dice command", [
-        command("roll", "Roll one die and add it (HOUSE-2)."),
-        command("stand", "Add 3 (HOUSE-2)."),
+        command("roll", "Roll one die and add it (HD-TURN-1)."),
+        command("stand", "Add 3 (HD-TURN-1)."),
     ])
     bots = {"random": random_bot}
     evolve = staticmethod(handlers.evolver())
@@ -65,7 +59,7 @@ class HouseGame(BaseGame):
         return Turn.to_actor(HOUSE) if state["current"] is None else Turn.to_seats({state["current"]})
 
     def rules_decide(self, state, seat, cmd, rng):
-        require(seat in self.turn(state).seats, "not_your_turn", "HOUSE-2", "it is not your turn")
+        require(seat in self.turn(state).seats, "not_your_turn", "HD-TURN-1", "it is not your turn")
         b = Batch(state, self.evolve)
         if cmd["type"] == "roll":
             b.emit("Rolled", seat=seat, points=1 + rng.randbelow(6))
@@ -74,7 +68,7 @@ class HouseGame(BaseGame):
         return b.events
 
     def decide_actor(self, state, actor, rng):
-        require(self.turn(state).actor == actor == HOUSE, "not_the_house_turn", "HOUSE-3", "the house is not to move")
+        require(self.turn(state).actor == actor == HOUSE, "not_the_house_turn", "HD-HOUSE-1", "the house is not to move")
         return [event("HouseRolled", dice=[1 + rng.randbelow(6), 1 + rng.randbelow(6)])]
 
     def rules_legal(self, state, seat):
