@@ -33,7 +33,7 @@ from events.liveness import add_timer, alive_key, timers_key
 
 log = logging.getLogger("delve.timers")
 
-LEASE_MS = 2000  # a poller that dies mid-run delays its timer by this much at most
+LEASE_MS = 1000  # a poller that dies mid-run delays its timer by this much at most (plus a poll)
 FAILED_RETRY_MS = 30_000  # a timer whose job raised is tried again this much later
 POLL_S = 0.25  # how often a reactor process polls (a worker polls between jobs and every second while idle)
 
