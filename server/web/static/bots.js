@@ -15,9 +15,3 @@ export function botChoices(game) {
     ...searched.map((l) => ({value: l.id, text: `search bot, ${l.level} (${l.playouts} playouts a move)`})),
   ];
 }
-
-/** A short name for a seat or an entrant played by bot ``id``: "search-hard" reads "search bot (hard)". */
-export function botName(id, game) {
-  const level = (game?.bot_levels || []).find((l) => l.id === id);
-  return level ? `search bot (${level.level})` : id;
-}
