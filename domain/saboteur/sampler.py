@@ -15,11 +15,16 @@ gold, from how near the connected tunnel is to the treasure.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from domain.core import Drbg
 from domain.kit import Observation, SearchSpec, copy_state, squash
 from domain.saboteur.bots import heuristic_bot
-from domain.saboteur.content import GOLD, SABOTEUR_PAY, TREASURE
+from domain.saboteur.content import GOLD, ROLE_DECK, SABOTEUR_PAY, TREASURE
+from domain.saboteur.inference import odds
 from domain.saboteur.maze import connected_edges, frontier
-from domain.saboteur.rounds import gold_seat
+from domain.saboteur.rounds import gold_seat, miner_ccw
 
 
 def observe(state: dict, seat: int) -> Observation:
@@ -27,12 +32,9 @@ def observe(state: dict, seat: int) -> Observation:
     obs = Observation(copy_state(s))
     others = [p for p in range(s["players"]) if p != seat]
     if s["roles"] and not s["roles_revealed"] and s["phase"] != "over":
-        slots = [(("roles", p), 0, None) for p in others]
-        items = [s["roles"][p] for p in others]
-        if s["leftover"] is not None:
-            slots.append((("leftover",), 0, None))
-            items.append(s["leftover"])
-        obs.pool(items, slots)
+        obs = RoleDeal(obs.state)
+        obs.state["roles"] = [r if p == seat else None for p, r in enumerate(s["roles"])]
+        obs.state["leftover"] = None
     if s["phase"] == "over":
         return obs
     mine = s["peeks"][seat] if s["peeks"] else {}
@@ -60,7 +62,46 @@ def observe(state: dict, seat: int) -> Observation:
         slots.append((("bundle",), 0, len(s["bundle"])))
     obs.pool(gold, slots)
     obs.fix = _seen_goals
+    if isinstance(obs, RoleDeal):
+        obs.deals = role_deals(obs.state, seat)  # from the blanked state: public plays only
     return obs
+
+
+@dataclass
+class RoleDeal(Observation):
+    """An observation whose role cards are dealt by what the seats' plays reveal
+    (``inference.odds``) rather than uniformly. ``deals`` lists every way the saboteur
+    cards the seat cannot see may lie among the other seats and the leftover (SAB-ROLE-2/3):
+    (cumulative weight, the saboteurs' places: seats, or None for the leftover)."""
+
+    deals: list[tuple[float, tuple[int | None, ...]]] = field(default_factory=list)
+
+    def deal(self, rng: Drbg) -> dict:
+        s = super().deal(rng)
+        total = self.deals[-1][0]
+        u = rng.randbelow(1 << 52) / (1 << 52) * total
+        saboteurs = next((places for upto, places in self.deals if u < upto), self.deals[-1][1])
+        s["roles"] = ["saboteur" if p in saboteurs else r or "miner" for p, r in enumerate(s["roles"])]
+        s["leftover"] = "saboteur" if None in saboteurs else "miner"
+        return s
+
+
+def role_deals(state: dict, seat: int) -> list[tuple[float, tuple[int | None, ...]]]:
+    """Every placement of the saboteur cards the seat cannot see among the other seats and the
+    leftover (the role deck minus its own card, SAB-ROLE-1), weighted by the product of the
+    likelihood ratios of the seats that would hold one (a uniform deal is the prior)."""
+    s = state
+    places: list[int | None] = [p for p in range(s["players"]) if p != seat] + [None]
+    unseen = ROLE_DECK[s["players"]][0] - (s["roles"][seat] == "saboteur")
+    ratio = {**odds(s, seat), None: 1.0}
+    out, total = [], 0.0
+    for saboteurs in combinations(places, unseen):
+        weight = 1.0
+        for p in saboteurs:
+            weight *= ratio[p]
+        total += weight
+        out.append((total, saboteurs))
+    return out
 
 
 def _seen_goals(s: dict) -> None:
@@ -87,7 +128,25 @@ def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
                 gold[p] += chance * min(len(seats), 9) * mean / max(1, len(miners))
             elif saboteurs:
                 gold[p] += (1 - chance) * SABOTEUR_PAY[saboteurs]
+    elif s["phase"] == "gold":
+        for p, v in _unpaid(s).items():
+            gold[p] += v
     return {p: squash((gold[p] - max(gold[q] for q in seats if q != p)) / 2) for p in seats}
+
+
+def _unpaid(s: dict) -> dict[int, int]:
+    """The round's gold still to hand out, as it will go: each miner from the bundle's holder
+    counter-clockwise keeps the best card left (SAB-GOLD-3..5, the default choice SAB-AMB-18),
+    and each saboteur still due takes the round's pay (SAB-GOLD-8). A rollout that stops
+    while the bundle goes round would otherwise judge the round's winners empty-handed."""
+    out: dict[int, int] = {}
+    holder = s["holder"]
+    for v in sorted(s["bundle"], reverse=True):
+        out[holder] = out.get(holder, 0) + v
+        holder = miner_ccw(s["roles"], holder, False)
+    for p in s["payees"]:
+        out[p] = out.get(p, 0) + s["pay"]
+    return out
 
 
 SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=8,
