@@ -9,10 +9,13 @@ the odds of its player's role.
 
 ``odds(state, seat)`` gives, for every other seat, the likelihood ratio
 P(its plays | saboteur) / P(its plays | miner): the exponential of a linear score of
-the counts below (``WEIGHTS``), fitted by logistic regression on the seats of
-heuristic-bot games (``benchmarks/saboteur_roles.py``; weights rounded). The search's
-sampler deals the role cards in proportion to the product of these ratios over the
-seats dealt a saboteur (``sampler.observe``).
+the counts below (``WEIGHTS``). The weights follow a logistic regression on the seats
+of heuristic-bot games (``benchmarks/saboteur_roles.py``, 60 games at each of 3, 4 and
+5 seats), rounded; the fit gives a dead end +8.5 and a rockfall that cleared one -4.8,
+because the heuristic's miners never lay a dead end -- a person or the search bot may,
+so both are capped at 3 (odds of 20 : 1). The search's sampler deals the role cards in
+proportion to the product of these ratios over the seats dealt a saboteur
+(``sampler.RoleDeal``).
 """
 from __future__ import annotations
 

@@ -8,10 +8,13 @@ the gold others hold and the gold not yet handed out (SAB-GOLD-10), except what 
 seat itself is shown while choosing (SAB-AMB-18/25). ``observe`` pools each of these
 (their contents are public by elimination: the box minus what the seat sees) and a
 deal shuffles them back; ``fix`` makes every other seat's map peeks name the dealt goals.
+The role cards are not dealt uniformly: ``RoleDeal`` weighs each placement of the
+saboteur cards by what the seats' public plays reveal (``inference.odds``).
 
 Past the tree the seats play the ``heuristic`` bot; where the rollout stops short of
 the game's end, ``evaluate`` scores each seat's gold so far plus the round's expected
-gold, from how near the connected tunnel is to the treasure.
+gold, from how near the connected tunnel is to the treasure, or, once the round is
+over, the gold still going round.
 """
 from __future__ import annotations
 
