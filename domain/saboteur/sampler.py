@@ -18,13 +18,14 @@ over, the gold still going round.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from domain.core import Drbg
 from domain.kit import Observation, SearchSpec, copy_state, squash
 from domain.saboteur.bots import heuristic_bot
-from domain.saboteur.content import GOLD, ROLE_DECK, SABOTEUR_PAY, TREASURE
+from domain.saboteur.content import GOLD, ROLE_DECK, ROUNDS, SABOTEUR_PAY, TREASURE
 from domain.saboteur.inference import odds
 from domain.saboteur.maze import connected_edges, frontier
 from domain.saboteur.rounds import gold_seat, miner_ccw
@@ -107,6 +108,10 @@ def role_deals(state: dict, seat: int) -> list[tuple[float, tuple[int | None, ..
     return out
 
 
+SPREAD = 1.5
+"""Nuggets of uncertainty per round left, this one included: the softmax's temperature."""
+
+
 def _seen_goals(s: dict) -> None:
     for peeks in s["peeks"]:
         for g in peeks:
@@ -114,7 +119,10 @@ def _seen_goals(s: dict) -> None:
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
-    """Gold so far plus the round's expected gold, as a margin over the best other seat."""
+    """Each seat's chance to end with the most gold: a softmax of its gold so far plus the
+    round's expected gold, with a temperature for the rounds still to come (SAB-WIN-3).
+    Not a margin over the best other seat: a miner level with its fellow miner would then
+    gain nothing from the tunnel's progress, which takes gold from the saboteur."""
     s = state
     gold = [sum(v for r in (s["gold"][p] if s["gold"] else []) for v in r) for p in seats]
     if s["phase"] == "play":
@@ -134,7 +142,11 @@ def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
     elif s["phase"] == "gold":
         for p, v in _unpaid(s).items():
             gold[p] += v
-    return {p: squash((gold[p] - max(gold[q] for q in seats if q != p)) / 2) for p in seats}
+    t = SPREAD + SPREAD * (ROUNDS - s["round"])
+    top = max(gold)
+    weights = [math.exp((g - top) / t) for g in gold]
+    total = sum(weights)
+    return {p: weights[p] / total for p in seats}
 
 
 def _unpaid(s: dict) -> dict[int, int]:
@@ -152,5 +164,5 @@ def _unpaid(s: dict) -> dict[int, int]:
     return out
 
 
-SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=8,
-                    playouts={"easy": 15, "normal": 60, "hard": 250}, playout_ms=15.0)
+SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
+                    playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0)

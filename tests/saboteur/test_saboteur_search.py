@@ -104,3 +104,19 @@ def test_SAB_GOLD_3_a_rollout_stopped_while_the_bundle_goes_round_credits_the_mi
     assert s["phase"] == "gold" and len(s["bundle"]) == 3 and s["holder"] == 0
     values = evaluate(s, [0, 1, 2])
     assert values[0] > values[1] > values[2] and values[2] < 0.5
+
+
+def test_SAB_WIN_3_a_miner_level_with_its_fellow_miner_still_values_the_tunnels_progress():
+    """Miners 0 and 1 against saboteur 2: a tunnel one card nearer the treasure raises both
+    miners' chance to end with the most gold and lowers the saboteur's (SAB-GOLD-1, SAB-GOLD-7),
+    though the miners stay level with each other."""
+    values = []
+    for reach in (5, 6):
+        t = _three_seats("MMS")
+        t.set_goals(A="stone-nw", B="treasure", C="stone-ne")
+        for x in range(1, reach + 1):
+            t.place_ew(x, 0, by=0)
+        values.append(evaluate(t.state, [0, 1, 2]))
+    far, near = values
+    assert near[0] > far[0] and near[1] > far[1] and near[2] < far[2]
+    assert abs(near[0] - near[1]) < 1e-12
