@@ -119,34 +119,47 @@ def _seen_goals(s: dict) -> None:
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
-    """Each seat's chance to end with the most gold: a softmax of its gold so far plus the
-    round's expected gold, with a temperature for the rounds still to come (SAB-WIN-3).
+    """Each seat's chance to end with the most gold: a softmax of the seats' gold so far plus
+    the round's expected gold, with a temperature for the rounds still to come (SAB-WIN-3).
     Not a margin over the best other seat: a miner level with its fellow miner would then
-    gain nothing from the tunnel's progress, which takes gold from the saboteur."""
+    gain nothing from the tunnel's progress, which takes gold from the saboteur.
+
+    Mid-round each seat judges by what it knows of the goals: the tunnel's chance to reach
+    the treasure averaged over the goals the treasure may be for that seat (its map peeks,
+    SAB-MAP-2), not the dealt treasure alone -- the same expectation over the deals, without
+    the noise of one deal's goal in every rollout's value (some ten deals per child at the root)."""
     s = state
     gold = [sum(v for r in (s["gold"][p] if s["gold"] else []) for v in r) for p in seats]
-    if s["phase"] == "play":
-        treasure = [(i["x"], i["y"]) for i in s["goals"].values() if i["shape"] == TREASURE and not i["revealed"]]
-        ends = frontier(s["maze"], connected_edges(s["maze"]))
-        dist = min((abs(x - tx) + abs(y - ty) for x, y in ends for tx, ty in treasure), default=12)
-        cards = len(s["deck"]) + sum(len(h) for h in s["hands"])
-        chance = squash(1.1 * (2.5 - dist) + 0.04 * cards)
-        miners = [p for p in seats if s["roles"][p] == "miner"]
-        saboteurs = len(seats) - len(miners)
-        mean = sum(GOLD) / len(GOLD)
-        for p in seats:
-            if s["roles"][p] == "miner":
-                gold[p] += chance * min(len(seats), 9) * mean / max(1, len(miners))
-            elif saboteurs:
-                gold[p] += (1 - chance) * SABOTEUR_PAY[saboteurs]
-    elif s["phase"] == "gold":
+    t = SPREAD + SPREAD * (ROUNDS - s["round"])
+    if s["phase"] == "gold":
         for p, v in _unpaid(s).items():
             gold[p] += v
-    t = SPREAD + SPREAD * (ROUNDS - s["round"])
+    if s["phase"] != "play":
+        return _softmax(gold, t)
+    ends = frontier(s["maze"], connected_edges(s["maze"]))
+    cards = len(s["deck"]) + sum(len(h) for h in s["hands"])
+    hidden = {g: i for g, i in s["goals"].items() if not i["revealed"]}
+    chance = {g: squash(1.1 * (2.5 - min((abs(x - i["x"]) + abs(y - i["y"]) for x, y in ends), default=12))
+                        + 0.04 * cards) for g, i in hidden.items()}
+    miners = [p for p in seats if s["roles"][p] == "miner"]
+    saboteurs = len(seats) - len(miners)
+    share = min(len(seats), 9) * sum(GOLD) / len(GOLD) / max(1, len(miners))
+    out = {}
+    for p in seats:
+        seen = s["peeks"][p]
+        maybe = [g for g in hidden if seen.get(g) == TREASURE] or [g for g in hidden if g not in seen]
+        c = sum(chance[g] for g in maybe) / len(maybe)
+        expected = [gold[q] + (c * share if s["roles"][q] == "miner" else (1 - c) * SABOTEUR_PAY[saboteurs])
+                    for q in seats]
+        out[p] = _softmax(expected, t)[p]
+    return out
+
+
+def _softmax(gold: list[float], t: float) -> dict[int, float]:
     top = max(gold)
     weights = [math.exp((g - top) / t) for g in gold]
     total = sum(weights)
-    return {p: weights[p] / total for p in seats}
+    return {p: w / total for p, w in enumerate(weights)}
 
 
 def _unpaid(s: dict) -> dict[int, int]:

@@ -120,3 +120,20 @@ def test_SAB_WIN_3_a_miner_level_with_its_fellow_miner_still_values_the_tunnels_
     far, near = values
     assert near[0] > far[0] and near[1] > far[1] and near[2] < far[2]
     assert abs(near[0] - near[1]) < 1e-12
+
+
+def test_SAB_MAP_2_a_seat_judges_by_the_goals_it_knows_not_by_the_dealt_treasure():
+    """Mid-round a seat that has seen no goal values the tunnel the same wherever the deal put
+    the treasure; a seat that saw the treasure with a map values the tunnel by its own goal."""
+    values = {}
+    for treasure in ("A", "C"):
+        t = _three_seats("MMS")
+        t.set_goals(**{g: ("treasure" if g == treasure else "stone-nw") for g in "ABC"})
+        t.place("straight-ns", 0, -1, by=0)
+        t.place("curve-nw", 0, -2, rotated=True, by=0)  # S, E: the tunnel turns east towards A
+        for x in range(1, 6):
+            t.place_ew(x, -2, by=1)
+        t.state["peeks"][1] = {treasure: "treasure"}
+        values[treasure] = evaluate(t.state, [0, 1, 2])
+    assert values["A"][0] == values["C"][0]
+    assert values["A"][1] > values["C"][1]
