@@ -19,7 +19,9 @@ two seats more (at most the game's largest); ``<game>:levels`` -- ``search-hard`
 ``search-normal``; ``<game>:easy`` -- ``search-easy`` as in the duel. Beside them, studies of
 one game's modes: ``dwarf:solo:<automaton>`` -- ``search-hard`` alone against each
 automaton; ``indagar:solo`` and ``indagar:pair`` -- ``search-normal`` seats against the
-monsters (an Indagar game has some 400 decisions: at hard one would take most of an hour). Every search move's CPU time (``time.process_time``) is recorded per level.
+monsters, ``indagar:pair:hard`` -- two ``search-hard`` seats against them (an Indagar game
+has some 400 decisions: at hard it takes several minutes of CPU). Every search move's CPU time
+(``time.process_time``) is recorded per level.
 
 ``report``: per configuration, the search bot's win share with a 95 % Wilson interval
 (a shared win counts as a fraction); for duels of 3+ seats (Saboteur) a paired measure --
@@ -62,8 +64,8 @@ def _table(config: str, g: int) -> tuple[str, list[str], dict]:
         bots = [me if i == g % n else other for i in range(n)]
     elif kind == "solo":  # DWARF at hard; Indagar's games are long, so at normal
         bots = ["search-hard" if game == "dwarf" else "search-normal"]
-    else:  # indagar:pair
-        bots = ["search-normal", "search-normal"]
+    else:  # indagar:pair, or indagar:pair:<level>
+        bots = [search.bot_name(rest[0] if rest else "normal")] * 2
     options: dict = {}
     if game == "dwarf" and kind == "solo":
         options = {"solo_level": rest[0]}
@@ -73,7 +75,7 @@ def _table(config: str, g: int) -> tuple[str, list[str], dict]:
 
 
 # One game's modes, studied when that game is installed: (game, configuration).
-MODES = (("dwarf", "dwarf:solo:andvettr"), ("dwarf", "dwarf:solo:andvettr-fadir"), ("indagar", "indagar:pair"),
+MODES = (("dwarf", "dwarf:solo:andvettr"), ("dwarf", "dwarf:solo:andvettr-fadir"), ("indagar", "indagar:pair"), ("indagar", "indagar:pair:hard"),
          ("indagar", "indagar:solo"), ("dwarf", "dwarf:solo:eldhusfifl"))
 CONFIGS = (*(f"{gid}:{kind}" for kind in ("duel", "levels", "full", "easy") for gid in SEARCHED),
            *(config for gid, config in MODES if gid in SEARCHED))
