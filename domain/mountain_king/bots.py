@@ -154,28 +154,30 @@ def _trade_scores(have: dict, trades: list[dict]) -> list[float]:
     """Each trade's ``resource_term`` after it minus before, on the touched types only.
 
     A position lists some 200 ways to give and 7 to get: what depends on the give
-    alone (its worth, the minerals it leaves) is worked out once per give."""
+    alone (its worth, the minerals it leaves) is worked out once per give (the
+    trades of one give share its dict: found by id, checked by identity)."""
     before = _dig_honor(have)
-    gives: dict[tuple, tuple[float, tuple[int, ...] | None]] = {}
+    gives: dict[int, tuple] = {}
     honors: dict[tuple, int] = {}
     out = []
     for cmd in trades:
         give, get = cmd["give"], cmd["get"]
-        items = tuple(give.items())
-        if items not in gives:
-            left = tuple(have.get(m, 0) - give.get(m, 0) for m in MINERALS)
-            gives[items] = (sum(WORTH[r] * n for r, n in items), left if any(r in MINERALS for r in give) else None)
-        worth, left = gives[items]
+        entry = gives.get(id(give))
+        if entry is None or entry[0] is not give:
+            touched = any(r in MINERALS for r in give)
+            entry = gives[id(give)] = (give, sum(WORTH[r] * n for r, n in give.items()), touched,
+                                       tuple(have.get(m, 0) - give.get(m, 0) for m in MINERALS), {})
+        _give, worth, touched, left, after_honor = entry
         flat = WORTH[get] - worth
-        if get not in MINERALS and left is None:
+        if get not in MINERALS and not touched:
             out.append(flat)
             continue
-        if left is None:
-            left = tuple(have.get(m, 0) for m in MINERALS)
-        after = tuple(n + (m == get) for n, m in zip(left, MINERALS))
-        if after not in honors:
-            honors[after] = _dig_honor(dict(zip(MINERALS, after)))
-        out.append(flat + 0.5 * (honors[after] - before))
+        if get not in after_honor:
+            after = tuple(n + (m == get) for n, m in zip(left, MINERALS))
+            if after not in honors:
+                honors[after] = _dig_honor(dict(zip(MINERALS, after)))
+            after_honor[get] = honors[after]
+        out.append(flat + 0.5 * (after_honor[get] - before))
     return out
 
 

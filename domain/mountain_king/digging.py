@@ -35,20 +35,37 @@ def placements(s, seat: int, layout=None, max_size: int = 5):
 
 
 def dig_commands(s, seat: int, layout=None) -> list[dict]:
-    """Every legal dig: placement x a mineral type the seat can pay in full (MK-DIG-2, -8)."""
+    """Every legal dig: placement x a mineral type the seat can pay in full (MK-DIG-2, -8).
+
+    The same placements as :func:`placements`, in the same order; their cells and anchor
+    in JSON form are made once per occupancy and shared by the commands that name them
+    (a command is read, never changed)."""
     have = spendable(s, seat)
     sizes_ok = {m: have.get(m, 0) for m in MINERALS}
-    if max(sizes_ok.values()) < 2:
+    best = max(sizes_ok.values())
+    if best < 2:
         return []
+    layout = layout or terrain.lay(s)
+    hammers = have.get("hammer", 0)
+    free_rubble = "no_rubble_cost" in s["turn"]["flags"]  # Hammer Rite, as _hammers
     out = []
-    for tile, d in placements(s, seat, layout, max(sizes_ok.values())):
-        if have.get("hammer", 0) < _hammers(s, d):
-            continue
-        for m in MINERALS:
-            if sizes_ok[m] >= d.size:
-                out.append({"type": "dig", "tile": tile.id, "cells": geo.cells_json(d.cells),
-                            "anchor": geo.cell_json(d.anchor), "mineral": m})
+    for tile in content.tiles():
+        if s["tiles"].get(tile.id, 0) > 0 and tile.size <= best:
+            minerals = [m for m in MINERALS if sizes_ok[m] >= tile.size]
+            for rubble, cells, anchor in _dig_json(s, seat, layout, tile):
+                if free_rubble or rubble <= hammers:
+                    out.extend({"type": "dig", "tile": tile.id, "cells": cells, "anchor": anchor, "mineral": m}
+                               for m in minerals)
     return out
+
+
+def _dig_json(s, seat: int, layout, tile) -> tuple[tuple[int, list, list | None], ...]:
+    """``(hammers, cells, anchor)`` of each placement of ``tile``, cells and anchor as JSON."""
+    mates = frozenset(terrain.friends(s, seat))
+    built = frozenset(terrain.built(s))
+    return layout.derived(("dig_json", s["board"], seat, tile, mates, built), lambda: tuple(
+        (d.hammers, geo.cells_json(d.cells), geo.cell_json(d.anchor))
+        for d in geo.dig_placements(terrain.side(s), layout, seat, tile, mates, built)))
 
 
 def can_dig(s, seat: int) -> bool:

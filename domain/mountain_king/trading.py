@@ -33,11 +33,8 @@ def trades(s, seat: int) -> list[dict]:
     if sum(have.values()) < n:
         return []
     gets = [r for r in RESOURCES if s["supply"][r] > 0]
-    out = []
-    for give in _gives(tuple(sorted(have.items())), n):
-        give = dict(give)
-        out.extend({"type": "trade", "give": give, "get": g} for g in gets)
-    return out
+    return [{"type": "trade", "give": give, "get": g} for give in map(dict, _gives(tuple(sorted(have.items())), n))
+            for g in gets]
 
 
 @lru_cache(maxsize=1024)
