@@ -31,16 +31,21 @@ WEIGHTS = (-3.43, 0.216, -0.893, 0.865, 0.302, 0.152, 0.032, -0.151, 0.111, 0.58
 UNITS_PER_OBJECT = 4.0  # every Forge recipe costs about four units (DW-GLOS-3; Steel is 1.5 Iron)
 
 
-def defends(s: dict) -> int:
+def tops(s: dict) -> list[content.Effect]:
+    """The effect each location shows (DW-CARD-2), in reading order."""
+    return [top_effect(s, w) for w in places(len(s["areas"]))]
+
+
+def defends(s: dict, showing: list[content.Effect] | None = None) -> int:
     """How many locations show a Defend card (DW-RES-5): where his workers earn Medals."""
-    return sum(1 for w in places(len(s["areas"])) if top_effect(s, w).type == "defend")
+    return sum(1 for e in showing or tops(s) if e.type == "defend")
 
 
-def recipes(s: dict, seat: int) -> list[dict]:
+def recipes(s: dict, seat: int, showing: list[content.Effect] | None = None) -> list[dict]:
     """The costs of the Objects on offer: each Forge card showing in the Mine (DW-RES-4) and each
     Special Action on a pile's top that makes one (DW-AMB-19), while the player may still take
     one (DW-SPEC-9)."""
-    out = [top_effect(s, w).cost for w in places(len(s["areas"])) if top_effect(s, w).type == "forge"]
+    out = [e.cost for e in showing or tops(s) if e.type == "forge"]
     if not special_limit_reached(s, seat):
         for i in piles(s):
             pile = pile_at(s, i)
@@ -56,6 +61,8 @@ def ready(held: dict, costs: list[dict], most: int) -> int:
     for i, cost in enumerate(costs):
         if best >= most:
             break
+        if cost in costs[:i]:
+            continue  # the same recipe again: tried already
         if all(held[r] >= n for r, n in cost.items()):
             rest = dict(held)
             for r, n in cost.items():
@@ -67,8 +74,9 @@ def ready(held: dict, costs: list[dict], most: int) -> int:
 def features(s: dict, seat: int) -> tuple[float, ...]:
     """The round-end table as ``FEATURES`` for ``seat`` against the automaton."""
     me, him = s["players"][seat], s["players"][s["automaton"]]
-    return (1.0, s["options"]["andvettr_medal_win_threshold"] - him["medal"], min(defends(s), 3), me["created"],
-            ready(me, recipes(s, seat), max(0, 4 - me["created"])),
+    showing = tops(s)
+    return (1.0, s["options"]["andvettr_medal_win_threshold"] - him["medal"], min(defends(s, showing), 3),
+            me["created"], ready(me, recipes(s, seat, showing), max(0, 4 - me["created"])),
             (me["iron"] + me["gold"] + 1.5 * me["steel"]) / UNITS_PER_OBJECT, me["medal"] / 4, me["specials"],
             him["created"], (me["steel"] - him["steel"]) / 4, (me["gold"] - him["gold"]) / 4, s["round"] / 4)
 
