@@ -30,6 +30,16 @@ class Shared(list):
         self.rendered: dict[str, str] = {}
 
 
+SUMMARY_META = ("status", "seats", "visibility", "seed", "created_at", "finished_at")
+"""The meta fields a game's summary shows or depends on (beside its clock's): the key of its kept body."""
+
+
+def summary_meta(meta: dict[str, str]) -> dict[str, str | None]:
+    """The summary's meta fields: :meth:`Queries.summary` reads the meta only through this (and the
+    clock's fields, which make a summary unkept), so its kept body's key cannot miss a field."""
+    return {f: meta.get(f) for f in SUMMARY_META}
+
+
 class Queries:
     def __init__(self, store: RedisEventStore, repo: Repository):
         self.store, self.repo = store, repo
@@ -37,27 +47,26 @@ class Queries:
 
     def summary(self, game_id: str, seat: int | None, g: Loaded | None = None) -> dict:
         g = g or self.repo.load(game_id)
-        dealt = bool(g.meta.get("seed"))  # a game waiting for players (or cancelled so) shows its seats only
-        turn = g.game.turn(g.state) if dealt and not g.finished else Turn.over()
-        closed = g.finished and dealt
+        m = summary_meta(g.meta)
+        dealt = bool(m["seed"])  # a game waiting for players (or cancelled so) shows its seats only
+        closed = ended(m) and dealt
+        turn = g.game.turn(g.state) if dealt and not ended(m) else Turn.over()
         outcome = g.game.scores(g.state).result().to_dict() if closed else {
-            "kind": "aborted" if g.finished else "pending", "winners": []}
-        return {"id": game_id, "game": g.game.id, "status": g.meta["status"], "version": g.version,
+            "kind": "aborted" if ended(m) else "pending", "winners": []}
+        return {"id": game_id, "game": g.game.id, "status": m["status"], "version": g.version,
                 "active_seats": sorted(turn.seats), "turn": turn.to_dict(), "outcome": outcome,
-                "seats": json.loads(g.meta["seats"]), "view": self.computed.view(g, seat) if dealt else {},
-                "visibility": g.meta.get("visibility", "public"),
+                "seats": json.loads(m["seats"]), "view": self.computed.view(g, seat) if dealt else {},
+                "visibility": m["visibility"] or "public",
                 **clocks.summary(g.meta, int(time.time() * 1000)),
-                "created_at": g.meta["created_at"], "finished_at": g.meta.get("finished_at")}
+                "created_at": m["created_at"], "finished_at": m["finished_at"]}
 
     @staticmethod
     def summary_key(game_id: str, seat: int | None, g: Loaded) -> tuple | None:
         """Everything :meth:`summary` of ``g`` for ``seat`` depends on, or None when a clock makes it
         depend on the time as well: the HTTP layer keeps each encoded summary under this key."""
-        m = g.meta
-        if m.get("clock_control"):
+        if g.meta.get("clock_control"):
             return None
-        return ("summary", game_id, g.version, g.head, seat, m["status"], m["seats"], m.get("visibility"),
-                bool(m.get("seed")), m["created_at"], m.get("finished_at"))
+        return ("summary", game_id, g.version, g.head, seat, *summary_meta(g.meta).values())
 
     @staticmethod
     def legal_key(game_id: str, seat: int | None, g: Loaded) -> tuple:

@@ -19,10 +19,15 @@ two seats more (at most the game's largest); ``<game>:levels`` -- ``search-hard`
 ``search-normal``; ``<game>:easy`` -- ``search-easy`` as in the duel. Beside them, studies of
 one game's modes: ``dwarf:solo:<automaton>`` -- ``search-hard`` alone against each
 automaton; ``indagar:solo`` and ``indagar:pair`` -- ``search-normal`` seats against the
-monsters (an Indagar game has some 400 decisions: at hard one would take most of an hour). Every search move's CPU time (``time.process_time``) is recorded per level.
+monsters, ``indagar:pair:hard`` -- two ``search-hard`` seats against them (an Indagar game
+has some 400 decisions: at hard it takes several minutes of CPU). Every search move's CPU time
+(``time.process_time``) is recorded per level.
 
 ``report``: per configuration, the search bot's win share with a 95 % Wilson interval
-(a shared win counts as a fraction), the players' share against the monsters or an
+(a shared win counts as a fraction); for duels of 3+ seats (Saboteur) a paired measure --
+each game is played again from the same seed with the best bot in the subject's seat too
+(the *twin*: the same first deal), and the subject "beats" it when its seat ends with more
+points than that seat in the twin (equal: half); the players' share against the monsters or an
 automaton, CPU seconds per move per level (mean, p95, max), and the balance of the
 same games: the win share by seat position, by the round's first player and, in
 Indagar, by faction.
@@ -59,8 +64,8 @@ def _table(config: str, g: int) -> tuple[str, list[str], dict]:
         bots = [me if i == g % n else other for i in range(n)]
     elif kind == "solo":  # DWARF at hard; Indagar's games are long, so at normal
         bots = ["search-hard" if game == "dwarf" else "search-normal"]
-    else:  # indagar:pair
-        bots = ["search-normal", "search-normal"]
+    else:  # indagar:pair, or indagar:pair:<level>
+        bots = [search.bot_name(rest[0] if rest else "normal")] * 2
     options: dict = {}
     if game == "dwarf" and kind == "solo":
         options = {"solo_level": rest[0]}
@@ -70,7 +75,7 @@ def _table(config: str, g: int) -> tuple[str, list[str], dict]:
 
 
 # One game's modes, studied when that game is installed: (game, configuration).
-MODES = (("dwarf", "dwarf:solo:andvettr"), ("dwarf", "dwarf:solo:andvettr-fadir"), ("indagar", "indagar:pair"),
+MODES = (("dwarf", "dwarf:solo:andvettr"), ("dwarf", "dwarf:solo:andvettr-fadir"), ("indagar", "indagar:pair"), ("indagar", "indagar:pair:hard"),
          ("indagar", "indagar:solo"), ("dwarf", "dwarf:solo:eldhusfifl"))
 CONFIGS = (*(f"{gid}:{kind}" for kind in ("duel", "levels", "full", "easy") for gid in SEARCHED),
            *(config for gid, config in MODES if gid in SEARCHED))
@@ -108,17 +113,24 @@ def one(job: tuple[str, int]) -> dict:
         return decide
 
     seats = [Seat(i, f"{b}-{i}", b) for i, b in enumerate(bots)]
+    seed = f"search-bench:{config}:{g}".encode()
     started = time.perf_counter()
-    played = play(game, seats, options, f"search-bench:{config}:{g}".encode(),
+    played = play(game, seats, options, seed,
                   policies={i: timed(b) for i, b in enumerate(bots) if b.startswith("search")})
     board = played.scores()
     first = [x.participant for x in board.standings if x.place == 1] if played.terminal else []
     kind = board.result().kind
-    return {"config": config, "g": g, "game": game_id, "bots": bots, "options": options,
-            "terminal": played.terminal, "outcome": kind, "winners": first if kind != "no_player_wins" else [],
-            "first": _first(game_id, played), "decisions": len(played.steps) - 1,
-            "seconds": round(time.perf_counter() - started, 2),
-            "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()}}
+    out = {"config": config, "g": g, "game": game_id, "bots": bots, "options": options,
+           "terminal": played.terminal, "outcome": kind, "winners": first if kind != "no_player_wins" else [],
+           "first": _first(game_id, played), "decisions": len(played.steps) - 1,
+           "seconds": round(time.perf_counter() - started, 2),
+           "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()},
+           "totals": {x.participant: x.total for x in board.standings}}
+    if config.split(":")[1] in ("duel", "full") and len(bots) >= 3:
+        # The twin: the same seed with the best bot in the subject's seat too (the same first deal).
+        twin = play(game, [Seat(i, f"{BEST[game_id]}-{i}", BEST[game_id]) for i in range(len(bots))], options, seed)
+        out["twin_totals"] = {x.participant: x.total for x in twin.scores().standings}
+    return out
 
 
 def code_commit() -> str:
@@ -173,6 +185,22 @@ def _searcher(r: dict) -> str:
     return "seat:0"
 
 
+def paired(rs: list[dict]) -> dict | None:
+    """The subject against its twin game (the same seed, the best bot in its seat): the share of
+    games where the subject's seat ended with more points than in the twin (equal: half), and
+    the mean difference of that seat's points with a 95 % normal interval."""
+    rs = [r for r in rs if "twin_totals" in r]
+    if not rs:
+        return None
+    diffs = [r["totals"][_searcher(r)] - r["twin_totals"][_searcher(r)] for r in rs]
+    better = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in diffs)
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return {"games": len(rs), "wins": round(better, 2), "share": round(better / len(rs), 3),
+            "ci95": wilson(better, len(rs)), "mean_diff": round(mean, 2),
+            "mean_diff_ci95": [round(mean - half, 2), round(mean + half, 2)]}
+
+
 def balance(rs: list[dict]) -> dict:
     n = len(rs[0]["bots"])
     out = {"by_seat": {str(s): share(rs, lambda r, s=s: f"seat:{s}") for s in range(n)}, "fair_share": round(1 / n, 3),
@@ -203,6 +231,8 @@ def report(paths: list[str], commits: list[str] | None = None, configs: list[str
                  "unfinished": sum(1 for r in rs if not r["terminal"]),
                  "decisions_mean": round(statistics.mean(r["decisions"] for r in rs), 1),
                  "balance": balance(rs)}
+        if (pair := paired(rs)) is not None:
+            entry["paired"] = pair
         out["configs"][config] = entry
     for game in BEST:
         per: dict[str, list[float]] = {}
@@ -231,6 +261,13 @@ def markdown(rep: dict) -> str:
     for config, e in rep["configs"].items():
         out.append(f"| `{config}` | {e['subject']['games']} | {_pct(e['subject'])} | {_pct(e['players_win'])} "
                    f"| {e['unfinished']} |")
+    pairs = {c: e["paired"] for c, e in rep["configs"].items() if "paired" in e}
+    if pairs:
+        out += ["", "| configuration | paired games | the subject's seat scored more than the best bot's "
+                "in the twin game | mean difference of points (95 %) |", "|---|---|---|---|"]
+        for config, x in pairs.items():
+            lo, hi = x["mean_diff_ci95"]
+            out.append(f"| `{config}` | {x['games']} | {_pct(x)} | {x['mean_diff']:+g} [{lo:+g}, {hi:+g}] |")
     out += ["", "| game | bot | moves | mean s | p95 s | max s |", "|---|---|---|---|---|---|"]
     for game, per in rep["cpu_s_per_move"].items():
         for bot, t in per.items():

@@ -173,6 +173,12 @@ def _key(command: Command) -> bytes:
     return orjson.dumps(command, option=orjson.OPT_SORT_KEYS)
 
 
+def _keyed(commands: list[Command]) -> dict[bytes, Command]:
+    """``{_key(c): c}`` over a position's legal list (inlined: the search keys millions)."""
+    dumps, sort = orjson.dumps, orjson.OPT_SORT_KEYS
+    return {dumps(c, option=sort): c for c in commands}
+
+
 def _select(children: list[_Node]) -> _Node:
     """UCB1 with availability counts over the children's mean values *normalised to [0, 1]
     among the siblings* (as MuZero does): a heuristic evaluation's margins are small and
@@ -255,7 +261,7 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
             s = fold(game, game.decide_actor(s, turn.actor, rng), s)
             continue
         mover = min(turn.seats)
-        options = allowed if node is root else {_key(c): c for c in game.legal_commands(s, mover)}
+        options = allowed if node is root else _keyed(game.legal_commands(s, mover))
         children = node.children
         present = [children[k] for k in options if k in children]
         for c in present:

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+import orjson
 
 from domain.core import Illegal
 
@@ -231,34 +233,33 @@ class Network:
 
 
 class Layout:
-    """Index of the occupancy ``pieces``: which piece covers each cell, and the networks."""
+    """Index of the occupancy ``pieces``: which piece covers each cell, and the networks.
+
+    The index is a pure function of the pieces' JSON, so it is built once per distinct
+    occupancy and shared (:func:`_index`): the rules, the bots and the search list and judge
+    the same occupancy many times. ``piece_at``, ``cells_of``, ``networks`` and ``network_of``
+    are shared with every equal occupancy: read them, never change them. :meth:`derived`
+    keeps other values computed from the occupancy with the index.
+    """
 
     def __init__(self, pieces: Mapping[str, Mapping[str, Any]]):
         self.pieces = pieces
-        self.piece_at: dict[Cell, str] = {}
-        self.cells_of: dict[str, frozenset[Cell]] = {}
-        for pid in sorted(pieces):
-            cells = frozenset(cell_of(c) for c in pieces[pid]["cells"])
-            self.cells_of[pid] = cells
-            for cell in cells:
-                self.piece_at[cell] = pid
-        self.networks: tuple[Network, ...] = self._components()
-        self.network_of: dict[str, Network] = {pid: n for n in self.networks for pid in n.pieces}
+        self.key = orjson.dumps(pieces)
+        ix = _index(self.key)
+        self.piece_at: dict[Cell, str] = ix.piece_at
+        self.cells_of: dict[str, frozenset[Cell]] = ix.cells_of
+        self.networks: tuple[Network, ...] = ix.networks
+        self.network_of: dict[str, Network] = ix.network_of
+        self._derived = ix.derived
 
-    def _components(self) -> tuple[Network, ...]:
-        out = []
-        covered = frozenset(self.piece_at)
-        done: set[Cell] = set()
-        for pid in sorted(self.pieces):
-            start = next(iter(self.cells_of[pid]))
-            if start in done:
-                continue
-            cells = _flood(start, covered)
-            done |= cells
-            members = tuple(sorted({self.piece_at[c] for c in cells}))
-            seats = frozenset(int(self.pieces[p]["seat"]) for p in members if self.pieces[p]["kind"] == "door")
-            out.append(Network(seats, members, frozenset(cells)))
-        return tuple(out)
+    def derived(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()``, once per occupancy and ``key``: ``key`` must name everything else the
+        value depends on (a board by :func:`board_key`), and the value must not be changed."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            value = self._derived[key] = compute()
+            return value
 
     def kind(self, piece_id: str) -> str:
         return self.pieces[piece_id]["kind"]
@@ -287,6 +288,67 @@ class Layout:
         """Seats whose network covers ``cell``; empty if uncovered or isolated."""
         pid = self.piece_at.get(cell_of(cell))
         return self.network_of[pid].seats if pid else frozenset()
+
+
+@dataclass(frozen=True)
+class _Index:
+    piece_at: dict[Cell, str]
+    cells_of: dict[str, frozenset[Cell]]
+    networks: tuple[Network, ...]
+    network_of: dict[str, Network]
+    derived: dict = field(default_factory=dict)
+
+
+@lru_cache(maxsize=256)
+def _index(key: bytes) -> _Index:
+    """The index of the occupancy whose JSON is ``key``."""
+    pieces = orjson.loads(key)
+    piece_at: dict[Cell, str] = {}
+    cells_of: dict[str, frozenset[Cell]] = {}
+    for pid in sorted(pieces):
+        cells = frozenset(cell_of(c) for c in pieces[pid]["cells"])
+        cells_of[pid] = cells
+        for cell in cells:
+            piece_at[cell] = pid
+    networks = _components(pieces, piece_at, cells_of)
+    return _Index(piece_at, cells_of, networks, {pid: n for n in networks for pid in n.pieces})
+
+
+def _components(pieces: Mapping, piece_at: dict[Cell, str], cells_of: dict[str, frozenset[Cell]]) -> tuple[Network, ...]:
+    out = []
+    covered = frozenset(piece_at)
+    done: set[Cell] = set()
+    for pid in sorted(pieces):
+        start = next(iter(cells_of[pid]))
+        if start in done:
+            continue
+        cells = _flood(start, covered)
+        done |= cells
+        members = tuple(sorted({piece_at[c] for c in cells}))
+        seats = frozenset(int(pieces[p]["seat"]) for p in members if pieces[p]["kind"] == "door")
+        out.append(Network(seats, members, frozenset(cells)))
+    return tuple(out)
+
+
+def board_key(board: "Board") -> tuple:
+    """A board's part of a :meth:`Layout.derived` key: the board object itself, by identity
+    (boards hold dicts, so they do not hash); the key keeps it alive, so its id stays its own."""
+    return (id(board), _Pinned(board))
+
+
+class _Pinned:
+    """Holds an object inside a key without taking part in the key's equality or hash."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Pinned)
+
+    def __hash__(self) -> int:
+        return 0
 
 
 def layout(pieces: Mapping[str, Mapping[str, Any]] | Layout) -> Layout:
@@ -392,13 +454,13 @@ class Dig:
 class _DigContext:
     """What every candidate placement of one dig query is checked against."""
 
-    def __init__(self, board: Board, lay: Layout, seat: int, friends: Iterable[int], built: Iterable):
+    def __init__(self, board: Board, lay: Layout, seat: int, friends: frozenset[int], built: frozenset[Cell]):
         self.board = board
-        self.lay = lay
+        self.piece_at = lay.piece_at
         self.own = lay.own_cells(seat)
         self.own_pieces = frozenset(lay.piece_at[c] for c in self.own)
         self.near_opponent = frozenset(_around(lay.opponent_cells(seat, friends)))
-        self.built = frozenset(cell_of(c) for c in built)
+        self.built = built
         self.free = board.open_spaces - lay.piece_at.keys() - self.near_opponent
         self.frontier = frozenset(n for n in _around(self.own) if n in board.open_spaces and n not in lay.piece_at)
         # spaces next to an empty workshop space / a piece outside the own network:
@@ -408,7 +470,7 @@ class _DigContext:
 
     def result(self, tile_id: str, cells: tuple[Cell, ...], anchor: Cell | None) -> Dig:
         b = self.board
-        at = self.lay.piece_at
+        at = self.piece_at
         workshops: tuple[Cell, ...] = ()
         joins: tuple[str, ...] = ()
         if not self.near_empty_workshop.isdisjoint(cells):
@@ -455,7 +517,7 @@ def dig_check(board: Board, pieces: Mapping | Layout, seat: int, tile: Any,
             raise Illegal("covers_workshop_space", "MK-DIG-7", "Tunnels may never cover a workshop space.")
         if c in lay.piece_at:
             raise Illegal("covers_tile", "MK-DIG-7", "Tunnels may not cover another tile.")
-    ctx = _DigContext(board, lay, seat, friends, built)
+    ctx = _dig_context(board, lay, seat, frozenset(friends), frozenset(cell_of(c) for c in built))
     if not any(c in ctx.frontier for c in cs):
         raise Illegal("not_connected", "MK-DIG-4", "The tunnel must touch your own network.")
     if any(c in ctx.near_opponent for c in cs):
@@ -469,10 +531,21 @@ def dig_placements(board: Board, pieces: Mapping | Layout, seat: int, tile: Any,
 
     Same tests as :func:`dig_check`: every candidate is one orientation of the
     tile shifted so that one of its spaces lands on a free space next to the
-    seat's network, so only the frontier is searched.
+    seat's network, so only the frontier is searched. Listed once per occupancy
+    (:meth:`Layout.derived`).
     """
     lay = layout(pieces)
-    ctx = _DigContext(board, lay, seat, friends, built)
+    friends, built = frozenset(friends), frozenset(cell_of(c) for c in built)
+    key = ("digs", *board_key(board), seat, tile.id, tile.cells, tile.anchor, friends, built)
+    return iter(lay.derived(key, lambda: tuple(_dig_placements(_dig_context(board, lay, seat, friends, built), tile))))
+
+
+def _dig_context(board: Board, lay: Layout, seat: int, friends: frozenset[int], built: frozenset[Cell]) -> _DigContext:
+    key = ("dig_context", *board_key(board), seat, friends, built)
+    return lay.derived(key, lambda: _DigContext(board, lay, seat, friends, built))
+
+
+def _dig_placements(ctx: _DigContext, tile: Any) -> Iterator[Dig]:
     free = ctx.free
     frontier = ctx.frontier & free
     # Distinct orientations never give the same (cells, anchor) twice, so one
@@ -588,8 +661,14 @@ def hall_check(board: Board, pieces: Mapping | Layout, seat: int, hall: Any,
 
 def hall_placements(board: Board, pieces: Mapping | Layout, seat: int, hall: Any,
                     mirror: bool = False) -> Iterator[HallPlacement]:
-    """Every legal placement of ``hall`` for ``seat`` (same tests as :func:`hall_check`)."""
+    """Every legal placement of ``hall`` for ``seat`` (same tests as :func:`hall_check`),
+    listed once per occupancy (:meth:`Layout.derived`)."""
     lay = layout(pieces)
+    key = ("halls", seat, hall.id, hall.cells, hall.altar, mirror)
+    return iter(lay.derived(key, lambda: tuple(_hall_placements(lay, seat, hall, mirror))))
+
+
+def _hall_placements(lay: Layout, seat: int, hall: Any, mirror: bool) -> Iterator[HallPlacement]:
     own = _own_tunnel_cells(lay, seat)
     seen = set()
     for shape, alt in _orientations(*normalise(hall.cells, hall.altar), mirror):

@@ -48,7 +48,7 @@ from domain.kit import copy_state, random_bot
 
 from . import commands, content, terrain
 from .catalog import level, starting_row, top_row
-from .content import MINERALS, RESOURCES
+from .content import MINERALS
 from .digging import HONOR
 from .economy import resource_of
 from .evolve import evolve
@@ -122,8 +122,9 @@ def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
         by_type.setdefault(c["type"], []).append(c)
     out: list[dict] = []
     if "trade" in by_type:
-        have = holdings(s, seat)
-        out += _top(by_type.pop("trade"), TOP_TRADES, lambda c: _trade_score(have, c))
+        trades = by_type.pop("trade")
+        scores = _trade_scores(holdings(s, seat), trades)
+        out += [trades[i] for i in sorted(range(len(trades)), key=lambda i: -scores[i])[:TOP_TRADES]]
     if "dig" in by_type:
         out += _top(by_type.pop("dig"), TOP_DIGS, lambda c: _dig_score(s, c))
     if "recruit" in by_type:
@@ -149,14 +150,33 @@ def _top(cmds: list[dict], k: int, score) -> list[dict]:
     return sorted(cmds, key=lambda c: -score(c))[:k]
 
 
-def _trade_score(have: dict, cmd: dict) -> float:
-    """``resource_term`` after the trade minus before, on the touched types only."""
-    give, get = cmd["give"], cmd["get"]
-    flat = WORTH[get] - sum(WORTH[r] * n for r, n in give.items())
-    if get not in MINERALS and not any(r in MINERALS for r in give):
-        return flat
-    after = {m: have.get(m, 0) - give.get(m, 0) + (m == get) for m in MINERALS}
-    return flat + 0.5 * (_dig_honor(after) - _dig_honor(have))
+def _trade_scores(have: dict, trades: list[dict]) -> list[float]:
+    """Each trade's ``resource_term`` after it minus before, on the touched types only.
+
+    A position lists some 200 ways to give and 7 to get: what depends on the give
+    alone (its worth, the minerals it leaves) is worked out once per give."""
+    before = _dig_honor(have)
+    gives: dict[tuple, tuple[float, tuple[int, ...] | None]] = {}
+    honors: dict[tuple, int] = {}
+    out = []
+    for cmd in trades:
+        give, get = cmd["give"], cmd["get"]
+        items = tuple(give.items())
+        if items not in gives:
+            left = tuple(have.get(m, 0) - give.get(m, 0) for m in MINERALS)
+            gives[items] = (sum(WORTH[r] * n for r, n in items), left if any(r in MINERALS for r in give) else None)
+        worth, left = gives[items]
+        flat = WORTH[get] - worth
+        if get not in MINERALS and left is None:
+            out.append(flat)
+            continue
+        if left is None:
+            left = tuple(have.get(m, 0) for m in MINERALS)
+        after = tuple(n + (m == get) for n, m in zip(left, MINERALS))
+        if after not in honors:
+            honors[after] = _dig_honor(dict(zip(MINERALS, after)))
+        out.append(flat + 0.5 * (honors[after] - before))
+    return out
 
 
 def _dig_honor(have: dict) -> int:
@@ -251,7 +271,7 @@ class Judge:
     """One decision's estimate: what does not depend on the candidate is computed once.
 
     Per candidate: the scoring categories (``scoring.board_points`` only when the
-    board or statues changed; ``best_sets`` memoised on the holdings) and the
+    board or statues changed; ``best_sets`` is memoised on the holdings) and the
     seat's own potential. The rivals' potential is taken from the state before the
     command, per unit of ``potential`` (every term is linear in it), so a command
     that brings the end nearer shrinks it; what a dig takes from a rival's
@@ -260,7 +280,6 @@ class Judge:
 
     def __init__(self, s, seat: int):
         self.base, self.seat, self.mine = s, seat, store_of(s, seat)
-        self.sets: dict = {}
         self.points = board_points(s)
         self.board_part = {st: self._board(s, st) for st in range(len(s["stores"]))}
         self.rival_unit = {st: self._future(s, st, 1.0, self.board_part[st])
@@ -280,19 +299,22 @@ class Judge:
     def _scored(self, s, st: int, points) -> int:
         """The six final-scoring categories of ``scoring.breakdowns``, summed."""
         halls, statues = points
-        left = leftovers(s, st)
-        memo = tuple(left[r] for r in RESOURCES)
-        if memo not in self.sets:
-            self.sets[memo] = best_sets(left)
+        sets = best_sets(leftovers(s, st))
         mates = set(members(s, st))
         crowns = sum(CORONATION[tok] for tok, p in s["coronation"]["taken"].items() if p in mates)
-        return s["honor"][st] + crowns + sum(s["ped_tokens"][st]) + self.sets[memo] + halls[st] + statues[st]
+        return s["honor"][st] + crowns + sum(s["ped_tokens"][st]) + sets + halls[st] + statues[st]
 
     @staticmethod
     def _board(s, st: int) -> tuple[float, int]:
-        """The network's prospects at full potential: open frontier, what lies on it, workshops."""
+        """The network's prospects at full potential: open frontier, what lies on it, workshops
+        (once per occupancy, board side, store, statue spaces and workshops)."""
         seats = members(s, st)
         layout = terrain.lay(s)
+        key = ("prospects", s["board"], tuple(seats), tuple(sorted(s["statues"])), tuple(sorted(s["workshops"])))
+        return layout.derived(key, lambda: Judge._prospects(s, layout, seats))
+
+    @staticmethod
+    def _prospects(s, layout, seats: list[int]) -> tuple[float, int]:
         own = set().union(*(layout.own_cells(p) for p in seats))
         if not own:
             return 0.0, 0

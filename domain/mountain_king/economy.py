@@ -14,6 +14,8 @@ moving a statue of their clan and never count as "any resource". The option
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.core import Illegal, require
 
 from .catalog import top_row
@@ -35,7 +37,12 @@ def clan_of(symbol: str) -> str | None:
 
 def roster_order(roster: dict) -> list[str]:
     """Positions bottom row first, left to right: the default spending order."""
-    return sorted(roster, key=lambda k: tuple(int(x) for x in k.split(",")))
+    return list(_position_order(tuple(roster)))
+
+
+@lru_cache(maxsize=1024)
+def _position_order(positions: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(positions, key=lambda k: tuple(int(x) for x in k.split(","))))
 
 
 def source_order(state: State, seat: int, sources) -> list[str]:

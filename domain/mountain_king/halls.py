@@ -33,21 +33,30 @@ def build_hall(s, seat: int, cmd: dict, rng, emit) -> None:
                altar=geo.cell_json(p.altar), covered=list(p.covered), pedestals_removed=removed))
 
 
-def _cart_kinds(s, seat: int, clan: str) -> list[str]:
-    """Which carts could pay for a move of a ``clan`` statue (MK-MOVE-6)."""
+def _cart_kinds(tokens: set[str], stored_carts: int, clan: str) -> list[str]:
+    """Which carts could pay for a move of a ``clan`` statue (MK-MOVE-6), given the symbols
+    of the seat's troll tokens and the carts in its storage."""
     kinds = []
-    tokens = [sym for _p, _i, sym in troll_tokens(s, seat)]
     if f"cart:{clan}" in tokens:
         kinds.append("clan")
-    if "cart" in tokens or s["stores"][s["store_of"][seat]].get("cart", 0) > 0:
+    if "cart" in tokens or stored_carts > 0:
         kinds.append("wild")
     return kinds
 
 
 def move_commands(s, seat: int, layout=None) -> list[dict]:
+    moves = terrain.statue_moves(s, seat, layout)
+    if not moves:
+        return []
+    tokens = {sym for _p, _i, sym in troll_tokens(s, seat)}
+    stored_carts = s["stores"][s["store_of"][seat]].get("cart", 0)
+    kinds: dict[str, list[str]] = {}
     out = []
-    for frm, to in terrain.statue_moves(s, seat, layout):
-        for kind in _cart_kinds(s, seat, s["statues"][key(frm)]):
+    for frm, to in moves:
+        clan = s["statues"][key(frm)]
+        if clan not in kinds:
+            kinds[clan] = _cart_kinds(tokens, stored_carts, clan)
+        for kind in kinds[clan]:
             out.append({"type": "move_statue", "from": frm, "to": to, "cart": kind})
     return out
 

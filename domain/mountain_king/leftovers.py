@@ -7,13 +7,21 @@ token costs one trade of 4 freed tokens. A DP over the 7 types on the balance
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def best_sets(counts: dict[str, int], give: int = 4) -> int:
     """Most sets of 3 identical resources reachable by any trades of ``give``-for-1."""
-    total = sum(counts.values())
+    return _best_sets(tuple(counts.values()), give)
+
+
+@lru_cache(maxsize=4096)
+def _best_sets(counts: tuple[int, ...], give: int) -> int:
+    """The DP of :func:`best_sets` (judging a position asks it for the same holdings again and again)."""
+    total = sum(counts)
     max_gain = total // give
     best = {0: 0}  # balance -> most sets so far
-    for c in counts.values():
+    for c in counts:
         step: dict[int, int] = {}
         for balance, sets in best.items():
             for s in range((c + max_gain) // 3 + 1):

@@ -37,8 +37,20 @@ def statue_value(s, cell, piece: dict) -> int:
 
 
 def board_points(s) -> tuple[dict[int, int], dict[int, int]]:
-    """Per store: great halls (MK-SCORE-5) and statues, one per tunnel (MK-SCORE-8, MK-AMB-21)."""
+    """Per store: great halls (MK-SCORE-5) and statues, one per tunnel (MK-SCORE-8, MK-AMB-21).
+
+    Computed once per occupancy, statues, board side, stores and great hall cards (a test
+    position may give its own values): judging positions asks again and again. Each call
+    returns its own dicts."""
     layout = terrain.lay(s)
+    on_board = layout.derived(("hall_ids",), lambda: tuple(p["hall"] for p in s["pieces"].values() if p["kind"] == "hall"))
+    key = ("board_points", s["board"], tuple(content.hall(h) for h in on_board), tuple(s["statues"].items()),
+           tuple(s["store_of"]), len(s["stores"]))
+    halls, statues = layout.derived(key, lambda: _board_points(s, layout))
+    return dict(halls), dict(statues)
+
+
+def _board_points(s, layout) -> tuple[dict[int, int], dict[int, int]]:
     halls = {st: 0 for st in range(len(s["stores"]))}
     statues = dict(halls)
     by_piece: dict[str, list] = {}

@@ -95,18 +95,23 @@ def tunnel_count(s: State, seat: int) -> int:
 
 
 def statue_moves(s: State, seat: int, layout: geo.Layout | None = None) -> list[tuple[list, list]]:
-    """Every one-cart move of an unburied statue in the seat's network (MK-MOVE-2..7)."""
+    """Every one-cart move of an unburied statue in the seat's network (MK-MOVE-2..7),
+    listed once per occupancy and statue spaces."""
     layout = layout or lay(s)
+    spaces = tuple(sorted(s["statues"]))
+    moves = layout.derived(("statue_moves", seat, spaces), lambda: _statue_moves(side(s), layout, seat, spaces))
+    return [(list(cell), list(dest)) for cell, dest in moves]
+
+
+def _statue_moves(b: geo.Board, layout: geo.Layout, seat: int, spaces: tuple[str, ...]) -> tuple:
     own = layout.own_cells(seat)
-    b = side(s)
-    taken = [unkey(k) for k in s["statues"]]
+    taken = [unkey(k) for k in spaces]
     out = []
-    for k in sorted(s["statues"]):
-        cell = unkey(k)
+    for cell in taken:
         if cell in own:
             for dest in geo.statue_moves(b, layout, seat, cell, taken):
-                out.append((list(cell), list(dest)))
-    return out
+                out.append((cell, dest))
+    return tuple(out)
 
 
 def workshop_at(s: State, space: str) -> str | None:

@@ -1,6 +1,7 @@
 """The 4-for-1 trade with the supply (MK-TRADE-1..4) and workshop uses (MK-WS)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from domain.core import event, require
@@ -33,11 +34,22 @@ def trades(s, seat: int) -> list[dict]:
         return []
     gets = [r for r in RESOURCES if s["supply"][r] > 0]
     out = []
-    for combo in combinations_with_replacement(sorted(have), n):
-        give = _bag(combo)
-        if all(have[r] >= c for r, c in give.items()):
-            out.extend({"type": "trade", "give": give, "get": g} for g in gets)
+    for give in _gives(tuple(sorted(have.items())), n):
+        give = dict(give)
+        out.extend({"type": "trade", "give": give, "get": g} for g in gets)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _gives(have: tuple[tuple[str, int], ...], n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every payable multiset of ``n`` of the held resources, as (resource, count) items."""
+    held = dict(have)
+    out = []
+    for combo in combinations_with_replacement(sorted(held), n):
+        give = _bag(combo)
+        if all(held[r] >= c for r, c in give.items()):
+            out.append(tuple(give.items()))
+    return tuple(out)
 
 
 def trade(s, seat: int, cmd: dict, rng, emit) -> None:

@@ -8,18 +8,27 @@ the gold others hold and the gold not yet handed out (SAB-GOLD-10), except what 
 seat itself is shown while choosing (SAB-AMB-18/25). ``observe`` pools each of these
 (their contents are public by elimination: the box minus what the seat sees) and a
 deal shuffles them back; ``fix`` makes every other seat's map peeks name the dealt goals.
+The role cards are not dealt uniformly: ``RoleDeal`` weighs each placement of the
+saboteur cards by what the seats' public plays reveal (``inference.odds``).
 
 Past the tree the seats play the ``heuristic`` bot; where the rollout stops short of
 the game's end, ``evaluate`` scores each seat's gold so far plus the round's expected
-gold, from how near the connected tunnel is to the treasure.
+gold, from how near the connected tunnel is to the treasure, or, once the round is
+over, the gold still going round.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from domain.core import Drbg
 from domain.kit import Observation, SearchSpec, copy_state, squash
 from domain.saboteur.bots import heuristic_bot
-from domain.saboteur.content import GOLD, SABOTEUR_PAY, TREASURE
+from domain.saboteur.content import GOLD, ROLE_DECK, ROUNDS, SABOTEUR_PAY, TREASURE
+from domain.saboteur.inference import odds
 from domain.saboteur.maze import connected_edges, frontier
-from domain.saboteur.rounds import gold_seat
+from domain.saboteur.rounds import gold_seat, miner_ccw
 
 
 def observe(state: dict, seat: int) -> Observation:
@@ -27,12 +36,9 @@ def observe(state: dict, seat: int) -> Observation:
     obs = Observation(copy_state(s))
     others = [p for p in range(s["players"]) if p != seat]
     if s["roles"] and not s["roles_revealed"] and s["phase"] != "over":
-        slots = [(("roles", p), 0, None) for p in others]
-        items = [s["roles"][p] for p in others]
-        if s["leftover"] is not None:
-            slots.append((("leftover",), 0, None))
-            items.append(s["leftover"])
-        obs.pool(items, slots)
+        obs = RoleDeal(obs.state)
+        obs.state["roles"] = [r if p == seat else None for p, r in enumerate(s["roles"])]
+        obs.state["leftover"] = None
     if s["phase"] == "over":
         return obs
     mine = s["peeks"][seat] if s["peeks"] else {}
@@ -60,7 +66,50 @@ def observe(state: dict, seat: int) -> Observation:
         slots.append((("bundle",), 0, len(s["bundle"])))
     obs.pool(gold, slots)
     obs.fix = _seen_goals
+    if isinstance(obs, RoleDeal):
+        obs.deals = role_deals(obs.state, seat)  # from the blanked state: public plays only
     return obs
+
+
+@dataclass
+class RoleDeal(Observation):
+    """An observation whose role cards are dealt by what the seats' plays reveal
+    (``inference.odds``) rather than uniformly. ``deals`` lists every way the saboteur
+    cards the seat cannot see may lie among the other seats and the leftover (SAB-ROLE-2/3):
+    (cumulative weight, the saboteurs' places: seats, or None for the leftover)."""
+
+    deals: list[tuple[float, tuple[int | None, ...]]] = field(default_factory=list)
+
+    def deal(self, rng: Drbg) -> dict:
+        s = super().deal(rng)
+        total = self.deals[-1][0]
+        u = rng.randbelow(1 << 52) / (1 << 52) * total
+        saboteurs = next((places for upto, places in self.deals if u < upto), self.deals[-1][1])
+        s["roles"] = ["saboteur" if p in saboteurs else r or "miner" for p, r in enumerate(s["roles"])]
+        s["leftover"] = "saboteur" if None in saboteurs else "miner"
+        return s
+
+
+def role_deals(state: dict, seat: int) -> list[tuple[float, tuple[int | None, ...]]]:
+    """Every placement of the saboteur cards the seat cannot see among the other seats and the
+    leftover (the role deck minus its own card, SAB-ROLE-1), weighted by the product of the
+    likelihood ratios of the seats that would hold one (a uniform deal is the prior)."""
+    s = state
+    places: list[int | None] = [p for p in range(s["players"]) if p != seat] + [None]
+    unseen = ROLE_DECK[s["players"]][0] - (s["roles"][seat] == "saboteur")
+    ratio = {**odds(s, seat), None: 1.0}
+    out, total = [], 0.0
+    for saboteurs in combinations(places, unseen):
+        weight = 1.0
+        for p in saboteurs:
+            weight *= ratio[p]
+        total += weight
+        out.append((total, saboteurs))
+    return out
+
+
+SPREAD = 1.5
+"""Nuggets of uncertainty per round left, this one included: the softmax's temperature."""
 
 
 def _seen_goals(s: dict) -> None:
@@ -70,25 +119,63 @@ def _seen_goals(s: dict) -> None:
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
-    """Gold so far plus the round's expected gold, as a margin over the best other seat."""
+    """Each seat's chance to end with the most gold: a softmax of the seats' gold so far plus
+    the round's expected gold, with a temperature for the rounds still to come (SAB-WIN-3).
+    Not a margin over the best other seat: a miner level with its fellow miner would then
+    gain nothing from the tunnel's progress, which takes gold from the saboteur.
+
+    Mid-round each seat judges by what it knows of the goals: the tunnel's chance to reach
+    the treasure averaged over the goals the treasure may be for that seat (its map peeks,
+    SAB-MAP-2), not the dealt treasure alone -- the same expectation over the deals, without
+    the noise of one deal's goal in every rollout's value (some ten deals per child at the root)."""
     s = state
     gold = [sum(v for r in (s["gold"][p] if s["gold"] else []) for v in r) for p in seats]
-    if s["phase"] == "play":
-        treasure = [(i["x"], i["y"]) for i in s["goals"].values() if i["shape"] == TREASURE and not i["revealed"]]
-        ends = frontier(s["maze"], connected_edges(s["maze"]))
-        dist = min((abs(x - tx) + abs(y - ty) for x, y in ends for tx, ty in treasure), default=12)
-        cards = len(s["deck"]) + sum(len(h) for h in s["hands"])
-        chance = squash(1.1 * (2.5 - dist) + 0.04 * cards)
-        miners = [p for p in seats if s["roles"][p] == "miner"]
-        saboteurs = len(seats) - len(miners)
-        mean = sum(GOLD) / len(GOLD)
-        for p in seats:
-            if s["roles"][p] == "miner":
-                gold[p] += chance * min(len(seats), 9) * mean / max(1, len(miners))
-            elif saboteurs:
-                gold[p] += (1 - chance) * SABOTEUR_PAY[saboteurs]
-    return {p: squash((gold[p] - max(gold[q] for q in seats if q != p)) / 2) for p in seats}
+    t = SPREAD + SPREAD * (ROUNDS - s["round"])
+    if s["phase"] == "gold":
+        for p, v in _unpaid(s).items():
+            gold[p] += v
+    if s["phase"] != "play":
+        return _softmax(gold, t)
+    ends = frontier(s["maze"], connected_edges(s["maze"]))
+    cards = len(s["deck"]) + sum(len(h) for h in s["hands"])
+    hidden = {g: i for g, i in s["goals"].items() if not i["revealed"]}
+    chance = {g: squash(1.1 * (2.5 - min((abs(x - i["x"]) + abs(y - i["y"]) for x, y in ends), default=12))
+                        + 0.04 * cards) for g, i in hidden.items()}
+    miners = [p for p in seats if s["roles"][p] == "miner"]
+    saboteurs = len(seats) - len(miners)
+    share = min(len(seats), 9) * sum(GOLD) / len(GOLD) / max(1, len(miners))
+    out = {}
+    for p in seats:
+        seen = s["peeks"][p]
+        maybe = [g for g in hidden if seen.get(g) == TREASURE] or [g for g in hidden if g not in seen]
+        c = sum(chance[g] for g in maybe) / len(maybe)
+        expected = [gold[q] + (c * share if s["roles"][q] == "miner" else (1 - c) * SABOTEUR_PAY[saboteurs])
+                    for q in seats]
+        out[p] = _softmax(expected, t)[p]
+    return out
 
 
-SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=8,
-                    playouts={"easy": 15, "normal": 60, "hard": 250}, playout_ms=15.0)
+def _softmax(gold: list[float], t: float) -> dict[int, float]:
+    top = max(gold)
+    weights = [math.exp((g - top) / t) for g in gold]
+    total = sum(weights)
+    return {p: w / total for p, w in enumerate(weights)}
+
+
+def _unpaid(s: dict) -> dict[int, int]:
+    """The round's gold still to hand out, as it will go: each miner from the bundle's holder
+    counter-clockwise keeps the best card left (SAB-GOLD-3..5, the default choice SAB-AMB-18),
+    and each saboteur still due takes the round's pay (SAB-GOLD-8). A rollout that stops
+    while the bundle goes round would otherwise judge the round's winners empty-handed."""
+    out: dict[int, int] = {}
+    holder = s["holder"]
+    for v in sorted(s["bundle"], reverse=True):
+        out[holder] = out.get(holder, 0) + v
+        holder = miner_ccw(s["roles"], holder, False)
+    for p in s["payees"]:
+        out[p] = out.get(p, 0) + s["pay"]
+    return out
+
+
+SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
+                    playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0)

@@ -44,10 +44,10 @@ class Config:
         fmt = data.get("format")
         require(fmt in FORMATS, "unknown_format", "TRN-CFG-1", f"format is one of {list(FORMATS)}, not {fmt!r}")
         size = data.get("table_size", min_players if min_players > 2 else 2)
-        require(_is_int(size) and min_players <= size <= max_players and size >= 2, "bad_table_size", "TRN-CFG-1",
+        require(is_int(size) and min_players <= size <= max_players and size >= 2, "bad_table_size", "TRN-CFG-1",
                 f"table_size is a whole number of seats the game allows ({max(2, min_players)}-{max_players})")
         rounds = data.get("rounds")
-        require(rounds is None or (_is_int(rounds) and 1 <= rounds <= 100), "bad_rounds", "TRN-SW-3",
+        require(rounds is None or (is_int(rounds) and 1 <= rounds <= 100), "bad_rounds", "TRN-SW-3",
                 "rounds is a whole number from 1 to 100 (or left out for the format's default)")
         require(rounds is None or fmt != "knockout", "bad_rounds", "TRN-KO-3",
                 "a knockout plays until one entrant remains; leave rounds out")
@@ -116,7 +116,8 @@ class Config:
         return self.default_rounds(entrants) * math.ceil(entrants / self.table_size)
 
 
-def _is_int(v: Any) -> bool:
+def is_int(v: Any) -> bool:
+    """An int that is not a bool (JSON's true is not a table size or a round number)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from domain.core import require
-from domain.tournament.config import Config, _is_int
+from domain.tournament.config import Config, is_int
 from domain.tournament.history import DECISIONS
 from domain.tournament.log import TournamentStatus, config_of, game_id_for, pairing_view
 from domain.tournament.pairing import check_field, is_complete, pair_round, waits
@@ -101,7 +101,7 @@ def withdraw(t: dict, entrant: dict, from_round: int | None = None, by: str = "a
     current = rounds[-1]["round"] if rounds and not rounds[-1]["completed"] else None
     when = following if from_round is None else from_round
     allowed = [r for r in (current, following) if r is not None]
-    require(_is_int(when) and when in allowed, "bad_round", "TRN-WD-2",
+    require(is_int(when) and when in allowed, "bad_round", "TRN-WD-2",
             f"{entrant['id']} may withdraw from round {' or '.join(map(str, allowed))} "
             f"(the round being played, or the next one to be paired), not from round {when}")
     events = [{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"], "from_round": when}}]
@@ -126,7 +126,7 @@ def decided_event(t: dict, round_no: object, index: object, body: dict, by: str)
     require(t["status"] == TournamentStatus.RUNNING, "tournament_not_running", "TRN-DIR-1",
             f"results are decided while the tournament runs; it is {t['status']}")
     rounds = t["rounds"]
-    require(_is_int(round_no) and _is_int(index) and 1 <= round_no <= len(rounds)
+    require(is_int(round_no) and is_int(index) and 1 <= round_no <= len(rounds)
             and 0 <= index < len(rounds[round_no - 1]["tables"]), "no_such_table", "TRN-DIR-1",
             f"round {round_no} has no table {index} (tables are numbered from 0 in each paired round)")
     rnd = rounds[round_no - 1]
@@ -163,11 +163,11 @@ def decided_event(t: dict, round_no: object, index: object, body: dict, by: str)
         result = {"places": {e: None for e in seats}, "scores": {e: 0 for e in seats}}
     else:
         places, scores = body.get("places"), body.get("scores") or {}
-        require(isinstance(places, dict) and set(places) == set(seats) and all(_is_int(p) for p in places.values())
+        require(isinstance(places, dict) and set(places) == set(seats) and all(is_int(p) for p in places.values())
                 and all(p == 1 + sum(q < p for q in places.values()) for p in places.values()),
                 "bad_places", "TRN-DIR-1", f"places gives each entrant of this table ({', '.join(seats)}) its place, "
                 "ties sharing one and skipping the places they cover (1, 1, 3)")
-        require(isinstance(scores, dict) and set(scores) <= set(seats) and all(_is_int(v) for v in scores.values()),
+        require(isinstance(scores, dict) and set(scores) <= set(seats) and all(is_int(v) for v in scores.values()),
                 "bad_scores", "TRN-DIR-1", "scores gives whole game scores to entrants of this table")
         result = {"places": {e: places[e] for e in seats}, "scores": {e: scores.get(e, 0) for e in seats}}
     data["result"] = {**result, "outcome": kind}

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from tests.browser.chromium import Browser, missing
+from tests.browser.play_site import PlaySite, running_play_site
 from tests.browser.site import Site, running_site
 
 WHY_NOT = missing()
@@ -49,3 +50,26 @@ def api(site: Site) -> httpx.Client:
     """The site's API over HTTP, as a client author would call it."""
     with httpx.Client(base_url=site.url, timeout=30) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def play_site(redis_url) -> PlaySite:
+    """A site running in real time (workers, reactor, clocks), one per module that plays on it."""
+    with running_play_site(redis_url) as built:
+        yield built
+
+
+@pytest.fixture(scope="module")
+def person() -> Browser:
+    """A person's own browser profile: its own localStorage, so its own player token."""
+    browser = Browser()
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def other_person() -> Browser:
+    """A second person, on a phone-sized window."""
+    browser = Browser(width=375, height=800)
+    yield browser
+    browser.close()

@@ -5,34 +5,10 @@ finished tournament's bundle verifies with them (TRN-DIR-1, TRN-WD-2)."""
 from __future__ import annotations
 
 import httpx
-import pytest
 
 from application.tournament_verify import verify_bundle
 from tests.browser.chromium import Browser
-from tests.browser.play_site import PlaySite, running_play_site
-from tests.browser.playing import choose, sign_up
-from tests.browser.test_play_browser import no_problems
-
-
-@pytest.fixture(scope="module")
-def site(redis_url) -> PlaySite:
-    with running_play_site(redis_url) as built:
-        yield built
-
-
-@pytest.fixture(scope="module")
-def organizer() -> Browser:
-    browser = Browser()
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(scope="module")
-def guest() -> Browser:
-    """Another profile: its own player token."""
-    browser = Browser(width=375, height=800)
-    yield browser
-    browser.close()
+from tests.browser.playing import choose, no_problems, sign_up
 
 
 def token_of(b: Browser) -> str:
@@ -59,66 +35,66 @@ def decide(b: Browser, round_no: int, kind: str, reason: str, losers: tuple[str,
            what="the decision in its round", timeout=30)
 
 
-def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(site, organizer, guest):
-    sign_up(organizer, site.url, "Arbiter")
-    sign_up(guest, site.url, "Visitor")
-    with httpx.Client(base_url=site.url, timeout=30) as api:
-        created = api.post("/v1/tournaments", headers={"Authorization": f"Bearer {token_of(organizer)}"}, json={
+def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(play_site, person, other_person):
+    sign_up(person, play_site.url, "Arbiter")
+    sign_up(other_person, play_site.url, "Visitor")
+    with httpx.Client(base_url=play_site.url, timeout=30) as api:
+        created = api.post("/v1/tournaments", headers={"Authorization": f"Bearer {token_of(person)}"}, json={
             "game": "mountain-king", "format": "swiss", "table_size": 2, "rounds": 3, "name": "Directed",
             "clock": {"per_move_s": 600, "on_timeout": "forfeit"}, "start_at": "2099-01-01T00:00:00Z"})
         assert created.status_code == 201, created.json()
         tid = created.json()["id"]
-        for page in (organizer, guest):
-            page.open(f"{site.url}/web/tournaments/{tid}")
+        for page in (person, other_person):
+            page.open(f"{play_site.url}/web/tournaments/{tid}")
             page.wait("return document.querySelector('#register')", what="register")
             page.click("#register")
             page.wait("return document.querySelector('#withdraw')", what="registered")
-        organizer.click("#start")
+        person.click("#start")
         entrants = {e["name"]: e["id"] for e in api.get(f"/v1/tournaments/{tid}").json()["entrants"]}
         arbiter, visitor = entrants["Arbiter"], entrants["Visitor"]
 
         # A refusal is the server's: its code and message in the page, and nothing decided.
         form = "#director form.decide[data-table='0']"
-        organizer.wait("return document.querySelector(arguments[0])", form, what="round 1's form", timeout=30)
-        choose(organizer, f"{form} select[name=kind]", "adjudicated")
+        person.wait("return document.querySelector(arguments[0])", form, what="round 1's form", timeout=30)
+        choose(person, f"{form} select[name=kind]", "adjudicated")
         for entrant in (arbiter, visitor):
-            organizer.js("document.querySelector(arguments[0]).value = '2'", f"{form} input[name=place-{entrant}]")
-        organizer.js("document.querySelector(arguments[0]).value = 'two second places'", f"{form} input[name=reason]")
-        organizer.click(f"{form} button[type=submit]")
-        organizer.wait("return document.getElementById('message').textContent.includes('Refused (bad_places)')",
-                       what="the refusal")
+            person.js("document.querySelector(arguments[0]).value = '2'", f"{form} input[name=place-{entrant}]")
+        person.js("document.querySelector(arguments[0]).value = 'two second places'", f"{form} input[name=reason]")
+        person.click(f"{form} button[type=submit]")
+        person.wait("return document.getElementById('message').textContent.includes('Refused (bad_places)')",
+                    what="the refusal")
         assert api.get(f"/v1/tournaments/{tid}").json()["rounds"][0]["tables"][0]["decision"] is None
 
-        decide(organizer, 1, "forfeit", "Visitor did not come to the board", losers=(visitor,))
+        decide(person, 1, "forfeit", "Visitor did not come to the board", losers=(visitor,))
         t = api.get(f"/v1/tournaments/{tid}").json()
         first = t["rounds"][0]["tables"][0]
         assert first["decision"]["kind"] == "forfeit" and first["result"]["places"][visitor] == 2
         assert api.get(f"/v1/games/{first['game_id']}").json()["status"] == "aborted"
 
-        decide(organizer, 2, "adjudicated", "Both flags fell at once", places={arbiter: 1, visitor: 1})
+        decide(person, 2, "adjudicated", "Both flags fell at once", places={arbiter: 1, visitor: 1})
         second = api.get(f"/v1/tournaments/{tid}").json()["rounds"][1]["tables"][0]
         assert second["decision"]["kind"] == "adjudicated" and set(second["result"]["places"].values()) == {1}
 
         # The guest's page offers no director's panel.
-        guest.open(f"{site.url}/web/tournaments/{tid}")
-        guest.wait("return document.getElementById('status').textContent === 'running'", what="the guest's page")
-        assert guest.js("return document.getElementById('director-panel').hidden") is True
+        other_person.open(f"{play_site.url}/web/tournaments/{tid}")
+        other_person.wait("return document.getElementById('status').textContent === 'running'", what="the guest's page")
+        assert other_person.js("return document.getElementById('director-panel').hidden") is True
 
-        organizer.wait("return document.querySelector('#director').textContent.includes('Round 3 is being played')",
-                       what="round 3", timeout=30)
-        choose(organizer, "#director form.withdraw-from select[name=entrant]", visitor)
-        choose(organizer, "#director form.withdraw-from select[name=from_round]", "3")
-        organizer.click("#director form.withdraw-from button[type=submit]")
-        organizer.wait("return document.getElementById('status').textContent === 'finished'",
-                       what="the end once Visitor withdrew", timeout=30)
+        person.wait("return document.querySelector('#director').textContent.includes('Round 3 is being played')",
+                    what="round 3", timeout=30)
+        choose(person, "#director form.withdraw-from select[name=entrant]", visitor)
+        choose(person, "#director form.withdraw-from select[name=from_round]", "3")
+        person.click("#director form.withdraw-from button[type=submit]")
+        person.wait("return document.getElementById('status').textContent === 'finished'",
+                    what="the end once Visitor withdrew", timeout=30)
         done = api.get(f"/v1/tournaments/{tid}").json()
         third = done["rounds"][2]["tables"][0]
         assert third["decision"]["reason"] == "withdrew from round 3"
         assert [(s["entrant"], s["points"]) for s in done["standings"]] == [(arbiter, 2.5), (visitor, 0.5)]
         bundle = api.get(f"/v1/tournaments/{tid}/bundle").text.splitlines(keepends=True)
     assert verify_bundle(bundle).ok
-    assert site.problems() == []
-    refused = [f for f in organizer.problems()["failed"] if f["status"] == 422 and f["url"].endswith("/result")]
+    assert play_site.problems() == []
+    refused = [f for f in person.problems()["failed"] if f["status"] == 422 and f["url"].endswith("/result")]
     assert len(refused) == 1  # the refusal above, and no other
-    organizer.js("window.__delve.failed = window.__delve.failed.filter((f) => f.status !== 422)")
-    no_problems(organizer)
+    person.js("window.__delve.failed = window.__delve.failed.filter((f) => f.status !== 422)")
+    no_problems(person)

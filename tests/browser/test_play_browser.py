@@ -13,40 +13,7 @@ import random
 
 import pytest
 
-from tests.browser.chromium import Browser
-from tests.browser.play_site import PlaySite, running_play_site
-from tests.browser.playing import choose, create_game, play_out, play_together, sign_up, status
-
-
-@pytest.fixture(scope="module")
-def site(redis_url) -> PlaySite:
-    with running_play_site(redis_url) as built:
-        yield built
-
-
-@pytest.fixture(scope="module")
-def first() -> Browser:
-    browser = Browser()
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(scope="module")
-def second() -> Browser:
-    """Another profile: its own localStorage, so its own player token."""
-    browser = Browser(width=375, height=800)
-    yield browser
-    browser.close()
-
-
-def no_problems(b: Browser) -> None:
-    """No script error, no failed request: but a 409 on /actions, which is the race the page
-    answers by refreshing (seats that act at once, as in Mountain King's starter draft)."""
-    problems = b.problems()
-    raced = [f for f in problems["failed"] if f["status"] == 409 and f["url"].endswith("/actions")]
-    problems["failed"] = [f for f in problems["failed"] if f not in raced]
-    problems["log"] = [line for line in problems["log"] if not ("/actions" in line and "409" in line)]
-    assert problems == {"errors": [], "failed": [], "log": []}, problems
+from tests.browser.playing import choose, create_game, no_problems, play_out, play_together, sign_up, status
 
 
 # One human seat and bots; Saboteur at three seats. Options left to the game's defaults.
@@ -59,133 +26,133 @@ TABLES = {
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
-def test_a_person_plays_a_whole_game_against_bots_by_clicking(site, first, game):
-    sign_up(first, site.url, f"solo {game}")
-    gid = create_game(first, site.url, game, TABLES[game])
-    first.wait("return document.querySelector('#turn-panel button.move') || "
-               "['finished'].includes(document.querySelector('#status').textContent)",
-               what=f"the first turn (site: {site.problems()}, {site.summary(gid)['active_seats']})")
-    assert "Your turn" in first.text("#your-turn") or status(first) == "finished"
-    moves = play_out(first, random.Random(game))
-    assert moves > 0 and status(first) == "finished"
-    assert site.summary(gid)["status"] == "finished"
-    first.wait("return document.querySelector('#scores').textContent.includes('final scores')", what="the final scores")
+def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person, game):
+    sign_up(person, play_site.url, f"solo {game}")
+    gid = create_game(person, play_site.url, game, TABLES[game])
+    person.wait("return document.querySelector('#turn-panel button.move') || "
+                "['finished'].includes(document.querySelector('#status').textContent)",
+                what=f"the first turn (site: {play_site.problems()}, {play_site.summary(gid)['active_seats']})")
+    assert "Your turn" in person.text("#your-turn") or status(person) == "finished"
+    moves = play_out(person, random.Random(game))
+    assert moves > 0 and status(person) == "finished"
+    assert play_site.summary(gid)["status"] == "finished"
+    person.wait("return document.querySelector('#scores').textContent.includes('final scores')", what="the final scores")
     if game == "dwarf":  # solo: the automaton is scored beside the person
-        assert any("automaton" in row for row in first.texts("#scores tr"))
-    first.wait("return document.querySelector('#rematch')", what="the rematch button")
-    no_problems(first)
+        assert any("automaton" in row for row in person.texts("#scores tr"))
+    person.wait("return document.querySelector('#rematch')", what="the rematch button")
+    no_problems(person)
     if game == "dwarf":  # the same game again: the player's seat reserved for them and taken at once
-        first.click("#rematch")
-        first.wait("return location.pathname !== arguments[0]", f"/web/games/{gid}", what="the rematch's page")
-        again = first.js("return document.body.dataset.gameId")
-        first.wait("return document.querySelector('#status').textContent === 'active'", what="the rematch started")
-        assert site.summary(again)["game"] == "dwarf" and site.summary(again)["seats"][0]["player"]
-        no_problems(first)
+        person.click("#rematch")
+        person.wait("return location.pathname !== arguments[0]", f"/web/games/{gid}", what="the rematch's page")
+        again = person.js("return document.body.dataset.gameId")
+        person.wait("return document.querySelector('#status').textContent === 'active'", what="the rematch started")
+        assert play_site.summary(again)["game"] == "dwarf" and play_site.summary(again)["seats"][0]["player"]
+        no_problems(person)
 
 
-def test_two_players_join_an_open_seat_and_both_ratings_change(site, first, second):
-    ann = sign_up(first, site.url, "Ann")
-    bob = sign_up(second, site.url, "Bob")
-    gid = create_game(first, site.url, "dwarf", ["me", "open"])
-    first.wait("return document.querySelector('#status').textContent === 'open'", what="the game waiting for a player")
-    second.open(f"{site.url}/web")
-    second.wait(f"return document.querySelector('#open-games [data-game={gid}] button.join')", what="the open game")
-    second.js(f"document.querySelector('#open-games [data-game={gid}] button.join').click()")
-    second.wait("return location.pathname.endsWith(arguments[0])", gid, what="the joined game's page")
-    for page in (first, second):
+def test_two_players_join_an_open_seat_and_both_ratings_change(play_site, person, other_person):
+    ann = sign_up(person, play_site.url, "Ann")
+    bob = sign_up(other_person, play_site.url, "Bob")
+    gid = create_game(person, play_site.url, "dwarf", ["me", "open"])
+    person.wait("return document.querySelector('#status').textContent === 'open'", what="the game waiting for a player")
+    other_person.open(f"{play_site.url}/web")
+    other_person.wait(f"return document.querySelector('#open-games [data-game={gid}] button.join')", what="the open game")
+    other_person.js(f"document.querySelector('#open-games [data-game={gid}] button.join').click()")
+    other_person.wait("return location.pathname.endsWith(arguments[0])", gid, what="the joined game's page")
+    for page in (person, other_person):
         page.wait("return document.querySelector('#status').textContent === 'active'", what="the game started")
-    play_together([first, second], random.Random(7))
-    assert site.summary(gid)["status"] == "finished"
-    for page, me in ((first, ann), (second, bob)):
-        page.open(f"{site.url}/web/players/{me}")
+    play_together([person, other_person], random.Random(7))
+    assert play_site.summary(gid)["status"] == "finished"
+    for page, me in ((person, ann), (other_person, bob)):
+        page.open(f"{play_site.url}/web/players/{me}")
         page.wait("return document.querySelector('#history .rating-change')", what="a rating change", timeout=30)
         assert page.texts("#history td:nth-child(2)")[0] == gid
         no_problems(page)
 
 
-def test_a_clocked_game_shows_the_clock_and_the_timeout_ends_it(site, first):
-    sign_up(first, site.url, "Slow")
-    gid = create_game(first, site.url, "mountain-king", ["me", "greedy"],
+def test_a_clocked_game_shows_the_clock_and_the_timeout_ends_it(play_site, person):
+    sign_up(person, play_site.url, "Slow")
+    gid = create_game(person, play_site.url, "mountain-king", ["me", "greedy"],
                       clock={"kind": "per_move", "seconds": 3, "on_timeout": "forfeit"})
-    first.wait("return document.querySelector('#seats .clock.running')", what="my clock running")
-    shown = first.text("#seats .clock.running")
+    person.wait("return document.querySelector('#seats .clock.running')", what="my clock running")
+    shown = person.text("#seats .clock.running")
     assert shown.startswith("0:0"), shown
-    first.wait("return document.querySelector('#status').textContent === 'finished'", what="the timeout", timeout=30)
-    summary = site.summary(gid)
+    person.wait("return document.querySelector('#status').textContent === 'finished'", what="the timeout", timeout=30)
+    summary = play_site.summary(gid)
     assert summary["status"] == "finished" and summary["outcome"]["winners"] == ["seat:1"]
-    first.wait("return [...document.querySelectorAll('#events li')].some((li) => li.textContent.includes('timeout'))",
-               what="the timeout in the event list")
-    no_problems(first)
+    person.wait("return [...document.querySelectorAll('#events li')].some((li) => li.textContent.includes('timeout'))",
+                what="the timeout in the event list")
+    no_problems(person)
 
 
-def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(site, first, second):
-    sign_up(first, site.url, "Org")
-    sign_up(second, site.url, "Guest")
-    first.open(f"{site.url}/web")
-    first.wait("return document.querySelector('#t-game option')", what="the tournament form")
-    first.js("document.querySelector('#create-tournament-box').open = true")
-    first.js("document.querySelector('#t-name').value = 'Web cup'")
-    choose(first, "#t-game", "dwarf")
-    choose(first, "#t-format", "swiss")
-    first.js("document.querySelector('#t-rounds').value = '1'")
-    first.click("#create-tournament-button")
-    first.wait("return location.pathname.startsWith('/web/tournaments/')", what="the tournament page")
-    tid = first.js("return document.body.dataset.tournamentId")
-    first.wait("return document.querySelector('#register')", what="register")
-    first.click("#register")
-    first.wait("return document.querySelector('#withdraw')", what="registered")
-    second.open(f"{site.url}/web/tournaments/{tid}")
-    second.wait("return document.querySelector('#register')", what="register (second player)")
-    second.click("#register")
-    second.wait("return document.querySelector('#withdraw')", what="registered (second player)")
+def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(play_site, person, other_person):
+    sign_up(person, play_site.url, "Org")
+    sign_up(other_person, play_site.url, "Guest")
+    person.open(f"{play_site.url}/web")
+    person.wait("return document.querySelector('#t-game option')", what="the tournament form")
+    person.js("document.querySelector('#create-tournament-box').open = true")
+    person.js("document.querySelector('#t-name').value = 'Web cup'")
+    choose(person, "#t-game", "dwarf")
+    choose(person, "#t-format", "swiss")
+    person.js("document.querySelector('#t-rounds').value = '1'")
+    person.click("#create-tournament-button")
+    person.wait("return location.pathname.startsWith('/web/tournaments/')", what="the tournament page")
+    tid = person.js("return document.body.dataset.tournamentId")
+    person.wait("return document.querySelector('#register')", what="register")
+    person.click("#register")
+    person.wait("return document.querySelector('#withdraw')", what="registered")
+    other_person.open(f"{play_site.url}/web/tournaments/{tid}")
+    other_person.wait("return document.querySelector('#register')", what="register (second player)")
+    other_person.click("#register")
+    other_person.wait("return document.querySelector('#withdraw')", what="registered (second player)")
     for _ in range(2):
-        first.wait("return document.querySelector('#add-bot')", what="add bot")
-        count = first.count("#entrants tr.entrant")
-        first.click("#add-bot")
-        first.wait("return document.querySelectorAll('#entrants tr.entrant').length > arguments[0]", count, what="the bot added")
-    first.click("#start")
-    for page in (first, second):
+        person.wait("return document.querySelector('#add-bot')", what="add bot")
+        count = person.count("#entrants tr.entrant")
+        person.click("#add-bot")
+        person.wait("return document.querySelectorAll('#entrants tr.entrant').length > arguments[0]", count, what="the bot added")
+    person.click("#start")
+    for page in (person, other_person):
         page.wait("return document.querySelector('#my-current-game')", what="my tournament game", timeout=30)
         page.click("#my-current-game")
         page.wait("return location.pathname.startsWith('/web/games/')", what="the game page")
-    play_together([first, second], random.Random(11))
-    first.open(f"{site.url}/web/tournaments/{tid}")
-    first.wait("return document.querySelector('#status').textContent === 'finished'", what="the tournament finished",
-               timeout=60)
-    assert len(first.texts("#standings tbody tr")) == 4
-    no_problems(first)
+    play_together([person, other_person], random.Random(11))
+    person.open(f"{play_site.url}/web/tournaments/{tid}")
+    person.wait("return document.querySelector('#status').textContent === 'finished'", what="the tournament finished",
+                timeout=60)
+    assert len(person.texts("#standings tbody tr")) == 4
+    no_problems(person)
 
 
-def test_the_lobby_offers_every_games_bots_with_the_search_levels_by_name(site, first):
+def test_the_lobby_offers_every_games_bots_with_the_search_levels_by_name(play_site, person):
     """Issue "Bots worth playing": a person picks "search bot, hard", not an id; the choice seats
     that level (the created game's seat names the bot id the API knows)."""
-    first.open(f"{site.url}/web")
-    first.wait("return document.querySelector('#new-game option')", what="the new-game form")
-    first.js("document.querySelector('#create-box').open = true")
+    person.open(f"{play_site.url}/web")
+    person.wait("return document.querySelector('#new-game option')", what="the new-game form")
+    person.js("document.querySelector('#create-box').open = true")
     for game in TABLES:
-        choose(first, "#new-game", game)
-        choose(first, "#new-seats", "3" if game == "saboteur" else "2")
-        offered = first.js("return [...document.querySelectorAll('[name=seat-1-bot] option')]"
-                           ".map((o) => [o.value, o.textContent])")
+        choose(person, "#new-game", game)
+        choose(person, "#new-seats", "3" if game == "saboteur" else "2")
+        offered = person.js("return [...document.querySelectorAll('[name=seat-1-bot] option')]"
+                            ".map((o) => [o.value, o.textContent])")
         levels = {value: text for value, text in offered if value.startswith("search-")}
         assert list(levels) == ["search-easy", "search-normal", "search-hard"], (game, offered)
         assert levels["search-hard"].startswith("search bot, hard (") and "playouts a move" in levels["search-hard"]
         assert ["random", "random (any legal move)"] in offered
-    gid = create_game(first, site.url, "mountain-king", ["me", "search-easy"])
-    seats = first.js("return fetch('/v1/games/' + arguments[0]).then((r) => r.json()).then((g) => g.seats)", gid)
+    gid = create_game(person, play_site.url, "mountain-king", ["me", "search-easy"])
+    seats = person.js("return fetch('/v1/games/' + arguments[0]).then((r) => r.json()).then((g) => g.seats)", gid)
     assert seats[1]["bot"] == "search-easy"
-    no_problems(first)
+    no_problems(person)
 
 
-def test_a_refused_move_shows_the_servers_code_message_and_a_link_to_the_rule(site, first):
+def test_a_refused_move_shows_the_servers_code_message_and_a_link_to_the_rule(play_site, person):
     """The page offers only legal moves, so a refusal comes from a move the server no longer takes;
     here the page's request is altered on its way out (every number in the command moved off the
     board), and the real server's 422 problem is what the page must show: code, message, rule link."""
-    sign_up(first, site.url, "Refused")
-    create_game(first, site.url, "saboteur", ["me", "heuristic", "random"])
+    sign_up(person, play_site.url, "Refused")
+    create_game(person, play_site.url, "saboteur", ["me", "heuristic", "random"])
     card = "#turn-panel button.move:is([data-type=play_path],[data-type=rockfall],[data-type=break_tool],[data-type=repair])"
-    first.wait("return document.querySelector(arguments[0])", card, what="a card to play")
-    first.js("""
+    person.wait("return document.querySelector(arguments[0])", card, what="a card to play")
+    person.js("""
         const send = window.fetch;
         const shift = (v) => typeof v === 'number' ? v + 50 : Array.isArray(v) ? v.map(shift)
           : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shift(x)])) : v;
@@ -197,37 +164,37 @@ def test_a_refused_move_shows_the_servers_code_message_and_a_link_to_the_rule(si
           }
           return send(url, init);
         };""")
-    version = first.js("return document.querySelector('#board').dataset.version")
-    first.js("document.querySelector(arguments[0]).click()", card)  # a card at (x, y) or on a seat
-    first.wait("return /Refused \\(/.test(document.querySelector('#message')?.textContent || '')",
-               what="the refusal shown")
-    said = first.js("return document.querySelector('#message').textContent")
-    link = first.js("return document.querySelector('a.rule-link')?.getAttribute('href')")
+    version = person.js("return document.querySelector('#board').dataset.version")
+    person.js("document.querySelector(arguments[0]).click()", card)  # a card at (x, y) or on a seat
+    person.wait("return /Refused \\(/.test(document.querySelector('#message')?.textContent || '')",
+                what="the refusal shown")
+    said = person.js("return document.querySelector('#message').textContent")
+    link = person.js("return document.querySelector('a.rule-link')?.getAttribute('href')")
     assert said.startswith("Refused (") and "rule SAB-" in said, said
     assert link and link.startswith("/rules/saboteur#SAB-"), link
-    assert first.js("return document.querySelector('#board').dataset.version") == version  # nothing was written
+    assert person.js("return document.querySelector('#board').dataset.version") == version  # nothing was written
 
 
-def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(site, second):
+def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(play_site, other_person):
     """Tab to a highlighted place of the board, Enter plays it; at 375 px nothing but the
     board itself scrolls sideways."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    sign_up(second, site.url, "Keys")
-    assert second.js("return document.documentElement.scrollWidth <= window.innerWidth")
-    create_game(second, site.url, "dwarf", ["me"])
-    second.wait("return document.querySelector('#board [data-place].target')", what="a place to play")
-    assert second.js("return document.documentElement.scrollWidth <= window.innerWidth"), "the game page overflows"
-    version = second.js("return document.querySelector('#board').dataset.version")
-    keys = ActionChains(second.driver)
+    sign_up(other_person, play_site.url, "Keys")
+    assert other_person.js("return document.documentElement.scrollWidth <= window.innerWidth")
+    create_game(other_person, play_site.url, "dwarf", ["me"])
+    other_person.wait("return document.querySelector('#board [data-place].target')", what="a place to play")
+    assert other_person.js("return document.documentElement.scrollWidth <= window.innerWidth"), "the game page overflows"
+    version = other_person.js("return document.querySelector('#board').dataset.version")
+    keys = ActionChains(other_person.driver)
     for _ in range(300):
-        if second.js("return document.activeElement && document.activeElement.matches('#board [data-place].target')"):
+        if other_person.js("return document.activeElement && document.activeElement.matches('#board [data-place].target')"):
             break
         keys.send_keys(Keys.TAB).perform()
     else:
         raise AssertionError("no board place is reachable with Tab")
     keys.send_keys(Keys.ENTER).perform()
-    second.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
-                what="the move played with Enter")
-    no_problems(second)
+    other_person.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+                      what="the move played with Enter")
+    no_problems(other_person)

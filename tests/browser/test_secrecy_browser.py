@@ -16,14 +16,7 @@ import pytest
 from domain.saboteur.content import CARDS
 
 from tests.browser.chromium import Browser
-from tests.browser.play_site import PlaySite, running_play_site
 from tests.browser.playing import create_game, play_out, sign_up
-
-
-@pytest.fixture(scope="module")
-def site(redis_url) -> PlaySite:
-    with running_play_site(redis_url) as built:
-        yield built
 
 
 @pytest.fixture(scope="module")
@@ -40,20 +33,20 @@ def received(b: Browser, start: int = 0) -> tuple[str, int]:
     return "".join(text for url, text in chunks[start:] if "/v1/catalog" not in url), len(chunks)
 
 
-def test_a_page_never_receives_another_seats_cards(site, recorded):
+def test_a_page_never_receives_another_seats_cards(play_site, recorded):
     """Between two of the person's turns, nothing the page receives names a card that
     stayed in another seat's hand all along and that the page was never shown (a new round
     re-deals: such a gap is skipped)."""
-    sign_up(recorded, site.url, "Canary")
-    gid = create_game(recorded, site.url, "saboteur", ["me", "heuristic", "random", "random"])
+    sign_up(recorded, play_site.url, "Canary")
+    gid = create_game(recorded, play_site.url, "saboteur", ["me", "heuristic", "random", "random"])
     last: dict = {}
     known: set[str] = set()  # cards the page has been shown (played face up, its own hand)
     checked = []
 
     def at_rest(b: Browser, _moves: int) -> None:
-        before = site.service.load(gid)
+        before = play_site.service.load(gid)
         seen, count = received(b, last.get("count", 0))
-        after = site.service.load(gid)
+        after = play_site.service.load(gid)
         if before.meta["status"] != "active" or after.version != before.version:
             last.clear()  # the table moved while reading: start a fresh gap at the next turn
             return
@@ -75,4 +68,4 @@ def test_a_page_never_receives_another_seats_cards(site, recorded):
 
     play_out(recorded, random.Random("canary"), before_move=at_rest)
     assert len(checked) >= 10, "the canary was checked at too few turns"
-    assert site.service.load(gid).meta["status"] == "finished"
+    assert play_site.service.load(gid).meta["status"] == "finished"
