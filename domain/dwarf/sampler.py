@@ -10,14 +10,21 @@ ones, so each group is a pool of its own) and the piles below their tops.
 Past the tree, every seat plays ``greedy.quick`` (one step, no lookahead) to the end of
 the round the rollout began in (``horizon``: mid-round, the placed workers have not been
 paid yet, DW-RES) and the table is judged by ``greedy.worth`` (majorities and their
-margins, Objects, Medals, Andvettr's Medal clock). Against the solo automaton the race
-is to the 4th Object (DW-END-1) before his 13th Medal (DW-AND-8), so the resources
-held count too, as the Objects they would forge (``potential``).
+margins, Objects, Medals, Andvettr's Medal clock). Against Eldhusfifl the resources held
+count too, as the Objects they would forge (``potential``). Against Andvettr and his
+father the game is a race, the 4th Object (DW-END-1) before his 13th Medal (DW-AND-8):
+the table is judged by ``race.chance``, and the player's first worker of a round takes
+the only Defend location still free, which his second worker would take (DW-AND-2) for
+2 Medals (DW-AND-5).
 """
 from __future__ import annotations
 
-from domain.dwarf import content
+from domain.core import Command
+from domain.dwarf import content, race
+from domain.dwarf.actions import is_andvettr
 from domain.dwarf.greedy import quick, worth
+from domain.dwarf.selection import head, located
+from domain.dwarf.state import free_places, top_effect
 from domain.kit import Observation, SearchSpec, copy_state, squash
 
 
@@ -37,8 +44,20 @@ def observe(state: dict, seat: int) -> Observation:
     return obs
 
 
+def block(state: dict, seat: int) -> Command | None:
+    """Against Andvettr, the player's first placement on the only free Defend location: his
+    second worker, placed next (DW-SOLO-4), would take it (DW-AND-2) and defend it twice
+    (DW-AND-5, DW-AMB-31); with two or more free, he takes another, so nothing is blocked."""
+    h = head(state)
+    auto = state["automaton"]
+    if h is None or h["slot"] != "first" or auto is None or not is_andvettr(state, auto):
+        return None
+    free = [w for w in free_places(state) if top_effect(state, w).type == "defend"]
+    return {"type": "place", **located(free[0])} if len(free) == 1 else None
+
+
 def rollout(game, state: dict, seat: int, rng) -> dict:
-    return quick(state, seat)
+    return block(state, seat) or quick(state, seat)
 
 
 def potential(state: dict, seat: int) -> float:
@@ -50,13 +69,18 @@ def potential(state: dict, seat: int) -> float:
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
     solo = state["automaton"] is not None
-    return {p: squash((worth(state, p) + (RACE * potential(state, p) if solo else 0.0)) / 8) for p in seats}
+    out = {}
+    for p in seats:
+        chance = race.chance(state, p) if solo else None
+        out[p] = chance if chance is not None else \
+            squash((worth(state, p) + (RACE * potential(state, p) if solo else 0.0)) / 8)
+    return out
 
 
 def horizon(state: dict) -> int:
     return state["round"]
 
 
-RACE = 2.0  # worth per Object the resources held come to, against the solo automaton
+RACE = 2.0  # worth per Object the resources held come to, against Eldhusfifl
 SEARCH = SearchSpec(observe=observe, rollout=rollout, evaluate=evaluate, depth=24, horizon=horizon,
                     playouts={"easy": 30, "normal": 120, "hard": 500}, playout_ms=3.0)
