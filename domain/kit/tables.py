@@ -35,14 +35,18 @@ class Table(Mapping):
     def __init__(self, game: str, name: str, load: Callable[[], Mapping[str, Any]],
                  read: Callable[[str, Any], Any] = lambda _key, entry: entry):
         self.game, self.name, self._load, self.read = game, name, load, read
+        self._own: Mapping[str, Any] | None = None
 
     def _data(self) -> Mapping[str, Any]:
-        table = _GIVEN.get().get((self.game, self.name))
-        return self._load() if table is None else table
+        given = _GIVEN.get()  # empty but inside a test's ``given`` block: the rules' hot path
+        table = given.get((self.game, self.name)) if given else None
+        return self.own() if table is None else table
 
     def own(self) -> Mapping[str, Any]:
-        """The game's own table, whatever a test gave."""
-        return self._load()
+        """The game's own table, whatever a test gave (loaded once: content never changes)."""
+        if self._own is None:
+            self._own = self._load()
+        return self._own
 
     def __getitem__(self, key: str) -> Any:
         return self._data()[key]
