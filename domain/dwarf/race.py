@@ -17,13 +17,12 @@ single weights mean little; the whole ranks tables.
 """
 from __future__ import annotations
 
-import math
-
 from domain.dwarf import content
 from domain.dwarf.actions import is_andvettr
 from domain.dwarf.grid import places
 from domain.dwarf.rounds import special_limit_reached
 from domain.dwarf.state import pile_at, piles, top_effect
+from domain.kit import squash
 
 FEATURES = ("bias", "medals_lacking", "defends", "objects", "ready", "units", "medals", "specials",
             "his_objects", "steel_lead", "gold_lead", "round")
@@ -55,6 +54,11 @@ def recipes(s: dict, seat: int, showing: list[content.Effect] | None = None) -> 
     return out
 
 
+def units(player: dict) -> float:
+    """The Objects a player's holdings come to, at about four units an Object."""
+    return (player["iron"] + player["gold"] + 1.5 * player["steel"]) / UNITS_PER_OBJECT
+
+
 def ready(held: dict, costs: list[dict], most: int) -> int:
     """How many of ``costs`` (each once) ``held`` pays together, up to ``most``."""
     best = 0
@@ -77,7 +81,7 @@ def features(s: dict, seat: int) -> tuple[float, ...]:
     showing = tops(s)
     return (1.0, s["options"]["andvettr_medal_win_threshold"] - him["medal"], min(defends(s, showing), 3),
             me["created"], ready(me, recipes(s, seat, showing), max(0, 4 - me["created"])),
-            (me["iron"] + me["gold"] + 1.5 * me["steel"]) / UNITS_PER_OBJECT, me["medal"] / 4, me["specials"],
+            units(me), me["medal"] / 4, me["specials"],
             him["created"], (me["steel"] - him["steel"]) / 4, (me["gold"] - him["gold"]) / 4, s["round"] / 4)
 
 
@@ -88,5 +92,5 @@ def chance(s: dict, seat: int) -> float | None:
     if auto is None or not is_andvettr(s, auto):
         return None
     x = sum(w * f for w, f in zip(WEIGHTS, features(s, seat)))
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+    return squash(max(-30.0, min(30.0, x)))
 

@@ -64,7 +64,7 @@ def potential(state: dict, seat: int) -> float:
     """The Objects the seat's resources come to (about four units an Object, DW-GLOS-3 and
     the Forge cards; Steel costs Iron to make, DW-GLOS-2), up to the 4th (DW-END-1)."""
     me = state["players"][seat]
-    return min(max(0, 4 - me["created"]), (me["iron"] + me["gold"] + 1.5 * me["steel"]) / 4)
+    return min(max(0, 4 - me["created"]), race.units(me))
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
