@@ -141,6 +141,12 @@ class SearchSpec:
     ``horizon`` (optional): where an evaluation reads true only at a stage's end (a
     round's Mine has not paid yet mid-round), ``horizon(state)`` names the stage and the
     rollout stops as soon as it changes (still at most ``depth`` steps).
+    ``private`` (optional): ``private(state, seat) -> bytes`` names what a seat knows that
+    changes how it plays (a secret role) in one deal. A node's children are then kept apart
+    per mover's ``private``: a seat's moves in the deals where it holds one secret are chosen
+    by the rewards of those deals alone, not by statistics fused with the deals where it holds
+    another (single-observer ISMCTS's strategy fusion of the opponents); the searching seat's
+    own moves are never split (it knows its own secret).
     """
 
     observe: Callable[[State, int], Observation]
@@ -150,6 +156,7 @@ class SearchSpec:
     playouts: Mapping[str, int]
     playout_ms: float
     horizon: Callable[[State], Any] | None = None
+    private: Callable[[State, int], bytes] | None = None
 
 
 # -- the tree -----------------------------------------------------------------
@@ -263,12 +270,13 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
         mover = min(turn.seats)
         options = allowed if node is root else _keyed(game.legal_commands(s, mover))
         children = node.children
-        present = [children[k] for k in options if k in children]
+        tag = spec.private(s, mover) if spec.private is not None and node is not root else b""
+        present = [children[tag + k] for k in options if tag + k in children]
         for c in present:
             c.avail += 1
         if len(present) < min(len(options), 1 + int(math.sqrt(node.visits))):
-            k = _widen(game, s, mover, options, node, spec, rng)
-            child = children[k] = _Node(mover, options[k])
+            k = _widen(game, s, mover, options, node, tag, spec, rng)
+            child = children[tag + k] = _Node(mover, options[k])
             child.avail = 1
             expanding = False
         else:
@@ -282,7 +290,7 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
             # rules refuse): the deal is impossible, so the iteration teaches nothing.
             child.avail -= 1
             if not child.visits and not child.avail:
-                del node.children[k]
+                del node.children[tag + k]
             return
         path.append(child)
         node = child
@@ -292,19 +300,19 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
         n.total += values[n.mover]
 
 
-def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node: _Node, spec: SearchSpec,
-           rng: Drbg) -> bytes:
+def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node: _Node, tag: bytes,
+           spec: SearchSpec, rng: Drbg) -> bytes:
     """The next child to add (progressive widening: a node has at most 1 + sqrt(visits)
-    children): the heuristic's own choice first, so a small budget plays no worse than
-    the heuristic, then the others at random."""
-    if not node.children:
+    children of the mover's ``tag``): the heuristic's own choice first, so a small budget
+    plays no worse than the heuristic, then the others at random."""
+    if not any(k.startswith(tag) for k in node.children):
         try:
             k = _key(spec.rollout(_Listed(game, s, mover, list(options.values())), s, mover, rng))
         except Illegal:
             k = None
         if k in options:
             return k
-    fresh = [k for k in options if k not in node.children]
+    fresh = [k for k in options if tag + k not in node.children]
     return fresh[rng.randbelow(len(fresh))]
 
 

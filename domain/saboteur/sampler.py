@@ -177,5 +177,13 @@ def _unpaid(s: dict) -> dict[int, int]:
     return out
 
 
+def role(state: dict, seat: int) -> bytes:
+    """The seat's role in a deal (SAB-ROLE-2): a miner and a saboteur play the same position
+    apart, so the tree keeps the other seats' moves apart by the role each holds in the deal
+    (``SearchSpec.private``)."""
+    roles = state["roles"]
+    return roles[seat].encode() if roles and roles[seat] else b""
+
+
 SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
-                    playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0)
+                    playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0, private=role)
