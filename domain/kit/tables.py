@@ -49,7 +49,9 @@ class Table(Mapping):
         return self._own
 
     def __getitem__(self, key: str) -> Any:
-        return self._data()[key]
+        if _GIVEN.get():  # inside a test's ``given`` block
+            return self._data()[key]
+        return (self._own if self._own is not None else self.own())[key]  # the rules' hot path
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data())

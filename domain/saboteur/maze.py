@@ -46,29 +46,35 @@ def _edges(cell: Mapping) -> str:
     return oriented(cell["shape"], cell["rotated"])[0]
 
 
-def connected_edges(maze: Maze) -> set[tuple[str, str]]:
-    """Open edges ``(cell key, dir)`` whose segment is joined to the start card (SAB-CONN-1)."""
+def connected_edges(maze: Maze) -> frozenset[tuple[str, str]]:
+    """Open edges ``(cell key, dir)`` whose segment is joined to the start card (SAB-CONN-1).
+    Memoised on the maze's cards (the search meets the same maze thousands of times a move)."""
+    return _connected(tuple((k, c["shape"], c["rotated"]) for k, c in maze.items()))
+
+
+@lru_cache(maxsize=4096)
+def _connected(cells: tuple[tuple[str, str, bool], ...]) -> frozenset[tuple[str, str]]:
+    segments = {k: oriented(shape, rotated)[1] for k, shape, rotated in cells}
     start = key(*START_CELL)
-    if start not in maze:
-        return set()
-    todo = [(start, i) for i in range(len(oriented(maze[start]["shape"], maze[start]["rotated"])[1]))]
+    if start not in segments:
+        return frozenset()
+    todo = [(start, i) for i in range(len(segments[start]))]
     seen = set(todo)
     out: set[tuple[str, str]] = set()
     while todo:
         k, i = todo.pop()
         x, y = xy(k)
-        for d in oriented(maze[k]["shape"], maze[k]["rotated"])[1][i]:
+        for d in segments[k][i]:
             out.add((k, d))
             nk = key(*step(x, y, d))
-            nb = maze.get(nk)
-            if nb is None:
+            segs = segments.get(nk)
+            if segs is None:
                 continue
-            segs = oriented(nb["shape"], nb["rotated"])[1]
             for j, seg in enumerate(segs):
                 if OPPOSITE[d] in seg and (nk, j) not in seen:
                     seen.add((nk, j))
                     todo.append((nk, j))
-    return out
+    return frozenset(out)
 
 
 def frontier(maze: Maze, connected: Iterable[tuple[str, str]]) -> dict[tuple[int, int], set[str]]:
