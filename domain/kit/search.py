@@ -147,6 +147,8 @@ class SearchSpec:
     by the rewards of those deals alone, not by statistics fused with the deals where it holds
     another (single-observer ISMCTS's strategy fusion of the opponents); the searching seat's
     own moves are never split (it knows its own secret).
+    ``ordered``: progressive widening adds a node's children in the heuristic's order (its
+    choice among the moves not yet tried), not the heuristic's first and then the rest at random.
     """
 
     observe: Callable[[State, int], Observation]
@@ -157,6 +159,7 @@ class SearchSpec:
     playout_ms: float
     horizon: Callable[[State], Any] | None = None
     private: Callable[[State, int], bytes] | None = None
+    ordered: bool = False
 
 
 # -- the tree -----------------------------------------------------------------
@@ -304,8 +307,17 @@ def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node
            spec: SearchSpec, rng: Drbg) -> bytes:
     """The next child to add (progressive widening: a node has at most 1 + sqrt(visits)
     children of the mover's ``tag``): the heuristic's own choice first, so a small budget
-    plays no worse than the heuristic, then the others at random."""
-    if not any(k.startswith(tag) for k in node.children):
+    plays no worse than the heuristic, then the others at random -- or, where the game's
+    search is ``ordered``, the heuristic's choice among the moves not yet tried."""
+    if spec.ordered:
+        fresh = {k: c for k, c in options.items() if tag + k not in node.children}
+        try:
+            k = _key(spec.rollout(_Listed(game, s, mover, list(fresh.values())), s, mover, rng))
+        except Illegal:
+            k = None
+        if k in fresh:
+            return k
+    elif not any(k.startswith(tag) for k in node.children):
         try:
             k = _key(spec.rollout(_Listed(game, s, mover, list(options.values())), s, mover, rng))
         except Illegal:

@@ -186,4 +186,5 @@ def role(state: dict, seat: int) -> bytes:
 
 
 SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
-                    playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0, private=role)
+                    playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0, private=role,
+                    ordered=True)
