@@ -35,7 +35,7 @@ class _Plan:
         self.targets = [self.hidden[g] for g in aims]
         self.unknown = unknown
         self.conn = connected_edges(self.maze)
-        self.ends = frontier(self.maze, self.conn)
+        self.ends = frontier(self.maze)
         self.now = self.score(self.ends)
         self.suspects = self._suspects()
         self._after: dict[tuple, tuple[int, int]] = {}
@@ -84,12 +84,12 @@ class _Plan:
                 for d in seg:
                     nxt = step(x, y, d)
                     if key(*nxt) not in self.maze:
-                        ends.setdefault(nxt, set()).add(OPPOSITE[d])
+                        ends[nxt] = ends.get(nxt, frozenset()) | {OPPOSITE[d]}
         return self.score(ends)
 
     def after_rockfall(self, cmd: Command) -> tuple[int, int]:
         maze = {k: c for k, c in self.maze.items() if k != key(cmd["x"], cmd["y"])}
-        return self.score(frontier(maze, connected_edges(maze)))
+        return self.score(frontier(maze))
 
     def of(self, kind: str) -> list[Command]:
         return [c for c in self.legal if c["type"] == kind]

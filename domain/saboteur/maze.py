@@ -77,15 +77,22 @@ def _connected(cells: tuple[tuple[str, str, bool], ...]) -> frozenset[tuple[str,
     return frozenset(out)
 
 
-def frontier(maze: Maze, connected: Iterable[tuple[str, str]]) -> dict[tuple[int, int], set[str]]:
-    """Cells not in the maze that a connected open edge points into, with the
-    directions (as seen from the cell) those edges come from."""
+def frontier(maze: Maze) -> dict[tuple[int, int], frozenset[str]]:
+    """Cells not in the maze that an open edge joined to the start points into (SAB-CONN-1),
+    with the directions (as seen from the cell) those edges come from. Memoised like
+    ``connected_edges``: the caller reads it and never changes it."""
+    return _frontier(tuple((k, c["shape"], c["rotated"]) for k, c in maze.items()))
+
+
+@lru_cache(maxsize=4096)
+def _frontier(cells: tuple[tuple[str, str, bool], ...]) -> dict[tuple[int, int], frozenset[str]]:
+    taken = {k for k, _, _ in cells}
     out: dict[tuple[int, int], set[str]] = {}
-    for k, d in connected:
+    for k, d in _connected(cells):
         cell = step(*xy(k), d)
-        if key(*cell) not in maze:
+        if key(*cell) not in taken:
             out.setdefault(cell, set()).add(OPPOSITE[d])
-    return out
+    return {cell: frozenset(ds) for cell, ds in out.items()}
 
 
 def socket(maze: Maze, x: int, y: int) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from domain.saboteur.content import (
     CARDS, GOAL_CELLS, GOAL_SHAPES, HAND_SIZE, MAX_MINER_GOLD_CARDS, ROLE_DECK, ROUNDS,
     SABOTEUR_PAY, TREASURE,
 )
-from domain.saboteur.maze import connected_edges, frontier, goal_rotation
+from domain.saboteur.maze import frontier, goal_rotation
 from domain.saboteur.state import SaboteurState
 
 
@@ -46,7 +46,7 @@ def reveal_reached_goals(b: Batch, seat: int) -> bool:
     another goal, so repeat until nothing new is reached."""
     while True:
         s = b.state
-        ends = frontier(s["maze"], connected_edges(s["maze"]))
+        ends = frontier(s["maze"])
         reached = [g for g in sorted(s["goals"]) if not s["goals"][g]["revealed"]
                    and (s["goals"][g]["x"], s["goals"][g]["y"]) in ends]
         if not reached:

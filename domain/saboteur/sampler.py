@@ -27,7 +27,7 @@ from domain.kit import Observation, SearchSpec, copy_state, squash
 from domain.saboteur.bots import heuristic_bot
 from domain.saboteur.content import GOLD, ROLE_DECK, ROUNDS, SABOTEUR_PAY, TREASURE
 from domain.saboteur.inference import odds
-from domain.saboteur.maze import connected_edges, frontier
+from domain.saboteur.maze import frontier
 from domain.saboteur.rounds import gold_seat, miner_ccw
 
 
@@ -136,7 +136,7 @@ def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
             gold[p] += v
     if s["phase"] != "play":
         return _softmax(gold, t)
-    ends = frontier(s["maze"], connected_edges(s["maze"]))
+    ends = frontier(s["maze"])
     cards = len(s["deck"]) + sum(len(h) for h in s["hands"])
     hidden = {g: i for g, i in s["goals"].items() if not i["revealed"]}
     chance = {g: squash(1.1 * (2.5 - min((abs(x - i["x"]) + abs(y - i["y"]) for x, y in ends), default=12))
