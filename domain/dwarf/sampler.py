@@ -83,4 +83,4 @@ def horizon(state: dict) -> int:
 
 RACE = 2.0  # worth per Object the resources held come to, against Eldhusfifl
 SEARCH = SearchSpec(observe=observe, rollout=rollout, evaluate=evaluate, depth=24, horizon=horizon,
-                    playouts={"easy": 30, "normal": 120, "hard": 500}, playout_ms=3.0)
+                    playouts={"easy": 30, "normal": 500, "hard": 1500}, playout_ms=3.0)
