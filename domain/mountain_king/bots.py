@@ -298,16 +298,7 @@ class Judge:
         rivals = [self._scored(s, st, points) + f * unit for st, unit in self.rival_unit.items()]
         return mine - RIVAL * max(rivals, default=0.0)
 
-    @classmethod
-    def estimates(cls, s) -> dict[int, float]:
-        """Each store's estimate on its own, no rival subtracted: the scored categories plus
-        the future potential (the search judges a leaf by the margin between stores)."""
-        points, f = board_points(s), potential(s)
-        return {st: cls._scored(s, st, points) + cls._future(s, st, f, cls._board(s, st))
-                for st in range(len(s["stores"]))}
-
-    @staticmethod
-    def _scored(s, st: int, points) -> int:
+    def _scored(self, s, st: int, points) -> int:
         """The six final-scoring categories of ``scoring.breakdowns``, summed."""
         halls, statues = points
         sets = best_sets(leftovers(s, st))
@@ -343,8 +334,7 @@ class Judge:
         out += 0.5 * sum(1 for sp in s["workshops"] if any(n in own for n in b.neighbours(unkey(sp))))
         return out, sum(1 for k in s["statues"] if unkey(k) in own)
 
-    @staticmethod
-    def _future(s, st: int, f: float, board: tuple[float, int]) -> float:
+    def _future(self, s, st: int, f: float, board: tuple[float, int]) -> float:
         if f <= 0:
             return 0.0
         have = dict(s["stores"][st])

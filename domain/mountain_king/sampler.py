@@ -9,17 +9,15 @@ retired troll, a spell put back) is forgotten. The pedestal bag is drawn by the 
 DRBG over its public counts: chance, played in each deal.
 
 A Mountain King command costs milliseconds to list and judge, so the tree's leaves
-are not played out: ``evaluate`` judges each seat by ``greedy``'s honor estimate
-(``bots.Judge``: the scored categories plus the future potential) less the best other
-store's in full, as the most honor wins (MK-GEN-2; ``greedy``'s own one-ply choice
-subtracts a share), and ``greedy`` orders each node's first child.
+are not played out: ``evaluate`` judges each seat with ``greedy``'s honor estimate
+(``bots.Judge``: the scored categories plus the future potential, less a share of
+the best rival's), and ``greedy`` orders each node's first child.
 """
 from __future__ import annotations
 
 from domain.kit import Observation, SearchSpec, copy_state, squash
 
 from .bots import Judge, greedy_policy
-from .state import store_of
 
 
 def observe(state: dict, seat: int) -> Observation:
@@ -41,15 +39,8 @@ def observe(state: dict, seat: int) -> Observation:
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
-    """Each seat's margin: its store's estimate less the best other store's, as the most
-    honor wins (MK-GEN-2)."""
-    est = Judge.estimates(state)
-    out = {}
-    for p in seats:
-        mine = store_of(state, p)
-        out[p] = squash((est[mine] - max((v for st, v in est.items() if st != mine), default=0.0)) / 10)
-    return out
+    return {p: squash(Judge(state, p).value(state) / 10) for p in seats}
 
 
 SEARCH = SearchSpec(observe=observe, rollout=greedy_policy, evaluate=evaluate, depth=0,
-                    playouts={"easy": 12, "normal": 100, "hard": 200}, playout_ms=15.0)
+                    playouts={"easy": 12, "normal": 50, "hard": 200}, playout_ms=15.0)
