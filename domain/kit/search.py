@@ -310,22 +310,26 @@ def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node
     plays no worse than the heuristic, then the others at random -- or, where the game's
     search is ``ordered``, the heuristic's choice among the moves not yet tried."""
     if spec.ordered:
-        fresh = {k: c for k, c in options.items() if tag + k not in node.children}
-        try:
-            k = _key(spec.rollout(_Listed(game, s, mover, list(fresh.values())), s, mover, rng))
-        except Illegal:
-            k = None
-        if k in fresh:
-            return k
+        untried = {key: c for key, c in options.items() if tag + key not in node.children}
+        k = _advised(game, s, mover, untried, spec, rng)
     elif not any(k.startswith(tag) for k in node.children):
-        try:
-            k = _key(spec.rollout(_Listed(game, s, mover, list(options.values())), s, mover, rng))
-        except Illegal:
-            k = None
-        if k in options:
-            return k
+        k = _advised(game, s, mover, options, spec, rng)
+    else:
+        k = None
+    if k is not None:
+        return k
     fresh = [k for k in options if tag + k not in node.children]
     return fresh[rng.randbelow(len(fresh))]
+
+
+def _advised(game: Game, s: State, mover: int, options: dict[bytes, Command], spec: SearchSpec,
+             rng: Drbg) -> bytes | None:
+    """The heuristic's choice among ``options`` (None when it names none of them)."""
+    try:
+        k = _key(spec.rollout(_Listed(game, s, mover, list(options.values())), s, mover, rng))
+    except Illegal:
+        return None
+    return k if k in options else None
 
 
 def _rollout(game: Game, s: State, seats: list[int], spec: SearchSpec, rng: Drbg) -> Values:
