@@ -109,6 +109,11 @@ def effect_of(cid: str) -> Effect:
     return effects()[cards()[cid].effect]
 
 
+def special_of(cid: str) -> Effect:
+    """The Special Action face of a card (DW-SPEC-2)."""
+    return effects()[cards()[cid].special]
+
+
 def of_kind(kind: str) -> list[str]:
     return [c.id for c in cards().values() if c.kind == kind]
 

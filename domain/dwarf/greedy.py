@@ -94,7 +94,7 @@ def quick(s: dict, seat: int) -> Command:
         if cmd["type"] == "place":
             extra = [top_effect(s, f"{cmd['mine']}:{cmd['location']}")]
         elif cmd["type"] == "special":
-            face = content.effects()[content.card(pile_at(s, cmd["pile"])[0]).special]
+            face = content.special_of(pile_at(s, cmd["pile"])[0])
             gained = net(face, 1)
             if cmd["pay"]:
                 _apply(gained, {r: -n for r, n in rounds.special_cost(s).items()})

@@ -21,7 +21,7 @@ def label(state: dict, command: dict) -> str:
         return f"Place a worker on {_where(state, command)}"
     if kind == "special":
         pile = state["areas"][command["pile"] // 3]["piles"][command["pile"] % 3]
-        face = content.effects()[content.card(pile[0]).special].name if pile else f"pile {command['pile']}"
+        face = content.special_of(pile[0]).name if pile else f"pile {command['pile']}"
         how = "pay and place one worker" if command.get("pay") else "both workers"
         return f"Special Action {face} ({how})"
     if kind == "order":

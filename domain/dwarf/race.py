@@ -48,7 +48,7 @@ def recipes(s: dict, seat: int, showing: list[content.Effect] | None = None) -> 
     if not special_limit_reached(s, seat):
         for i in piles(s):
             pile = pile_at(s, i)
-            face = content.effects()[content.card(pile[0]).special] if pile else None
+            face = content.special_of(pile[0]) if pile else None
             if face is not None and face.gain.get("object"):
                 out.append(face.cost)
     return out

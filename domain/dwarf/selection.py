@@ -71,10 +71,9 @@ def take_special(b: Batch, player: int, pile: int, pay: bool) -> None:
     standing there acts first (DW-SPEC-6, DW-AMB-18)."""
     s = b.state
     cid = pile_at(s, pile)[0]
-    card = content.card(cid)
     b.emit("SpecialActionTaken", player=player, pile=pile, card=cid, workers=1 if pay else 2,
            paid=special_cost(s) if pay else {})
-    face = content.effects()[card.special]
+    face = content.special_of(cid)
     if has(s, player, face.cost):
         b.emit("Gained", player=player, delta=net(face, 1), why="special", card=cid)
     else:
