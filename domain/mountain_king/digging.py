@@ -17,8 +17,18 @@ def honor(size: int, mineral: str) -> int:
     return HONOR[size][MINERALS.index(mineral)]
 
 
+def _rubble_free(s) -> bool:
+    """Hammer Rite: this turn's digs pay no hammers for their rubble."""
+    return "no_rubble_cost" in s["turn"]["flags"]
+
+
 def _hammers(s, d: geo.Dig) -> int:
-    return 0 if "no_rubble_cost" in s["turn"]["flags"] else d.hammers  # Hammer Rite
+    return 0 if _rubble_free(s) else d.hammers
+
+
+def _supplied(s, max_size: int):
+    """The tiles left in supply (MK-DIG-1), those larger than ``max_size`` skipped."""
+    return (tile for tile in content.tiles() if s["tiles"].get(tile.id, 0) > 0 and tile.size <= max_size)
 
 
 def placements(s, seat: int, layout=None, max_size: int = 5):
@@ -28,10 +38,9 @@ def placements(s, seat: int, layout=None, max_size: int = 5):
     b = terrain.side(s)
     mates = terrain.friends(s, seat)
     built = terrain.built(s)
-    for tile in content.tiles():
-        if s["tiles"].get(tile.id, 0) > 0 and tile.size <= max_size:
-            for d in geo.dig_placements(b, layout, seat, tile, mates, built):
-                yield tile, d
+    for tile in _supplied(s, max_size):
+        for d in geo.dig_placements(b, layout, seat, tile, mates, built):
+            yield tile, d
 
 
 def dig_commands(s, seat: int, layout=None) -> list[dict]:
@@ -47,22 +56,22 @@ def dig_commands(s, seat: int, layout=None) -> list[dict]:
         return []
     layout = layout or terrain.lay(s)
     hammers = have.get("hammer", 0)
-    free_rubble = "no_rubble_cost" in s["turn"]["flags"]  # Hammer Rite, as _hammers
+    free_rubble = _rubble_free(s)
+    mates = frozenset(terrain.friends(s, seat))
+    built = frozenset(terrain.built(s))
     out = []
-    for tile in content.tiles():
-        if s["tiles"].get(tile.id, 0) > 0 and tile.size <= best:
-            minerals = [m for m in MINERALS if sizes_ok[m] >= tile.size]
-            for rubble, cells, anchor in _dig_json(s, seat, layout, tile):
-                if free_rubble or rubble <= hammers:
-                    out.extend({"type": "dig", "tile": tile.id, "cells": cells, "anchor": anchor, "mineral": m}
-                               for m in minerals)
+    for tile in _supplied(s, best):
+        minerals = [m for m in MINERALS if sizes_ok[m] >= tile.size]
+        for rubble, cells, anchor in _dig_json(s, seat, layout, tile, mates, built):
+            if free_rubble or rubble <= hammers:
+                out.extend({"type": "dig", "tile": tile.id, "cells": cells, "anchor": anchor, "mineral": m}
+                           for m in minerals)
     return out
 
 
-def _dig_json(s, seat: int, layout, tile) -> tuple[tuple[int, list, list | None], ...]:
+def _dig_json(s, seat: int, layout, tile, mates: frozenset,
+              built: frozenset) -> tuple[tuple[int, list, list | None], ...]:
     """``(hammers, cells, anchor)`` of each placement of ``tile``, cells and anchor as JSON."""
-    mates = frozenset(terrain.friends(s, seat))
-    built = frozenset(terrain.built(s))
     return layout.derived(("dig_json", s["board"], seat, tile, mates, built), lambda: tuple(
         (d.hammers, geo.cells_json(d.cells), geo.cell_json(d.anchor))
         for d in geo.dig_placements(terrain.side(s), layout, seat, tile, mates, built)))
