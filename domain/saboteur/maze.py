@@ -49,7 +49,7 @@ def _edges(cell: Mapping) -> str:
 def connected_edges(maze: Maze) -> frozenset[tuple[str, str]]:
     """Open edges ``(cell key, dir)`` whose segment is joined to the start card (SAB-CONN-1).
     Memoised on the maze's cards (the search meets the same maze thousands of times a move)."""
-    return _connected(tuple((k, c["shape"], c["rotated"]) for k, c in maze.items()))
+    return _connected(_cards(maze))
 
 
 @lru_cache(maxsize=4096)
@@ -81,7 +81,12 @@ def frontier(maze: Maze) -> dict[tuple[int, int], frozenset[str]]:
     """Cells not in the maze that an open edge joined to the start points into (SAB-CONN-1),
     with the directions (as seen from the cell) those edges come from. Memoised like
     ``connected_edges``: the caller reads it and never changes it."""
-    return _frontier(tuple((k, c["shape"], c["rotated"]) for k, c in maze.items()))
+    return _frontier(_cards(maze))
+
+
+def _cards(maze: Maze) -> tuple[tuple[str, str, bool], ...]:
+    """The maze as its cards (key, shape, rotated): what the memoised walks are keyed on."""
+    return tuple((k, c["shape"], c["rotated"]) for k, c in maze.items())
 
 
 @lru_cache(maxsize=4096)
