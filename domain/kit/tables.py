@@ -38,7 +38,7 @@ class Table(Mapping):
         self._own: Mapping[str, Any] | None = None
 
     def _data(self) -> Mapping[str, Any]:
-        given = _GIVEN.get()  # empty but inside a test's ``given`` block: the rules' hot path
+        given = _GIVEN.get()  # empty outside a test's ``given`` block
         table = given.get((self.game, self.name)) if given else None
         return self.own() if table is None else table
 
