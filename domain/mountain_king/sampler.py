@@ -43,4 +43,4 @@ def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
 
 
 SEARCH = SearchSpec(observe=observe, rollout=greedy_policy, evaluate=evaluate, depth=0,
-                    playouts={"easy": 12, "normal": 50, "hard": 200}, playout_ms=15.0)
+                    playouts={"easy": 12, "normal": 150, "hard": 600}, playout_ms=15.0)
