@@ -11,7 +11,10 @@ DRBG over its public counts: chance, played in each deal.
 A Mountain King command costs milliseconds to list and judge, so the tree's leaves
 are not played out: ``evaluate`` judges each seat with ``greedy``'s honor estimate
 (``bots.Judge``: the scored categories plus the future potential, less a share of
-the best rival's), and ``greedy`` orders each node's first child.
+the best rival's). A position offers hundreds of commands (every dig of every tile),
+so the tree widens in ``greedy``'s order (``ordered``): the children a node gains are
+``greedy``'s choice among the commands not yet tried, not its first choice and then
+commands drawn at random.
 """
 from __future__ import annotations
 
@@ -43,4 +46,4 @@ def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
 
 
 SEARCH = SearchSpec(observe=observe, rollout=greedy_policy, evaluate=evaluate, depth=0,
-                    playouts={"easy": 12, "normal": 150, "hard": 600}, playout_ms=15.0)
+                    playouts={"easy": 12, "normal": 150, "hard": 600}, playout_ms=15.0, ordered=True)
