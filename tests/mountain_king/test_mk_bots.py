@@ -8,7 +8,12 @@ import pytest
 
 from domain import kit
 from domain.core import Drbg, Seat
+from domain.mountain_king import bots, terrain
+from domain.mountain_king.content import MINERALS
+from domain.mountain_king.digging import HONOR
+from domain.mountain_king.economy import resource_of
 from domain.mountain_king.rules import GAME
+from domain.mountain_king.state import key
 
 TABLES = {"2": (2, None), "3": (3, None), "4": (4, None), "5": (5, None), "teams": (4, {"teams": True})}
 
@@ -103,3 +108,31 @@ def test_greedy_draft_ignores_other_hands():
     dr["hand"], dr["deck"] = dr["deck"][:len(dr["hand"])], dr["hand"] + dr["deck"][len(dr["hand"]):]
     pick = GAME.bots["greedy"]
     assert pick(GAME, state, 0, Drbg(b"same", "b")) == pick(GAME, other, 0, Drbg(b"same", "b"))
+
+
+def test_dig_pre_score_reads_the_board():
+    """A dig's pre-score (bots._dig_score, from the per-side cell table) is, to the last bit,
+    tunnel honor less the minerals spent plus per cell what lies buried (MK-DIG-9), twice the
+    level of a covered statue and less a hammer for rubble (MK-DIG-8), read from the board."""
+    checked = []
+
+    def check(game, state, seat, rng):
+        b = terrain.side(state)
+        for cmd in game.legal_commands(state, seat):
+            if cmd["type"] != "dig":
+                continue
+            size = len(cmd["cells"])
+            want = HONOR[size][MINERALS.index(cmd["mineral"])] - size * bots.WORTH[cmd["mineral"]]
+            for cell in map(tuple, cmd["cells"]):
+                want += sum(bots.WORTH[resource_of(r)] for r in b.buried.get(cell, ()))
+                if key(cell) in state["statues"]:
+                    want += 2 * b.level(cell)
+                if cell in b.rubble:
+                    want -= bots.WORTH["hammer"]
+            assert bots._dig_score(state, cmd) == want, cmd
+            checked.append(cmd)
+        return GAME.bots["greedy"](game, state, seat, rng)
+
+    kit.play(GAME, [Seat(i, f"g{i}", "greedy") for i in range(3)], {}, b"mk-digs", max_steps=150,
+             policies={i: check for i in range(3)})
+    assert len(checked) > 1000  # greedy digs: statues, rubble and buried resources all met
