@@ -309,17 +309,17 @@ def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node
     children of the mover's ``tag``): the heuristic's own choice first, so a small budget
     plays no worse than the heuristic, then the others at random -- or, where the game's
     search is ``ordered``, the heuristic's choice among the moves not yet tried."""
+    fresh = {k: c for k, c in options.items() if tag + k not in node.children}
     if spec.ordered:
-        untried = {key: c for key, c in options.items() if tag + key not in node.children}
-        k = _advised(game, s, mover, untried, spec, rng)
+        k = _advised(game, s, mover, fresh, spec, rng)
     elif not any(k.startswith(tag) for k in node.children):
         k = _advised(game, s, mover, options, spec, rng)
     else:
         k = None
     if k is not None:
         return k
-    fresh = [k for k in options if tag + k not in node.children]
-    return fresh[rng.randbelow(len(fresh))]
+    keys = list(fresh)
+    return keys[rng.randbelow(len(keys))]
 
 
 def _advised(game: Game, s: State, mover: int, options: dict[bytes, Command], spec: SearchSpec,
