@@ -43,6 +43,8 @@ drafted, so one ply shows nothing.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.core import Illegal
 from domain.kit import copy_state, random_bot
 
@@ -153,32 +155,35 @@ def _top(cmds: list[dict], k: int, score) -> list[dict]:
 def _trade_scores(have: dict, trades: list[dict]) -> list[float]:
     """Each trade's ``resource_term`` after it minus before, on the touched types only.
 
-    A position lists some 200 ways to give and 7 to get: what depends on the give
-    alone (its worth, the minerals it leaves) is worked out once per give (the
-    trades of one give share its dict: found by id, checked by identity)."""
+    A position lists some 200 ways to give and 7 to get, the trades of one give next to each
+    other and sharing its dict: what depends on the give alone (its worth, the minerals it
+    leaves) is worked out once per run of that give, and the tunnel honor of what a trade
+    leaves is memoised on the minerals left (``_honor_after``)."""
     before = _dig_honor(have)
-    gives: dict[int, tuple] = {}
-    honors: dict[tuple, int] = {}
     out = []
+    last = None
     for cmd in trades:
         give, get = cmd["give"], cmd["get"]
-        entry = gives.get(id(give))
-        if entry is None or entry[0] is not give:
+        if give is not last:
+            last, honor = give, {}
+            worth = sum(WORTH[r] * n for r, n in give.items())
             touched = any(r in MINERALS for r in give)
-            entry = gives[id(give)] = (give, sum(WORTH[r] * n for r, n in give.items()), touched,
-                                       tuple(have.get(m, 0) - give.get(m, 0) for m in MINERALS), {})
-        _give, worth, touched, left, after_honor = entry
+            left = tuple(have.get(m, 0) - give.get(m, 0) for m in MINERALS)
         flat = WORTH[get] - worth
         if get not in MINERALS and not touched:
             out.append(flat)
             continue
-        if get not in after_honor:
-            after = tuple(n + (m == get) for n, m in zip(left, MINERALS))
-            if after not in honors:
-                honors[after] = _dig_honor(dict(zip(MINERALS, after)))
-            after_honor[get] = honors[after]
-        out.append(flat + 0.5 * (after_honor[get] - before))
+        h = honor.get(get)
+        if h is None:
+            h = honor[get] = _honor_after(left, get)
+        out.append(flat + 0.5 * (h - before))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _honor_after(left: tuple[int, ...], get: str) -> int:
+    """``_dig_honor`` of the minerals ``left`` (in ``MINERALS`` order) plus the one ``get``."""
+    return _dig_honor(dict(zip(MINERALS, (n + (m == get) for n, m in zip(left, MINERALS)))))
 
 
 def _dig_honor(have: dict) -> int:
