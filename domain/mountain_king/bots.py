@@ -43,6 +43,7 @@ drafted, so one ply shows nothing.
 """
 from __future__ import annotations
 
+import heapq
 from functools import lru_cache
 
 from domain.core import Illegal
@@ -125,14 +126,16 @@ def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
     out: list[dict] = []
     if "trade" in by_type:
         trades = by_type.pop("trade")
-        scores = _trade_scores(holdings(s, seat), trades)
-        out += [trades[i] for i in sorted(range(len(trades)), key=lambda i: -scores[i])[:TOP_TRADES]]
+        out += _top(trades, TOP_TRADES, _trade_scores(holdings(s, seat), trades))
     if "dig" in by_type:
-        out += _top(by_type.pop("dig"), TOP_DIGS, lambda c: _dig_score(s, c))
+        digs = by_type.pop("dig")
+        out += _top(digs, TOP_DIGS, [_dig_score(s, c) for c in digs])
     if "recruit" in by_type:
-        out += _top(by_type.pop("recruit"), TOP_RECRUITS, lambda c: _recruit_score(s, seat, c))
+        recruits = by_type.pop("recruit")
+        out += _top(recruits, TOP_RECRUITS, [_recruit_score(s, seat, c) for c in recruits])
     if "move_statue" in by_type:
-        out += _top(by_type.pop("move_statue"), TOP_MOVES, lambda c: _move_score(s, c))
+        moves = by_type.pop("move_statue")
+        out += _top(moves, TOP_MOVES, [_move_score(s, c) for c in moves])
     if "cast" in by_type:
         per: dict[str, list[dict]] = {}
         for c in by_type.pop("cast"):
@@ -147,9 +150,11 @@ def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
     return out + ends
 
 
-def _top(cmds: list[dict], k: int, score) -> list[dict]:
-    """The ``k`` best by ``score``; the sort is stable, so ties keep the legal order."""
-    return sorted(cmds, key=lambda c: -score(c))[:k]
+def _top(cmds: list[dict], k: int, scores: list[float]) -> list[dict]:
+    """The ``k`` best by their ``scores``, best first; ties keep the legal order (``nsmallest`` is
+    ``sorted(...)[:k]``, stable, without sorting the hundreds it leaves out)."""
+    lower = [-x for x in scores]
+    return [cmds[i] for i in heapq.nsmallest(k, range(len(cmds)), key=lower.__getitem__)]
 
 
 def _trade_scores(have: dict, trades: list[dict]) -> list[float]:
