@@ -2,6 +2,7 @@
 
     python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J]
     python -m benchmarks.search_bots report OUT.jsonl... [--commits c1,c2] [--configs a,b] [--markdown]
+    python -m benchmarks.search_bots cpu [--positions N] [--games a,b] [--markdown]
 
 Every game is played through the kit's driver (``domain.kit.play``: the server's
 DRBG streams), seeded by its configuration and number, so any game repeats exactly.
@@ -31,6 +32,12 @@ points than that seat in the twin (equal: half); the players' share against the 
 automaton, CPU seconds per move per level (mean, p95, max), and the balance of the
 same games: the win share by seat position, by the round's first player and, in
 Indagar, by faction.
+
+``cpu``: CPU per move at every level of every game, each level timed on the *same*
+positions: every 5th decision with a choice in seeded games of the game's best bot at its
+smallest table (``--positions`` of them per game), each chosen as a worker chooses it
+(``kit.bot_choice``: the seat's private copy, the bot's DRBG stream). The games'
+own times (``report``) come from different positions per level; these compare levels.
 """
 from __future__ import annotations
 
@@ -45,7 +52,7 @@ from multiprocessing import Pool
 
 from domain import registry
 from domain.core import Seat
-from domain.kit import play, search
+from domain.kit import bot_choice, play, search
 
 SEARCHED = [gid for gid in registry.available() if search.levels(registry.get(gid).bots)]
 BEST = {gid: next((b for b in ("heuristic", "greedy") if b in registry.get(gid).bots), "random") for gid in SEARCHED}
@@ -157,6 +164,53 @@ def run(out: str, rounds: int, configs: list[str], jobs: int, first: int = 0) ->
             f.flush()
             print(f"{i}/{len(todo)} games, {time.monotonic() - started:.0f} s: {r['config']} #{r['g']} "
                   f"won by {r['winners']} in {r['seconds']} s", file=sys.stderr, flush=True)
+
+
+def positions(game_id: str, count: int, every: int = 5) -> list[tuple[dict, int, int]]:
+    """``count`` positions of ``game_id`` as ``(state, seat to move, version)``: every ``every``-th
+    decision with more than one legal command, in seeded games of its best bot at the smallest table."""
+    game = registry.get(game_id)
+    _, bots, options = _table(f"{game_id}:duel", 0)
+    seats = [Seat(i, f"{BEST[game_id]}-{i}", BEST[game_id]) for i in range(len(bots))]
+    out: list[tuple[dict, int, int]] = []
+    seen = 0
+
+    def keep(g) -> None:
+        nonlocal seen
+        turn = game.turn(g.state)
+        if turn.terminal or turn.actor is not None or len(out) >= count:
+            return
+        seat = min(turn.seats)
+        if len(game.legal_commands(g.state, seat)) > 1:
+            seen += 1
+            if seen % every == 0:
+                out.append((game.load_state(game.dump_state(g.state)), seat, g.version))
+
+    for g in range(100):  # bounded: a game holds dozens of decisions
+        if len(out) >= count:
+            break
+        play(game, seats, options, f"search-cpu:{game_id}:{g}".encode(), on_step=keep)
+    return out
+
+
+def cpu(count: int, games: list[str]) -> dict:
+    """CPU seconds per move (mean, p95, max) of each search level on the same ``count`` positions per game."""
+    out: dict = {"commit": code_commit(), "positions": count, "cpu_s_per_move": {}}
+    for game_id in games:
+        game = registry.get(game_id)
+        spots = positions(game_id, count)
+        per = out["cpu_s_per_move"][game_id] = {}
+        for level in search.LEVELS:
+            bot = search.bot_name(level)
+            ts = []
+            for i, (state, seat, version) in enumerate(spots):
+                t0 = time.process_time()
+                bot_choice(game, state, seat, game.bots[bot], f"search-cpu:{i}".encode(), version)
+                ts.append(time.process_time() - t0)
+            per[bot] = {"moves": len(ts), "mean": round(statistics.mean(ts), 3),
+                        "p95": round(sorted(ts)[int(0.95 * (len(ts) - 1))], 3), "max": round(max(ts), 3)}
+            print(f"{game_id} {bot}: {per[bot]}", file=sys.stderr, flush=True)
+    return out
 
 
 # -- the report -------------------------------------------------------------------
@@ -284,6 +338,14 @@ def markdown(rep: dict) -> str:
     return "\n".join(out)
 
 
+def cpu_markdown(rep: dict) -> str:
+    out = ["| game | bot | positions | mean s | p95 s | max s |", "|---|---|---|---|---|---|"]
+    for game, per in rep["cpu_s_per_move"].items():
+        for bot, t in per.items():
+            out.append(f"| {game} | `{bot}` | {t['moves']} | {t['mean']} | {t['p95']} | {t['max']} |")
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -299,9 +361,16 @@ def main() -> None:
                    "(default: the last game's)")
     p.add_argument("--configs", help="configurations to report, comma-separated (default: all)")
     p.add_argument("--markdown", action="store_true", help="the tables of search.md instead of JSON")
+    c = sub.add_parser("cpu")
+    c.add_argument("--positions", type=int, default=40, help="positions per game (each timed at every level)")
+    c.add_argument("--games", default=",".join(SEARCHED), help="games, comma-separated (default: all)")
+    c.add_argument("--markdown", action="store_true", help="the table of search.md instead of JSON")
     args = ap.parse_args()
     if args.cmd == "run":
         run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first)
+    elif args.cmd == "cpu":
+        rep = cpu(args.positions, args.games.split(","))
+        print(cpu_markdown(rep) if args.markdown else json.dumps(rep, indent=2))
     else:
         rep = report(args.out, args.commits and args.commits.split(","), args.configs and args.configs.split(","))
         print(markdown(rep) if args.markdown else json.dumps(rep, indent=2))

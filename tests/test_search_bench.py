@@ -1,0 +1,37 @@
+"""`benchmarks.search_bots`: the CPU table times every level on the same positions, and the
+report's intervals and paired measure read the games as documented."""
+from __future__ import annotations
+
+from benchmarks import search_bots
+from domain import registry
+from domain.kit import search
+
+
+def test_positions_are_decisions_with_a_choice_and_repeat():
+    spots = search_bots.positions("dwarf", 3)
+    game = registry.get("dwarf")
+    assert len(spots) == 3
+    for state, seat, _version in spots:
+        assert game.turn(state).actor is None and seat in game.turn(state).seats
+        assert len(game.legal_commands(state, seat)) > 1
+    assert [(game.dump_state(s), p, v) for s, p, v in spots] == \
+        [(game.dump_state(s), p, v) for s, p, v in search_bots.positions("dwarf", 3)]
+
+
+def test_cpu_times_every_level_on_the_same_positions():
+    rep = search_bots.cpu(1, ["dwarf"])
+    per = rep["cpu_s_per_move"]["dwarf"]
+    assert list(per) == [search.bot_name(level) for level in search.LEVELS]
+    assert all(t["moves"] == 1 and 0 < t["mean"] <= t["max"] for t in per.values())
+    assert "| dwarf | `search-hard` | 1 |" in search_bots.cpu_markdown(rep)
+
+
+def test_wilson_and_paired():
+    assert search_bots.wilson(0, 0) == [0.0, 0.0]
+    lo, hi = search_bots.wilson(155, 206)
+    assert (round(lo, 2), round(hi, 2)) == (0.69, 0.81)  # the Mountain King duel of search.md
+    games = [{"bots": ["search-normal", "heuristic", "heuristic"], "totals": {"seat:0": t},
+              "twin_totals": {"seat:0": w}} for t, w in ((5, 3), (2, 2), (0, 4))]
+    pair = search_bots.paired(games)
+    assert pair["games"] == 3 and pair["wins"] == 1.5  # one better, one equal (half), one worse
+    assert pair["mean_diff"] == round((2 + 0 - 4) / 3, 2)
