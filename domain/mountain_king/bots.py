@@ -45,6 +45,8 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 
 from domain.core import Illegal
 from domain.kit import copy_state, random_bot
@@ -121,8 +123,8 @@ def determinise(state, seat: int, rng) -> dict:
 def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
     """The commands worth simulating: cheap pre-scores per command type."""
     by_type: dict[str, list[dict]] = {}
-    for c in cmds:
-        by_type.setdefault(c["type"], []).append(c)
+    for kind, run in groupby(cmds, key=itemgetter("type")):  # the legal list comes in runs of a type
+        by_type.setdefault(kind, []).extend(run)
     out: list[dict] = []
     if "trade" in by_type:
         trades = by_type.pop("trade")
@@ -277,10 +279,16 @@ def holdings(s, seat: int) -> dict[str, int]:
     """Storage plus the tokens on the seat's own trolls (clan carts counted as carts)."""
     out = dict(s["stores"][store_of(s, seat)])
     for troll in s["rosters"][seat].values():
-        for held, sym in zip(troll["held"], top_row(troll["card"])):
+        for held, r in zip(troll["held"], _top_resources(troll["card"])):
             if held:
-                out[resource_of(sym)] = out.get(resource_of(sym), 0) + 1
+                out[r] = out.get(r, 0) + 1
     return out
+
+
+@lru_cache(maxsize=None)
+def _top_resources(card: str) -> tuple[str, ...]:
+    """The resource of each symbol of the card's top row (``resource_of``, once per card)."""
+    return tuple(resource_of(sym) for sym in top_row(card))
 
 
 def resource_term(have: dict, f: float) -> float:
@@ -362,10 +370,10 @@ class Judge:
         symbols = recruits = 0
         for p in members(s, st):
             for troll in s["rosters"][p].values():
-                for held, sym in zip(troll["held"], top_row(troll["card"])):
+                for held, r in zip(troll["held"], _top_resources(troll["card"])):
                     symbols += 1
                     if held:
-                        have[resource_of(sym)] = have.get(resource_of(sym), 0) + 1
+                        have[r] = have.get(r, 0) + 1
             recruits += max(0, len(s["rosters"][p]) - 4)
         prospects, statues_mine = board
         out = resource_term(have, 1.0) + 0.3 * symbols + 1.0 * recruits + prospects
