@@ -53,6 +53,7 @@ from multiprocessing import Pool
 from domain import registry
 from domain.core import Seat
 from domain.kit import bot_choice, play, search
+from domain.kit import run as step
 
 SEARCHED = [gid for gid in registry.available() if search.levels(registry.get(gid).bots)]
 BEST = {gid: next((b for b in ("heuristic", "greedy") if b in registry.get(gid).bots), "random") for gid in SEARCHED}
@@ -187,9 +188,12 @@ def positions(game_id: str, count: int, every: int = 5) -> list[tuple[dict, int,
                 out.append((game.load_state(game.dump_state(g.state)), seat, g.version))
 
     for g in range(100):  # bounded: a game holds dozens of decisions
+        played = play(game, seats, options, f"search-cpu:{game_id}:{g}".encode(), max_steps=0)
+        while len(out) < count and not played.terminal:  # no further than the last position kept
+            step(played, max_steps=1)
+            keep(played)
         if len(out) >= count:
             break
-        play(game, seats, options, f"search-cpu:{game_id}:{g}".encode(), on_step=keep)
     return out
 
 
@@ -207,8 +211,7 @@ def cpu(count: int, games: list[str]) -> dict:
                 t0 = time.process_time()
                 bot_choice(game, state, seat, game.bots[bot], f"search-cpu:{i}".encode(), version)
                 ts.append(time.process_time() - t0)
-            per[bot] = {"moves": len(ts), "mean": round(statistics.mean(ts), 3),
-                        "p95": round(sorted(ts)[int(0.95 * (len(ts) - 1))], 3), "max": round(max(ts), 3)}
+            per[bot] = cpu_stats(ts)
             print(f"{game_id} {bot}: {per[bot]}", file=sys.stderr, flush=True)
     return out
 
@@ -296,11 +299,14 @@ def report(paths: list[str], commits: list[str] | None = None, configs: list[str
                     per.setdefault(bot, []).extend(ts)
         if not per:
             continue
-        out["cpu_s_per_move"][game] = {
-            bot: {"moves": len(ts), "mean": round(statistics.mean(ts), 3),
-                  "p95": round(sorted(ts)[int(0.95 * (len(ts) - 1))], 3), "max": round(max(ts), 3)}
-            for bot, ts in sorted(per.items())}
+        out["cpu_s_per_move"][game] = {bot: cpu_stats(ts) for bot, ts in sorted(per.items())}
     return out
+
+
+def cpu_stats(ts: list[float]) -> dict:
+    """Moves timed, and their mean, p95 and max CPU seconds."""
+    return {"moves": len(ts), "mean": round(statistics.mean(ts), 3),
+            "p95": round(sorted(ts)[int(0.95 * (len(ts) - 1))], 3), "max": round(max(ts), 3)}
 
 
 def _pct(x: dict) -> str:
@@ -322,10 +328,7 @@ def markdown(rep: dict) -> str:
         for config, x in pairs.items():
             lo, hi = x["mean_diff_ci95"]
             out.append(f"| `{config}` | {x['games']} | {_pct(x)} | {x['mean_diff']:+g} [{lo:+g}, {hi:+g}] |")
-    out += ["", "| game | bot | moves | mean s | p95 s | max s |", "|---|---|---|---|---|---|"]
-    for game, per in rep["cpu_s_per_move"].items():
-        for bot, t in per.items():
-            out.append(f"| {game} | `{bot}` | {t['moves']} | {t['mean']} | {t['p95']} | {t['max']} |")
+    out += ["", *cpu_markdown(rep, "moves").splitlines()]
     out += ["", "| configuration | wins by seat position (fair share) | round-1 first player won | by faction |",
             "|---|---|---|---|"]
     for config, e in rep["configs"].items():
@@ -338,8 +341,9 @@ def markdown(rep: dict) -> str:
     return "\n".join(out)
 
 
-def cpu_markdown(rep: dict) -> str:
-    out = ["| game | bot | positions | mean s | p95 s | max s |", "|---|---|---|---|---|---|"]
+def cpu_markdown(rep: dict, counted: str = "positions") -> str:
+    """The CPU table of ``search.md``: per game and bot, the ``counted`` moves' mean, p95 and max."""
+    out = [f"| game | bot | {counted} | mean s | p95 s | max s |", "|---|---|---|---|---|---|"]
     for game, per in rep["cpu_s_per_move"].items():
         for bot, t in per.items():
             out.append(f"| {game} | `{bot}` | {t['moves']} | {t['mean']} | {t['p95']} | {t['max']} |")
