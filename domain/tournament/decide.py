@@ -22,7 +22,7 @@ UNRATED = None
 seeded after every rated entrant. Logs written before this recorded 0.0 instead, and keep it."""
 
 
-REASON_CHARS = 300  # the longest reason a decided result records
+REASON_CHARS = 300  # the longest reason a director's result records
 
 
 class Step(NamedTuple):
@@ -125,24 +125,60 @@ def decided_event(t: dict, round_no: object, index: object, body: dict, by: str)
     """The ``ResultDecided`` of a table (TRN-DIR-1), or Illegal; the verifier re-runs it on each one logged."""
     require(t["status"] == TournamentStatus.RUNNING, "tournament_not_running", "TRN-DIR-1",
             f"results are decided while the tournament runs; it is {t['status']}")
-    rounds = t["rounds"]
-    require(is_int(round_no) and is_int(index) and 1 <= round_no <= len(rounds)
-            and 0 <= index < len(rounds[round_no - 1]["tables"]), "no_such_table", "TRN-DIR-1",
-            f"round {round_no} has no table {index} (tables are numbered from 0 in each paired round)")
-    rnd = rounds[round_no - 1]
-    require(round_no == len(rounds) and not rnd["completed"], "round_completed", "TRN-DIR-1",
-            f"round {round_no} is completed; only the round being played is decided")
-    table = rnd["tables"][index]
+    table = _table(t, round_no, index, "TRN-DIR-1")
+    require(round_no == len(t["rounds"]) and not t["rounds"][-1]["completed"], "round_completed", "TRN-DIR-1",
+            f"round {round_no} is completed; only the round being played is decided (a correction changes a "
+            "result: TRN-DIR-3)")
     config = config_of(t)
     require(table.get("decision") is None, "already_decided", "TRN-DIR-1",
-            f"table {index} of round {round_no} was decided already")
+            f"table {index} of round {round_no} was decided already (a correction changes it: TRN-DIR-3)")
     require(_decidable(config, table), "result_recorded", "TRN-DIR-1",
-            f"table {index} of round {round_no} has its game's result already")
+            f"table {index} of round {round_no} has its game's result already (a correction changes it: TRN-DIR-3)")
+    return {"type": "ResultDecided", "data": _director_result(config, table, round_no, index, body, by)}
+
+
+def correct_result(t: dict, round_no: int, index: int, body: dict, by: str) -> Step:
+    """A director's correction of a table's recorded result (TRN-DIR-3): ``body`` as for
+    ``decide_result``. Each correction of a table is a command of its own."""
+    event = corrected_event(t, round_no, index, body, by)
+    done = len(t["rounds"][round_no - 1]["tables"][index].get("corrections", []))
+    return Step([event], f"correct:{event['data']['game_id']}:{done + 1}")
+
+
+def corrected_event(t: dict, round_no: object, index: object, body: dict, by: str) -> dict:
+    """The ``ResultCorrected`` of a table that has a result (TRN-DIR-3), naming the ``previous``
+    result it replaces, or Illegal; the verifier re-runs it on each one logged."""
+    require(t["status"] == TournamentStatus.RUNNING, "tournament_not_running", "TRN-DIR-3",
+            f"results are corrected while the tournament runs; it is {t['status']}")
+    table = _table(t, round_no, index, "TRN-DIR-3")
+    config = config_of(t)
+    require(config.format != "knockout" or not t["rounds"][round_no - 1]["completed"], "knockout_settled",
+            "TRN-DIR-3", f"round {round_no} of the knockout is completed: who advanced from it was paired on")
+    require(not _decidable(config, table), "no_result_to_correct", "TRN-DIR-3",
+            f"table {index} of round {round_no} has no result to correct; decide it (TRN-DIR-1)")
+    data = _director_result(config, table, round_no, index, body, by)
+    require(data["result"] != table["result"], "same_result", "TRN-DIR-3",
+            f"table {index} of round {round_no} has this result already")
+    return {"type": "ResultCorrected", "data": {**data, "previous": table["result"]}}
+
+
+def _table(t: dict, round_no: object, index: object, rule: str) -> dict:
+    """Table ``index`` of the paired round ``round_no``, or Illegal citing ``rule``."""
+    rounds = t["rounds"]
+    require(is_int(round_no) and is_int(index) and 1 <= round_no <= len(rounds)
+            and 0 <= index < len(rounds[round_no - 1]["tables"]), "no_such_table", rule,
+            f"round {round_no} has no table {index} (tables are numbered from 0 in each paired round)")
+    return rounds[round_no - 1]["tables"][index]
+
+
+def _director_result(config: Config, table: dict, round_no: int, index: int, body: dict, by: str) -> dict:
+    """A director's result from its request ``{kind, reason, losers?, places?, scores?}``: what
+    TRN-DIR-1 decides and TRN-DIR-3 corrects to, or Illegal (the kind's own rules: TRN-DIR-1, TRN-DIR-2)."""
     kind = body.get("kind")
     require(kind in DECISIONS, "bad_decision", "TRN-DIR-1", f"kind is one of {list(DECISIONS)}, not {kind!r}")
     reason = body.get("reason")
     require(isinstance(reason, str) and 0 < len(reason.strip()) <= REASON_CHARS, "reason_required", "TRN-DIR-1",
-            f"a decided result gives its reason (1-{REASON_CHARS} characters)")
+            f"a director's result gives its reason (1-{REASON_CHARS} characters)")
     seats = table["seats"]
     data = {"round": round_no, "table": index, "game_id": table["game_id"], "kind": kind,
             "reason": reason.strip(), "by": by}
@@ -171,11 +207,12 @@ def decided_event(t: dict, round_no: object, index: object, body: dict, by: str)
                 "bad_scores", "TRN-DIR-1", "scores gives whole game scores to entrants of this table")
         result = {"places": {e: places[e] for e in seats}, "scores": {e: scores.get(e, 0) for e in seats}}
     data["result"] = {**result, "outcome": kind}
-    return {"type": "ResultDecided", "data": data}
+    return data
 
 
 def decision_request(data: dict) -> dict:
-    """What a logged ``ResultDecided`` was decided from (the body ``decided_event`` takes)."""
+    """What a logged ``ResultDecided`` or ``ResultCorrected`` was asked with (the body ``decided_event``
+    and ``corrected_event`` take)."""
     body = {"kind": data.get("kind"), "reason": data.get("reason"), "losers": data.get("losers")}
     if data.get("kind") == "adjudicated":
         body.update(places=(data.get("result") or {}).get("places"), scores=(data.get("result") or {}).get("scores"))

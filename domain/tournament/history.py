@@ -14,9 +14,11 @@ from domain.tournament.config import Config
 
 
 DECISIONS = ("forfeit", "double_forfeit", "walkover", "adjudicated")
-"""A director's results (TRN-DIR-1): a table's ``result["outcome"]`` names its kind."""
+"""A director's results, decided (TRN-DIR-1) or corrected (TRN-DIR-3): a table's ``result["outcome"]``
+names its kind."""
 UNPLAYED = frozenset({"forfeit", "double_forfeit", "walkover"})
-"""Decided results of games that were not played (tie-breaks: TRN-TB-4); an adjudicated game was."""
+"""A director's results of games that were not played, decided or corrected alike (tie-breaks:
+TRN-TB-4); an adjudicated game was."""
 
 
 def unplayed(result: dict | None) -> bool:

@@ -5,7 +5,9 @@ Events (``{"type", "data"}``): TournamentCreated, EntrantRegistered,
 EntrantWithdrew (from a round), TournamentStarted (registration closes; round 1
 is paired by a job), RoundPaired, GameFinished (a table's result and its game's
 chain head), ResultDecided (a director's result for a table: forfeit, walkover,
-double forfeit, adjudicated), RoundCompleted, SeedRevealed, TournamentFinished.
+double forfeit, adjudicated), ResultCorrected (a director's new result for a table
+that had one, with the ``previous`` it replaces), RoundCompleted, SeedRevealed,
+TournamentFinished.
 """
 from __future__ import annotations
 
@@ -73,6 +75,15 @@ def _decided(state: dict, d: dict) -> None:
     table["decision"] = {"kind": d["kind"], "reason": d["reason"], "by": d["by"]}
 
 
+def _corrected(state: dict, d: dict) -> None:
+    """The corrected result replaces the table's (TRN-DIR-3); its ``decision``, if any, stays what was
+    decided, and every correction is kept in order with the result it replaced."""
+    table = state["rounds"][d["round"] - 1]["tables"][d["table"]]
+    table["result"] = d["result"]
+    table.setdefault("corrections", []).append({"kind": d["kind"], "reason": d["reason"], "by": d["by"],
+                                                "previous": d["previous"]})
+
+
 def _completed(state: dict, d: dict) -> None:
     state["rounds"][d["round"] - 1]["completed"] = True
 
@@ -87,8 +98,8 @@ def _finished(state: dict, d: dict) -> None:
 
 HANDLERS = {"TournamentCreated": _created, "EntrantRegistered": _registered, "EntrantWithdrew": _withdrew,
             "TournamentStarted": _started, "RoundPaired": _paired, "GameFinished": _reported,
-            "ResultDecided": _decided, "RoundCompleted": _completed, "SeedRevealed": _revealed,
-            "TournamentFinished": _finished}
+            "ResultDecided": _decided, "ResultCorrected": _corrected, "RoundCompleted": _completed,
+            "SeedRevealed": _revealed, "TournamentFinished": _finished}
 
 
 def evolve(state: dict, ev: dict) -> dict:
