@@ -28,7 +28,7 @@ class TournamentReads:
                 "planned_rounds": config.default_rounds(len(t["entrants"])),
                 "rounds": [{"round": r["round"], "completed": r["completed"], "byes": r["byes"],
                             "tables": [{"game_id": tb["game_id"], "seats": tb["seats"], "result": tb["result"],
-                                        "decision": tb.get("decision")}
+                                        "decision": tb.get("decision"), "corrections": tb.get("corrections", [])}
                                        for tb in r["tables"]]} for r in t["rounds"]],
                 "standings": standings(config, t["entrants"], pairing_view(t["rounds"])),
                 "seed_commitment": t["seed_commitment"], "seed": t["seed"], "chain_head": meta["head"],

@@ -21,7 +21,12 @@ envelopes, then each game's export. The verdict holds when:
    entrants give; no game's report replaces it (TRN-DIR-1); every withdrawal
    from a round is from one the rules allowed, and one from the round being
    played is followed by the forfeit of the entrant's table there (TRN-WD-2);
-6. the final standings follow from all of that (the decided results included).
+   every ResultCorrected is one the rules allowed at that point of the log
+   (TRN-DIR-3: a table with a result, no knockout round already completed),
+   names as ``previous`` the result then recorded, and gives the result its
+   kind and entrants give; pairings after it count the corrected result;
+6. the final standings follow from all of that (the decided and corrected
+   results included).
 
 Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
 """
@@ -48,6 +53,7 @@ class BundleVerdict(Verdict):
         self.standings: list | None = None
         self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
         self.decisions: list[dict] = []  # each ResultDecided's data the rules allowed, in log order (for reports)
+        self.corrections: list[dict] = []  # each ResultCorrected's data the rules allowed, in log order (for reports)
 
     def at(self, where: str, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
@@ -157,8 +163,8 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
             ok = False
         elif ev["type"] == "GameFinished":
             ok &= _check_report(state, ev["data"], games, heads, env["seq"], v)
-        elif ev["type"] == "ResultDecided" and not _check_decision(state, ev["data"], env["seq"], v):
-            return False  # the log cannot be folded past a decision the rules refuse
+        elif ev["type"] in DIRECTOR_EVENTS and not _check_director(state, ev, env["seq"], v):
+            return False  # the log cannot be folded past a director's result the rules refuse
         elif ev["type"] == "TournamentFinished":
             ok &= _check_final(state, ev["data"], env["seq"], v)
         evolve(state, ev)
@@ -201,19 +207,32 @@ def _check_withdrawal(state: dict, data: dict, after: list[dict], seq: int, v: B
     return True
 
 
-def _check_decision(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
-    """Decide the logged request again on the log before it: the same event, or a named problem."""
+DIRECTOR_EVENTS = {"ResultDecided": (decide.decided_event, "decided"),
+                   "ResultCorrected": (decide.corrected_event, "corrected")}
+"""A director's result events, the domain check each is re-run through, and the word problems use."""
+
+
+def _check_director(state: dict, ev: dict, seq: int, v: BundleVerdict) -> bool:
+    """Ask for the logged result again on the log before it (TRN-DIR-1, TRN-DIR-3): the same event
+    (a correction naming the result it replaced), or a named problem."""
+    data = ev["data"]
+    again, word = DIRECTOR_EVENTS[ev["type"]]
+    where = f"round {data.get('round')} table {data.get('table')}"
     try:
-        expected = decide.decided_event(state, data.get("round"), data.get("table"), decide.decision_request(data),
-                                        data.get("by"))["data"]
+        expected = again(state, data.get("round"), data.get("table"), decide.decision_request(data),
+                         data.get("by"))["data"]
     except Illegal as refused:
-        v.at("tournament", seq, f"a decided result the rules refuse ({refused.rule}): {refused.message}")
+        v.at("tournament", seq, f"a {word} result the rules refuse ({refused.rule}): {refused.message}")
+        return False
+    if "previous" in expected and expected["previous"] != data.get("previous"):
+        v.at("tournament", seq, f"the correction of {where} names a previous result other than the one recorded: "
+                                f"{json.dumps(expected['previous'])}")
         return False
     if expected != data:
-        v.at("tournament", seq, f"the decided result of round {data.get('round')} table {data.get('table')} is not "
-                                f"what its kind and entrants give: expected {json.dumps(expected['result'])}")
+        v.at("tournament", seq, f"the {word} result of {where} is not what its kind and entrants give: "
+                                f"expected {json.dumps(expected['result'])}")
         return False
-    v.decisions.append(data)
+    (v.corrections if ev["type"] == "ResultCorrected" else v.decisions).append(data)
     return True
 
 
@@ -221,8 +240,9 @@ def _check_report(state: dict, data: dict, games: dict[str, list[dict]], heads: 
                   v: BundleVerdict) -> bool:
     table = state["rounds"][data["round"] - 1]["tables"][data["table"]]
     gid = table["game_id"]
-    if table.get("decision"):
-        v.at("tournament", seq, f"game {gid} is reported for a table the director decided (TRN-DIR-1)")
+    if table.get("decision") or table.get("corrections"):
+        v.at("tournament", seq, f"game {gid} is reported for a table the director decided or corrected "
+                                "(TRN-DIR-1, TRN-DIR-3)")
         return False
     if data["game_id"] != gid or gid not in games:
         v.at("tournament", seq, f"the report names game {data['game_id']!r}; the bundle lacks it or paired another")

@@ -7,7 +7,8 @@ its own key prefix, loads, appends and the list's indexes); its reads are
 A tournament's log records its settings, organizer, clock and committed
 seed, every entrant, the start, each round's pairing (``RoundPaired``, with
 the ids of the games it seats), each game's result with that game's chain
-head (``GameFinished``), the director's results (``ResultDecided``), the rounds' completion, and at the end the seed
+head (``GameFinished``), the director's results (``ResultDecided``) and corrections
+(``ResultCorrected``), the rounds' completion, and at the end the seed
 (``SeedRevealed``) and final standings. Everything the pairing rules need is
 in the log, so ``delve verify`` re-derives every round
 (application/tournament_verify.py).
@@ -16,13 +17,14 @@ The decisions are pure (``domain.tournament.decide``); this service looks up
 what they need, runs them on the event store's repository (``events.repository``:
 the log's state cached and snapshotted like a game's) and appends what they
 return. Requests only append what a director or an entrant decided (create,
-register, withdraw, start, a table's result: ``ResultDecided``, whose game the
-service then aborts); every pairing, report and ending is appended by
-``advance``, which the ``tournaments`` follower runs when a game of the
-tournament closes or the log itself moves, and the ``tstart`` job when
-``start_at`` comes (workers/table.py). Every append is conditional on the
-log's version, so a re-read feed entry or two processes at once never pair a
-round twice. ``RoundPaired`` is appended *before* its games exist, naming
+register, withdraw, start, a table's result: ``ResultDecided`` or
+``ResultCorrected``, whose game the service then aborts if it still runs);
+every pairing, report and ending is appended by ``advance``, which the
+``tournaments`` follower runs when a game of the tournament closes or the log
+itself moves, and the ``tstart`` job when ``start_at`` comes
+(workers/table.py). Every append is conditional on the log's version, so a
+re-read feed entry or two processes at once never pair a round twice.
+``RoundPaired`` is appended *before* its games exist, naming
 ids derived from (tournament, round, table); every later ``advance`` creates
 the games of the current round that do not exist yet and seats their player
 entrants, so a crash between the two steps is repaired by the next job and
@@ -33,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime, timezone
-from typing import Iterator
+from typing import Callable, Iterator
 
 from domain import registry
 from domain.core import Illegal, require
@@ -189,29 +191,40 @@ class TournamentService:
                 self.log.append(was, step)
             except VersionConflict:
                 continue  # a report or another decision landed: decide again on the new log
-            self._close_decided(was.state, step)
+            self._close_settled(was.state, step)
             return
         raise VersionConflict(self.store.version(tid))
 
     def decide_result(self, tid: str, round_no: int, table: int, body: dict, caller: str = DIRECTOR) -> dict:
         """The director's result for a table of the round being played (TRN-DIR-1): logged, then
         the table's game, if it still runs, is aborted; the decided result stands whatever it does."""
+        return self._direct(tid, caller, lambda t: decide.decide_result(t, round_no, table, body, caller))
+
+    def correct_result(self, tid: str, round_no: int, table: int, body: dict, caller: str = DIRECTOR) -> dict:
+        """The director's correction of a table's recorded result (TRN-DIR-3): logged with the result it
+        replaces; later pairings and the standings count it. A game still running at the table (a
+        decision's abort lost in a crash) is aborted, as for a decision."""
+        return self._direct(tid, caller, lambda t: decide.correct_result(t, round_no, table, body, caller))
+
+    def _direct(self, tid: str, caller: str, decision: Callable[[dict], decide.Step]) -> dict:
+        """Log a director's ``decision`` on the latest log (decided again when a report or another
+        command landed first: it may now be refused), then close the tables' games it settled."""
         for _ in range(REGISTER_RETRIES):
             was = self.log.load(tid)
             self._require_manager(was.state, caller)
-            step = decide.decide_result(was.state, round_no, table, body, caller)
+            step = decision(was.state)
             try:
                 self.log.append(was, step)
             except VersionConflict:
-                continue  # a game's report landed first: decide again (it may now be refused)
-            self._close_decided(was.state, step)
+                continue
+            self._close_settled(was.state, step)
             return self.get(tid)
         raise VersionConflict(self.store.version(tid))
 
-    def _close_decided(self, t: dict, step: decide.Step) -> None:
-        """Abort the games of the tables a step decided (``t``: the log after the step)."""
+    def _close_settled(self, t: dict, step: decide.Step) -> None:
+        """Abort the games of the tables a step decided or corrected (``t``: the log after the step)."""
         for ev in step.events:
-            if ev["type"] == "ResultDecided":
+            if ev["type"] in ("ResultDecided", "ResultCorrected"):
                 d = ev["data"]
                 tournament_games.close(self.games, t["rounds"][d["round"] - 1]["tables"][d["table"]])
 

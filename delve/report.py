@@ -2,7 +2,8 @@
 
 A game's report: the verdict, the game, its players, the seed commitment and its
 reveal, the signatures, every move with its label and time, and the result. A
-bundle's: the verdict, the signed standings and one line per game.
+bundle's: the verdict, the signed standings, the director's decided and corrected
+results, and one line per game.
 """
 from __future__ import annotations
 
@@ -102,9 +103,11 @@ def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
         [gid, g.status, g.rules_version or "-", str(g.events), g.signed_by or "-", g.chain_head or "-"]
         for gid, g in v.verdicts.items()]
     decided = [["round", "table", "result", "places", "reason", "by"]] + [
-        [str(d["round"]), str(d["table"] + 1), d["kind"].replace("_", " "),
-         ", ".join(f"{v.entrants.get(e, e)} #{p if p is not None else '-'}" for e, p in d["result"]["places"].items()),
-         d["reason"], str(d["by"])] for d in v.decisions]
+        [str(d["round"]), str(d["table"] + 1), d["kind"].replace("_", " "), _places(v, d["result"]), d["reason"],
+         str(d["by"])] for d in v.decisions]
+    corrected = [["round", "table", "previous result", "corrected to", "reason", "by"]] + [
+        [str(d["round"]), str(d["table"] + 1), _outcome(v, d["previous"]), _outcome(v, d["result"]), d["reason"],
+         str(d["by"])] for d in v.corrections]
     return f"Tournament {v.tournament}", [
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
          + [f"Problem: {p.get('place', '')} {p['problem']}" for p in v.problems], []),
@@ -112,8 +115,20 @@ def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
         ("Final standings", [] if v.standings else ["No signed standings in the bundle."], standings),
         *([("Director's results", ["Tables the organizer decided instead of their games (TRN-DIR-1)."], decided)]
           if v.decisions else []),
+        *([("Corrected results", ["Recorded results the organizer corrected, in log order (TRN-DIR-3)."],
+            corrected)] if v.corrections else []),
         ("Games", [verdicts.summary([v])], games),
     ]
+
+
+def _places(v: BundleVerdict, result: dict) -> str:
+    """``ann #1, bob #2`` (``#-``: nobody placed)."""
+    return ", ".join(f"{v.entrants.get(e, e)} #{p if p is not None else '-'}" for e, p in result["places"].items())
+
+
+def _outcome(v: BundleVerdict, result: dict) -> str:
+    """``win: ann #1, bob #2``: a result's outcome kind and places."""
+    return f"{str(result.get('outcome')).replace('_', ' ')}: {_places(v, result)}"
 
 
 def _markdown(doc: tuple[str, list[Section]]) -> str:

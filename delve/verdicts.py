@@ -81,6 +81,7 @@ def lines(name: str, v: Verdict) -> list[str]:
     head = f"tournament {short(v.tournament)} ({name})"
     if v.ok:
         decided = f", {len(v.decisions)} director's result{'s' if len(v.decisions) != 1 else ''}" if v.decisions else ""
+        decided += f", {len(v.corrections)} correction{'s' if len(v.corrections) != 1 else ''}" if v.corrections else ""
         first = (f"{WORD[VerdictStatus.OK]:<11} {head}: {good} games replayed, pairings{decided} and standings follow; "
                  f"{signature_words(v)}")
     else:

@@ -1,10 +1,10 @@
 """/v1/tournaments: a director creates, registers, starts, decides a table's result
-(forfeit, walkover, double forfeit, adjudicated); entrants register and withdraw;
-anyone follows the standings, rounds and log (JSON or SSE) and, after the end,
-downloads the bundle to verify.
+(forfeit, walkover, double forfeit, adjudicated) or corrects a recorded one; entrants
+register and withdraw; anyone follows the standings, rounds and log (JSON or SSE) and,
+after the end, downloads the bundle to verify.
 
 Who may manage a tournament (create, start, register bots, invite players,
-withdraw anyone, decide results): the admin token (``DELVE_ADMIN_TOKEN``), or the player token
+withdraw anyone, decide and correct results): the admin token (``DELVE_ADMIN_TOKEN``), or the player token
 of its organizer -- any player becomes the organizer of the tournaments they
 create. A player enters only by themselves, with their own token: directly, or
 by accepting an invitation (/v1/players/me/invitations); they may withdraw.
@@ -64,7 +64,8 @@ class CreateTournamentRequest(Schema):
 
 
 class DecideResultRequest(Schema):
-    """A director's result for one table (TRN-DIR-1); which fields a kind needs is the domain's check."""
+    """A director's result for one table, decided (TRN-DIR-1) or corrected (TRN-DIR-3); which fields
+    a kind needs is the domain's check."""
 
     class Meta:
         unknown = RAISE
@@ -222,6 +223,14 @@ def decide_result(tournament_id: str, round_no: int, table: int):
     who = caller()
     body = schema(DecideResultRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
     return tournaments().decide_result(tournament_id, round_no, table, body, who)
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:round_no>/tables/<int:table>/correction")
+def correct_result(tournament_id: str, round_no: int, table: int):
+    """The director's correction of a table's recorded result, in any round (organizer or admin, TRN-DIR-3)."""
+    who = caller()
+    body = schema(DecideResultRequest).load(parsing.json_body(parsing.ACTION_BODY_BYTES))
+    return tournaments().correct_result(tournament_id, round_no, table, body, who)
 
 
 @bp.post("/tournaments/<tournament_id>/start")
