@@ -1,6 +1,7 @@
 // The organizer's desk on a tournament page: decide a table of the round being played
 // (forfeit, walkover, double forfeit or an adjudicated result, each with its reason:
-// POST /v1/tournaments/{id}/rounds/{n}/tables/{i}/result, TRN-DIR-1), and withdraw an entrant
+// POST /v1/tournaments/{id}/rounds/{n}/tables/{i}/result, TRN-DIR-1), correct a table's recorded
+// result with the same fields (POST .../correction, TRN-DIR-3), and withdraw an entrant
 // from the round being played (its game there is forfeited) or from the next (TRN-WD-2).
 // The server decides what is allowed; a refusal is shown as its problem's code and message.
 import {h} from "./dom.js";
@@ -24,15 +25,29 @@ function open(t, r) {
   return r.tables.map((tb, i) => ({tb, i})).filter(({tb}) => !tb.decision && (!tb.result || aborted(tb)));
 }
 
+/** Tables whose recorded result the director may correct (TRN-DIR-3): those with a result, in
+ * any round but a completed knockout one, less the aborted knockout games waiting for a decision. */
+function correctable(t) {
+  if (t.status !== "running") return [];
+  return t.rounds.filter((r) => !(t.format === "knockout" && r.completed)).flatMap((r) => {
+    const waiting = open(t, r).map(({i}) => i);
+    return r.tables.map((tb, i) => ({r, tb, i})).filter(({tb, i}) => tb.result && !waiting.includes(i));
+  });
+}
+
 /** What the desk shows; the page redraws the desk only when this changes, so a form being
  * filled in survives the live reloads of unrelated log entries. */
 export function deskKey(t) {
   const r = playing(t);
   return JSON.stringify([t.status, r && r.round, r && open(t, r).map(({i}) => i),
+    correctable(t).map(({r: c, tb, i}) => [c.round, i, (tb.corrections || []).length]),
     t.entrants.map((e) => e.withdrawn)]);
 }
 
-function decideForm(t, r, {tb, i}, label, post) {
+const DECIDE = {path: "result", verb: "Decide", done: "decided"};
+const CORRECT = {path: "correction", verb: "Correct", done: "corrected"};
+
+function decideForm(t, r, {tb, i}, label, post, action = DECIDE) {
   const kind = h("select", {name: "kind", "aria-label": "decision"},
     KINDS.map(([value, text]) => h("option", {value}, text)));
   const losers = h("fieldset", {class: "losers"}, h("legend", {}, "losers"),
@@ -54,12 +69,28 @@ function decideForm(t, r, {tb, i}, label, post) {
     if (!places.hidden) {
       body.places = Object.fromEntries(tb.seats.map((e) => [e, Number(places.querySelector(`[name="place-${e}"]`).value)]));
     }
-    post(`/rounds/${r.round}/tables/${i}/result`, body, `Table ${i + 1} of round ${r.round} decided.`);
+    post(`/rounds/${r.round}/tables/${i}/${action.path}`, body, `Table ${i + 1} of round ${r.round} ${action.done}.`);
   };
-  return h("form", {class: "decide", "data-table": i, onsubmit: submit},
-    h("p", {}, h("strong", {}, `Table ${i + 1}: `), tb.seats.map((e) => label(t, e)).join(", "),
-      tb.result ? h("span", {class: "bad"}, " (game aborted)") : null),
-    kind, losers, places, reason, " ", h("button", {type: "submit"}, "Decide"));
+  const note = action === CORRECT ? h("span", {class: "muted"}, ` (now: ${String(tb.result.outcome).replace(/_/g, " ")})`)
+    : tb.result ? h("span", {class: "bad"}, " (game aborted)") : null;
+  return h("form", {class: action === CORRECT ? "correct" : "decide", "data-table": i, "data-round": r.round,
+    onsubmit: submit},
+    h("p", {}, h("strong", {}, `Table ${i + 1}: `), tb.seats.map((e) => label(t, e)).join(", "), note),
+    kind, losers, places, reason, " ", h("button", {type: "submit"}, action.verb));
+}
+
+/** One table chosen among those with a result, then the decide form's fields to correct it with. */
+function correctForm(t, label, post) {
+  const tables = correctable(t);
+  if (!tables.length) return null;
+  const pick = h("select", {name: "correct-table", "aria-label": "table to correct"},
+    tables.map(({r, tb, i}, n) => h("option", {value: n},
+      `round ${r.round}, table ${i + 1}: ${tb.seats.map((e) => label(t, e)).join(", ")}`)));
+  const slot = h("div", {class: "correct-slot"});
+  const show = () => slot.replaceChildren(decideForm(t, tables[pick.value].r, tables[pick.value], label, post, CORRECT));
+  pick.addEventListener("change", show);
+  show();
+  return h("div", {class: "correct-result"}, h("strong", {}, "Correct a result "), pick, slot);
 }
 
 function withdrawForm(t, r, label, post) {
@@ -90,6 +121,7 @@ export function directorDesk(t, label, post) {
       : h("p", {class: "muted"}, "No round is being played: tables are decided while their round is."),
     tables.length ? tables.map((x) => decideForm(t, r, x, label, post))
       : r ? h("p", {class: "muted"}, "Every table of this round has its result.") : null,
+    correctForm(t, label, post),
     withdrawForm(t, r, label, post),
   ];
 }

@@ -48,11 +48,14 @@ function standings(t) {
     {class: "compact standings"});
 }
 
-/** "1st 91" per seat, in seat order; an aborted table says so; a director's result names its kind and reason. */
+/** "1st 91" per seat, in seat order; an aborted table says so; a director's result names its kind and
+ * reason, the latest correction's when the result was corrected (TRN-DIR-3). */
 function resultCell(t, tb) {
   if (!tb.result) return h("span", {class: "muted"}, "playing");
-  const decided = tb.decision ? h("span", {class: "decision"}, ` — ${tb.decision.kind.replace(/_/g, " ")} by the director: `,
-    h("q", {}, tb.decision.reason)) : null;
+  const last = (tb.corrections || []).at(-1) || tb.decision;
+  const decided = last ? h("span", {class: "decision"}, ` — ${last.kind.replace(/_/g, " ")} by the director`,
+    last === tb.decision ? ": " : ` (corrected, was ${String(last.previous.outcome).replace(/_/g, " ")}): `,
+    h("q", {}, last.reason)) : null;
   if (tb.result.outcome === "aborted") return h("span", {class: "bad"}, "aborted: no places");
   if (tb.result.outcome === "double_forfeit") return [h("span", {class: "bad"}, "double forfeit: no places"), decided];
   return [tb.seats.map((e, i) => h("span", {class: `seat-result${tb.result.places[e] === 1 ? " first" : ""}`},
