@@ -1,7 +1,8 @@
 """A tournament's organizer directs it from its page (issue 25, finding 2): a table forfeited,
-the next adjudicated, then an entrant withdrawn from the round being played, all by clicking
-in the director's panel; the others see no panel. The decisions are in the log, so the
-finished tournament's bundle verifies with them (TRN-DIR-1, TRN-WD-2)."""
+the next adjudicated, the first round's result corrected, then an entrant withdrawn from the
+round being played, all by clicking in the director's panel; the others see no panel. The
+decisions are in the log, so the finished tournament's bundle verifies with them (TRN-DIR-1,
+TRN-DIR-3, TRN-WD-2)."""
 from __future__ import annotations
 
 import httpx
@@ -33,6 +34,21 @@ def decide(b: Browser, round_no: int, kind: str, reason: str, losers: tuple[str,
     b.wait("return [...document.querySelectorAll(`#rounds section.round[data-round='${arguments[0]}'] .decision`)]"
            ".some((x) => x.textContent.includes(arguments[1]))", round_no, reason,
            what="the decision in its round", timeout=30)
+
+
+def correct_first_table(b: Browser, places: dict[str, int], reason: str) -> None:
+    """Correct round 1's table 0 (a completed round) from the "Correct a result" control."""
+    form = "#director .correct-result form.correct[data-round='1'][data-table='0']"
+    b.wait("return document.querySelector(arguments[0])", form, what="the correction form", timeout=30)
+    choose(b, f"{form} select[name=kind]", "adjudicated")
+    for entrant, place in places.items():
+        b.js("document.querySelector(arguments[0]).value = arguments[1]", f"{form} input[name=place-{entrant}]",
+             str(place))
+    b.js("document.querySelector(arguments[0]).value = arguments[1]", f"{form} input[name=reason]", reason)
+    b.click(f"{form} button[type=submit]")
+    b.wait("return [...document.querySelectorAll(`#rounds section.round[data-round='1'] .decision`)]"
+           ".some((x) => x.textContent.includes('corrected, was forfeit') && x.textContent.includes(arguments[0]))",
+           reason, what="the correction in round 1", timeout=30)
 
 
 def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(play_site, person, other_person):
@@ -75,13 +91,19 @@ def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(play
         second = api.get(f"/v1/tournaments/{tid}").json()["rounds"][1]["tables"][0]
         assert second["decision"]["kind"] == "adjudicated" and set(second["result"]["places"].values()) == {1}
 
+        # Round 1 is completed (round 3 is being played): its forfeit is corrected to a draw (TRN-DIR-3).
+        person.wait("return document.querySelector('#director').textContent.includes('Round 3 is being played')",
+                    what="round 3", timeout=30)
+        correct_first_table(person, {arbiter: 1, visitor: 1}, "Visitor had come: the arbiter's sheet was wrong")
+        corrected = api.get(f"/v1/tournaments/{tid}").json()["rounds"][0]["tables"][0]
+        assert set(corrected["result"]["places"].values()) == {1}
+        assert [c["previous"]["outcome"] for c in corrected["corrections"]] == ["forfeit"]
+
         # The guest's page offers no director's panel.
         other_person.open(f"{play_site.url}/web/tournaments/{tid}")
         other_person.wait("return document.getElementById('status').textContent === 'running'", what="the guest's page")
         assert other_person.js("return document.getElementById('director-panel').hidden") is True
 
-        person.wait("return document.querySelector('#director').textContent.includes('Round 3 is being played')",
-                    what="round 3", timeout=30)
         choose(person, "#director form.withdraw-from select[name=entrant]", visitor)
         choose(person, "#director form.withdraw-from select[name=from_round]", "3")
         person.click("#director form.withdraw-from button[type=submit]")
@@ -90,7 +112,7 @@ def test_an_organizer_decides_tables_and_withdraws_an_entrant_from_the_page(play
         done = api.get(f"/v1/tournaments/{tid}").json()
         third = done["rounds"][2]["tables"][0]
         assert third["decision"]["reason"] == "withdrew from round 3"
-        assert [(s["entrant"], s["points"]) for s in done["standings"]] == [(arbiter, 2.5), (visitor, 0.5)]
+        assert [(s["entrant"], s["points"]) for s in done["standings"]] == [(arbiter, 2.0), (visitor, 1.0)]
         bundle = api.get(f"/v1/tournaments/{tid}/bundle").text.splitlines(keepends=True)
     assert verify_bundle(bundle).ok
     assert play_site.problems() == []
