@@ -175,26 +175,32 @@ def test_a_refused_move_shows_the_servers_code_message_and_a_link_to_the_rule(pl
     assert person.js("return document.querySelector('#board').dataset.version") == version  # nothing was written
 
 
-def test_keyboard_alone_plays_a_move_and_pages_fit_375_px(play_site, other_person):
-    """Tab to a highlighted place of the board, Enter plays it; at 375 px nothing but the
-    board itself scrolls sideways."""
+KEYBOARD_MOVES = 4  # moves the keyboard-only player makes, each answered by the automaton
+
+
+def test_keyboard_alone_plays_moves_and_pages_fit_375_px(play_site, other_person):
+    """Tab to a highlighted place of the board, Enter plays it: move after move of a solo game, the
+    automaton answering between them. At 375 px nothing but the board itself scrolls sideways."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
     sign_up(other_person, play_site.url, "Keys")
     assert other_person.js("return document.documentElement.scrollWidth <= window.innerWidth")
     create_game(other_person, play_site.url, "dwarf", ["me"])
-    other_person.wait("return document.querySelector('#board [data-place].target')", what="a place to play")
-    assert other_person.js("return document.documentElement.scrollWidth <= window.innerWidth"), "the game page overflows"
-    version = other_person.js("return document.querySelector('#board').dataset.version")
     keys = ActionChains(other_person.driver)
-    for _ in range(300):
-        if other_person.js("return document.activeElement && document.activeElement.matches('#board [data-place].target')"):
-            break
-        keys.send_keys(Keys.TAB).perform()
-    else:
-        raise AssertionError("no board place is reachable with Tab")
-    keys.send_keys(Keys.ENTER).perform()
-    other_person.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
-                      what="the move played with Enter")
+    focused = "return document.activeElement && document.activeElement.matches(arguments[0])"
+    for move in range(KEYBOARD_MOVES):
+        other_person.wait("return document.querySelector('#board [data-place].target')", what=f"a place for move {move + 1}",
+                          timeout=30)
+        assert other_person.js("return document.documentElement.scrollWidth <= window.innerWidth"), "the page overflows"
+        version = other_person.js("return document.querySelector('#board').dataset.version")
+        for _ in range(300):
+            if other_person.js(focused, "#board [data-place].target"):
+                break
+            keys.send_keys(Keys.TAB).perform()
+        else:
+            raise AssertionError(f"no board place is reachable with Tab for move {move + 1}")
+        keys.send_keys(Keys.ENTER).perform()
+        other_person.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+                          what=f"move {move + 1} played with the keyboard")
     no_problems(other_person)
