@@ -35,3 +35,21 @@ def test_wilson_and_paired():
     pair = search_bots.paired(games)
     assert pair["games"] == 3 and pair["wins"] == 1.5  # one better, one equal (half), one worse
     assert pair["mean_diff"] == round((2 + 0 - 4) / 3, 2)
+
+
+
+def test_indagar_factions_do_not_follow_the_subjects_seat():
+    """Indagar's factions differ in strength: over a cycle of games each faction is the subject's
+    as often, and every pairing of factions is played from both sides as often."""
+    for config, n in (("indagar:duel", 2), ("indagar:full", 4)):
+        faced: dict[tuple[str, str], int] = {}
+        for g in range(4 * n):
+            _, bots, options = search_bots._table(config, g)
+            me = bots.index("search-normal")
+            for i, other in enumerate(options["factions"]):
+                if i != me:
+                    pair = (options["factions"][me], other)
+                    faced[pair] = faced.get(pair, 0) + 1
+        mine = [sum(k for (m, _), k in faced.items() if m == f) for f in search_bots.FACTIONS]
+        assert len(set(mine)) == 1, (config, mine)
+        assert all(faced.get((b, a)) == k for (a, b), k in faced.items()), (config, faced)
