@@ -25,8 +25,8 @@ has some 400 decisions: at hard it takes several minutes of CPU). Every search m
 (``time.process_time``) is recorded per level.
 
 ``report``: per configuration, the search bot's win share with a 95 % Wilson interval
-(a shared win counts as a fraction); for duels of 3+ seats (Saboteur) and Indagar's (its
-factions differ in strength, and each seat plays one) a paired measure --
+(a shared win counts as a fraction); for duels of 3+ seats (Saboteur) and of seats that hold
+factions (Indagar's: they differ in strength) a paired measure --
 each game is played again from the same seed with the best bot in the subject's seat too
 (the *twin*: the same first deal), and the subject "beats" it when its seat ends with more
 points than that seat in the twin (equal: half); the players' share against the monsters or an
@@ -136,9 +136,9 @@ def one(job: tuple[str, int]) -> dict:
            "seconds": round(time.perf_counter() - started, 2),
            "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()},
            "totals": {x.participant: x.total for x in board.standings}}
-    if config.split(":")[1] in ("duel", "full") and (len(bots) >= 3 or game_id == "indagar"):
+    if config.split(":")[1] in ("duel", "full") and (len(bots) >= 3 or "factions" in options):
         # The twin: the same seed with the best bot in the subject's seat too (the same first deal;
-        # in Indagar the same factions, so the pair measures the bot, not its faction).
+        # where seats hold factions, the same factions, so the pair measures the bot, not its faction).
         twin = play(game, [Seat(i, f"{BEST[game_id]}-{i}", BEST[game_id]) for i in range(len(bots))], options, seed)
         out["twin_totals"] = {x.participant: x.total for x in twin.scores().standings}
     return out
