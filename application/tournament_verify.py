@@ -163,7 +163,7 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
             ok = False
         elif ev["type"] == "GameFinished":
             ok &= _check_report(state, ev["data"], games, heads, env["seq"], v)
-        elif ev["type"] in DIRECTOR_EVENTS and not _check_director(state, ev, env["seq"], v):
+        elif ev["type"] in decide.DIRECTOR_EVENTS and not _check_director(state, ev, env["seq"], v):
             return False  # the log cannot be folded past a director's result the rules refuse
         elif ev["type"] == "TournamentFinished":
             ok &= _check_final(state, ev["data"], env["seq"], v)
@@ -207,16 +207,15 @@ def _check_withdrawal(state: dict, data: dict, after: list[dict], seq: int, v: B
     return True
 
 
-DIRECTOR_EVENTS = {"ResultDecided": (decide.decided_event, "decided"),
-                   "ResultCorrected": (decide.corrected_event, "corrected")}
-"""A director's result events, the domain check each is re-run through, and the word problems use."""
+WORDS = {"ResultDecided": "decided", "ResultCorrected": "corrected"}
+"""The word a problem with each of the director's result events (``decide.DIRECTOR_EVENTS``) uses."""
 
 
 def _check_director(state: dict, ev: dict, seq: int, v: BundleVerdict) -> bool:
     """Ask for the logged result again on the log before it (TRN-DIR-1, TRN-DIR-3): the same event
     (a correction naming the result it replaced), or a named problem."""
     data = ev["data"]
-    again, word = DIRECTOR_EVENTS[ev["type"]]
+    again, word = decide.DIRECTOR_EVENTS[ev["type"]], WORDS[ev["type"]]
     where = f"round {data.get('round')} table {data.get('table')}"
     try:
         expected = again(state, data.get("round"), data.get("table"), decide.decision_request(data),

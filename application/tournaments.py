@@ -224,7 +224,7 @@ class TournamentService:
     def _close_settled(self, t: dict, step: decide.Step) -> None:
         """Abort the games of the tables a step decided or corrected (``t``: the log after the step)."""
         for ev in step.events:
-            if ev["type"] in ("ResultDecided", "ResultCorrected"):
+            if ev["type"] in decide.DIRECTOR_EVENTS:
                 d = ev["data"]
                 tournament_games.close(self.games, t["rounds"][d["round"] - 1]["tables"][d["table"]])
 

@@ -210,6 +210,11 @@ def _director_result(config: Config, table: dict, round_no: int, index: int, bod
     return data
 
 
+DIRECTOR_EVENTS = {"ResultDecided": decided_event, "ResultCorrected": corrected_event}
+"""A director's result events, each with the check that makes it: the service aborts the games of
+the tables they settle, and the verifier re-runs each logged one through its check."""
+
+
 def decision_request(data: dict) -> dict:
     """What a logged ``ResultDecided`` or ``ResultCorrected`` was asked with (the body ``decided_event``
     and ``corrected_event`` take)."""
