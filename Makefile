@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: install run test bench
+.PHONY: install run test bench openapi
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,3 +27,7 @@ test: install
 
 bench: install
 	$(BIN)/delve bench --out benchmarks/result.json
+
+# openapi.yaml: the whole served contract (server/openapi.yaml with every game's schemas in place)
+openapi: install
+	$(BIN)/python -m server.spec > openapi.yaml

@@ -20,6 +20,8 @@ _GAMES: dict[str, str] = {
     "dwarf": "domain.dwarf.rules:GAME",
     "indagar": "domain.indagar.rules:GAME",
 }
+SHIPPED = tuple(_GAMES)
+"""The games this package ships (others are ``register``ed at run time)."""
 _loaded: dict[str, Game] = {}
 _past: dict[tuple[str, str], Game] = {}
 

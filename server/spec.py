@@ -4,7 +4,8 @@
 those are composed from the registry's games when the document is served
 (``server.openapi_games``), so a game registered by its one line is documented too. Read it from
 here, never from the working directory: an installed wheel has no repository around it.
-``python -m server.spec > openapi.yaml`` writes the served document (to generate a client offline).
+``python -m server.spec > openapi.yaml`` (``make openapi``) writes the served document: the repository
+keeps it at its top, for client authors, and a test holds it equal to what is served.
 """
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from server import openapi_games
 PATH = Path(__file__).with_name("openapi.yaml")
 
 
-def text() -> str:
-    """The document as served: the file with every registered game's schemas in their place."""
-    return _composed(tuple(registry.available()))
+def text(games: tuple[str, ...] | None = None) -> str:
+    """The document as served: the file with the schemas of ``games`` (default: every registered
+    game) in their place."""
+    return _composed(tuple(registry.available()) if games is None else games)
 
 
 def document() -> dict:

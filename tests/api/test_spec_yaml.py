@@ -2,9 +2,14 @@
 keys without a word, while Swagger UI's js-yaml refuses the whole document (an empty /docs)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
+from domain import registry
 from server import spec
+
+REPOSITORY_SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 
 class _Strict(yaml.SafeLoader):
@@ -35,3 +40,10 @@ def test_the_strict_reader_can_fail():
         assert "['a']" in str(exc)
     else:
         raise AssertionError("a key given twice was accepted")
+
+
+def test_the_repository_openapi_yaml_is_the_served_document():
+    """``openapi.yaml`` at the repository's top is what a server serves, every shipped game's schemas
+    in place: a client author reads the whole contract without running anything."""
+    assert REPOSITORY_SPEC.read_text(encoding="utf-8") == spec.text(registry.SHIPPED), \
+        "openapi.yaml is out of date with server/openapi.yaml or a game's schemas: run `make openapi`"
