@@ -207,15 +207,11 @@ def _check_withdrawal(state: dict, data: dict, after: list[dict], seq: int, v: B
     return True
 
 
-WORDS = {"ResultDecided": "decided", "ResultCorrected": "corrected"}
-"""The word a problem with each of the director's result events (``decide.DIRECTOR_EVENTS``) uses."""
-
-
 def _check_director(state: dict, ev: dict, seq: int, v: BundleVerdict) -> bool:
     """Ask for the logged result again on the log before it (TRN-DIR-1, TRN-DIR-3): the same event
     (a correction naming the result it replaced), or a named problem."""
     data = ev["data"]
-    again, word = decide.DIRECTOR_EVENTS[ev["type"]], WORDS[ev["type"]]
+    again, word = decide.DIRECTOR_EVENTS[ev["type"]], ev["type"].removeprefix("Result").lower()
     where = f"round {data.get('round')} table {data.get('table')}"
     try:
         expected = again(state, data.get("round"), data.get("table"), decide.decision_request(data),

@@ -37,7 +37,6 @@ def test_wilson_and_paired():
     assert pair["mean_diff"] == round((2 + 0 - 4) / 3, 2)
 
 
-
 def test_indagar_factions_do_not_follow_the_subjects_seat():
     """Indagar's factions differ in strength: over a cycle of games each faction is the subject's
     as often, and every pairing of factions is played from both sides as often."""
