@@ -77,7 +77,7 @@ from domain.kit.search import Observation, SearchBot, SearchSpec, squash
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
 from domain.kit.secrecy import Secrecy, Secret, sizes
 from domain.kit.state import Batch, Handlers, State, UnknownEvent, copy_state, evolver
-from domain.kit.tables import Table
+from domain.kit.tables import Table, replaced
 from domain.kit import wording
 
 __all__ = [
@@ -85,5 +85,5 @@ __all__ = [
     "SearchSpec", "Secrecy", "Secret", "State", "Step", "Table", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
     "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
-    "random_bot", "rule", "run", "sizes", "squash", "table", "wording",
+    "random_bot", "replaced", "rule", "run", "sizes", "squash", "table", "wording",
 ]

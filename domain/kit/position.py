@@ -137,15 +137,23 @@ def tables(position: Position, content: Mapping[str, Any]) -> dict[str, dict]:
         key, _, field = rest.partition(".")
         table = out.setdefault(name, dict(content[name].own()))
         if not field:
-            table[key] = content[name].read(key, value(raw))
+            table[key] = _read(content[name], key, value(raw), path)
             continue
         if key not in table:
             raise BadPosition(f"given {path}: no {key!r} in {name}")
         entry = as_data(table[key])
         holder, last = _walk(entry, field)
         _set(holder, last, value(raw))
-        table[key] = content[name].read(key, entry)
+        table[key] = _read(content[name], key, entry, path)
     return out
+
+
+def _read(table: Any, key: str, entry: Any, path: str) -> Any:
+    """``table.read(key, entry)``, an entry the table cannot read named by its ``given`` line."""
+    try:
+        return table.read(key, entry)
+    except (KeyError, TypeError, ValueError) as e:
+        raise BadPosition(f"given {path}: {e}") from None
 
 
 def value(raw: str) -> Any:
@@ -157,12 +165,17 @@ def value(raw: str) -> Any:
 
 
 def _strip(line: str) -> str:
-    """The line without a trailing ``# comment`` (a ``#`` inside a JSON string stays)."""
-    out, quoted = [], False
+    """The line without a trailing ``# comment`` (a ``#`` inside a JSON string stays, after an
+    escaped quote too)."""
+    out, quoted, escaped = [], False, False
     for ch in line:
-        if ch == '"':
+        if escaped:
+            escaped = False
+        elif quoted and ch == "\\":
+            escaped = True
+        elif ch == '"':
             quoted = not quoted
-        if ch == "#" and not quoted:
+        elif ch == "#" and not quoted:
             break
         out.append(ch)
     return "".join(out).strip()

@@ -49,9 +49,10 @@ from itertools import groupby
 from operator import itemgetter
 
 from domain.core import Illegal
-from domain.kit import copy_state, random_bot
+from domain.kit import copy_state, random_bot, replaced
 
 from . import commands, content, terrain
+from .board import Board, board_key
 from .catalog import level, starting_row, top_row
 from .content import MINERALS
 from .digging import HONOR
@@ -131,7 +132,8 @@ def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
         out += _top(trades, TOP_TRADES, _trade_scores(holdings(s, seat), trades))
     if "dig" in by_type:
         digs = by_type.pop("dig")
-        out += _top(digs, TOP_DIGS, [_dig_score(s, c) for c in digs])
+        cells = _board_tables(terrain.side(s))[1]
+        out += _top(digs, TOP_DIGS, [_dig_score(s, cells, c) for c in digs])
     if "recruit" in by_type:
         recruits = by_type.pop("recruit")
         out += _top(recruits, TOP_RECRUITS, [_recruit_score(s, seat, c) for c in recruits])
@@ -198,10 +200,10 @@ def _dig_honor(have: dict) -> int:
     return max(HONOR[min(have.get(m, 0), 5)][i] if have.get(m, 0) >= 2 else 0 for i, m in enumerate(MINERALS))
 
 
-def _dig_score(s, cmd: dict) -> float:
+def _dig_score(s, cells: dict, cmd: dict) -> float:
     """Tunnel honor less the minerals spent, plus per cell what lies buried, twice the level of a
     covered statue, less a hammer for rubble (the terms added cell by cell, in that order)."""
-    cells, statues = DIG_CELLS[s["board"]], s["statues"]
+    statues = s["statues"]
     size = len(cmd["cells"])
     score = HONOR[size][MINERALS.index(cmd["mineral"])] - size * WORTH[cmd["mineral"]]
     for cell in cmd["cells"]:
@@ -214,10 +216,9 @@ def _dig_score(s, cmd: dict) -> float:
     return score
 
 
-def _dig_cells(side: str) -> dict:
+def _dig_cells(b: Board) -> dict:
     """Coverable cell -> (its buried resources' worth, its statue key, twice its level, rubble?):
-    what ``_dig_score`` reads per cell, worked out once per board side (digs list thousands)."""
-    b = content.board(side)
+    what ``_dig_score`` reads per cell, worked out once per board (digs list thousands)."""
     return {c: (sum(WORTH[resource_of(r)] for r in b.buried.get(c, ())), key(c), 2 * b.level(c), c in b.rubble)
             for c in b.open_spaces}
 
@@ -252,14 +253,23 @@ def _draft_score(cmd: dict) -> float:
 
 # --- the estimate ---------------------------------------------------------------
 
-def _near_table(side: str) -> dict:
+def _near_table(b: Board) -> dict:
     """Coverable cell -> its on-board neighbours: the frontier loop's hot lookup."""
-    b = content.board(side)
     return {c: tuple(b.neighbours(c)) for c in b.open_spaces}
 
 
-NEAR = {side: _near_table(side) for side in ("winter", "autumn")}
-DIG_CELLS = {side: _dig_cells(side) for side in ("winter", "autumn")}
+_BOARD_TABLES: dict[int, tuple[Board, dict, dict]] = {}
+
+
+def _board_tables(b: Board) -> tuple[dict, dict]:
+    """``(_near_table(b), _dig_cells(b))``, worked out once per board: the game's two sides, or
+    a board a test position gives (a handful at most: the cache is emptied past eight)."""
+    got = _BOARD_TABLES.get(id(b))
+    if got is None or got[0] is not b:
+        if len(_BOARD_TABLES) >= 8:
+            _BOARD_TABLES.clear()
+        got = _BOARD_TABLES[id(b)] = (b, _near_table(b), _dig_cells(b))
+    return got[1], got[2]
 
 
 def potential(s) -> float:
@@ -285,10 +295,17 @@ def holdings(s, seat: int) -> dict[str, int]:
     return out
 
 
-@lru_cache(maxsize=None)
-def _top_resources(card: str) -> tuple[str, ...]:
-    """The resource of each symbol of the card's top row (``resource_of``, once per card)."""
+def _resources(card: str) -> tuple[str, ...]:
     return tuple(resource_of(sym) for sym in top_row(card))
+
+
+_OWN_RESOURCES = {card: _resources(card) for card in content.TABLES["trolls"].own()}
+
+
+def _top_resources(card: str) -> tuple[str, ...]:
+    """The resource of each symbol of the card's top row (``resource_of``), worked out once per
+    card of the game's own (a test position's given trolls are read as given)."""
+    return _resources(card) if replaced() else _OWN_RESOURCES[card]
 
 
 def resource_term(have: dict, f: float) -> float:
@@ -341,7 +358,7 @@ class Judge:
         (once per occupancy, board side, store, statue spaces and workshops)."""
         seats = members(s, st)
         layout = terrain.lay(s)
-        key = ("prospects", s["board"], tuple(seats), tuple(sorted(s["statues"])), tuple(sorted(s["workshops"])))
+        key = ("prospects", *board_key(terrain.side(s)), tuple(seats), tuple(sorted(s["statues"])), tuple(sorted(s["workshops"])))
         return layout.derived(key, lambda: Judge._prospects(s, layout, seats))
 
     @staticmethod
@@ -349,8 +366,8 @@ class Judge:
         own = set().union(*(layout.own_cells(p) for p in seats))
         if not own:
             return 0.0, 0
-        near = NEAR[s["board"]]
         b = terrain.side(s)
+        near = _board_tables(b)[0]
         blocked = layout.opponent_cells(seats[0], seats[1:])
         taken = layout.piece_at
         frontier = {n for c in own for n in near.get(c, ())

@@ -155,10 +155,6 @@ def _hall(hall_id: str, entry: dict) -> Hall:
                 int(entry["low"]), int(entry["high"]))
 
 
-# The tables a test position may replace entries of (``given halls.the-rift.high = 20``).
-TABLES = {"halls": Table("mountain-king", "halls", lambda: {h.id: h for h in _halls()}, _hall)}
-
-
 def halls() -> list[Hall]:
     """The 6 great halls (MK-COMP-4)."""
     return list(TABLES["halls"].values())
@@ -199,7 +195,7 @@ def _horde() -> tuple[HordeTroll, ...]:
 
 def horde_trolls() -> list[HordeTroll]:
     """The 55 horde trolls, level 1 first (MK-COMP-7)."""
-    return list(_horde())
+    return [t for t in TABLES["trolls"].values() if isinstance(t, HordeTroll)]
 
 
 @lru_cache(maxsize=1)
@@ -222,7 +218,16 @@ def starter_trolls(colour: str) -> list[StarterTroll]:
     """The 6 starter trolls of ``colour`` (MK-COMP-6)."""
     if colour not in colours():
         raise KeyError(colour)
-    return [s for s in _starters()[1] if s.colour == colour]
+    return [t for t in TABLES["trolls"].values() if isinstance(t, StarterTroll) and t.colour == colour]
+
+
+def _troll(card: str, entry: dict) -> HordeTroll | StarterTroll:
+    """A troll entry in data form, as a test position gives it: a horde troll names its
+    ``level``, a starter its ``colour``."""
+    if "level" in entry:
+        return HordeTroll(card, int(entry["level"]), str(entry["clan"]), tuple(entry["symbols"]),
+                          bool(entry.get("bonus")), bool(entry.get("pedestal_icon")))
+    return StarterTroll(card, str(entry["colour"]), entry.get("clan"), tuple(entry["top"]), tuple(entry["bottom"]))
 
 
 # --------------------------------------------------------------------------- board
@@ -297,9 +302,26 @@ def _clockwise(cells: list[Cell], heart: set[Cell]) -> tuple[Cell, ...]:
     return tuple(sorted(cells, key=key))
 
 
-@lru_cache(maxsize=2)
 def board(side: str) -> Board:
     """The Winter (4-5 players, teams) or Autumn (3 players) side (MK-BOARD-1)."""
-    if side not in SIDES:
-        raise KeyError(side)
-    return _parse_board(side, (CONTENT / f"board_{side}.txt").read_text(encoding="utf-8"))
+    return TABLES["boards"][side]
+
+
+def _board(side: str, entry: str | list[str]) -> Board:
+    """A board as a test position gives it: the text of a board file (its map, ``---``, its
+    listings), as one string or a list of its lines. A board is given whole: its cells are
+    read from the drawing, not edited one field at a time."""
+    if isinstance(entry, list) and all(isinstance(line, str) for line in entry):
+        entry = "\n".join(entry)
+    if not isinstance(entry, str):
+        raise ValueError(f"boards.{side}: give the whole board as a board file's text (a string or a list "
+                         f"of lines), as in content/board_{side}.txt; one field of a board cannot be given")
+    return _parse_board(side, entry)
+
+
+# The tables a test position may replace entries of (``given halls.the-rift.high = 20``,
+# ``given trolls.L1-05.symbols = ["iron"]``, ``given boards.autumn = [...lines...]``).
+TABLES = {"halls": Table("mountain-king", "halls", lambda: {h.id: h for h in _halls()}, _hall),
+          "trolls": Table("mountain-king", "trolls", lambda: {t.id: t for t in (*_horde(), *_starters()[1])}, _troll),
+          "boards": Table("mountain-king", "boards", lambda: {side: _parse_board(
+              side, (CONTENT / f"board_{side}.txt").read_text(encoding="utf-8")) for side in SIDES}, _board)}

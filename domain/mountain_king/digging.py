@@ -72,7 +72,7 @@ def dig_commands(s, seat: int, layout=None) -> list[dict]:
 def _dig_json(s, seat: int, layout, tile, mates: frozenset,
               built: frozenset) -> tuple[tuple[int, list, list | None], ...]:
     """``(hammers, cells, anchor)`` of each placement of ``tile``, cells and anchor as JSON."""
-    return layout.derived(("dig_json", s["board"], seat, tile, mates, built), lambda: tuple(
+    return layout.derived(("dig_json", *geo.board_key(terrain.side(s)), seat, tile, mates, built), lambda: tuple(
         (d.hammers, geo.cells_json(d.cells), geo.cell_json(d.anchor))
         for d in geo.dig_placements(terrain.side(s), layout, seat, tile, mates, built)))
 

@@ -6,6 +6,7 @@ Six categories per store (a seat, or a team in the 2v2 variant):
 from __future__ import annotations
 
 from . import content, terrain
+from .board import board_key
 from .catalog import top_row
 from .content import RESOURCES
 from .economy import resource_of
@@ -44,7 +45,7 @@ def board_points(s) -> tuple[dict[int, int], dict[int, int]]:
     returns its own dicts."""
     layout = terrain.lay(s)
     on_board = layout.derived(("hall_ids",), lambda: tuple(p["hall"] for p in s["pieces"].values() if p["kind"] == "hall"))
-    key = ("board_points", s["board"], tuple(content.hall(h) for h in on_board), tuple(s["statues"].items()),
+    key = ("board_points", *board_key(terrain.side(s)), tuple(content.hall(h) for h in on_board), tuple(s["statues"].items()),
            tuple(s["store_of"]), len(s["stores"]))
     halls, statues = layout.derived(key, lambda: _board_points(s, layout))
     return dict(halls), dict(statues)

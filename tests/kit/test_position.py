@@ -49,7 +49,17 @@ def test_a_path_edit_works_for_any_game_without_verbs():
     ("saboteur 3\ngiven tiles.A01 = 1", "no content table 'tiles'"),
     ("saboteur 3\ngiven cards.Z99.kind = path", "no 'Z99' in cards"),
     ("saboteur 3\ngiven cards.A12 += 1", "'given <table>"),
+    ("saboteur 3\ngiven cards.A12 = {\"shape\": \"cross\"}", "given cards.A12: "),
+    ("mountain-king 4\ngiven boards.winter.rows = 3", "give the whole board as a board file's text"),
 ])
 def test_a_bad_position_says_which_line_and_why(text, says):
     with pytest.raises(BadPosition, match=says):
         position(text) if text.strip() else parse(text)
+
+
+def test_a_comment_mark_inside_a_json_string_stays_after_an_escaped_quote():
+    _, s = position(r"""
+        saboteur 3 seed=x
+        hands.0 = ["say \"#1\"", "A20"]   # the comment
+    """)
+    assert s["hands"][0] == ['say "#1"', "A20"]

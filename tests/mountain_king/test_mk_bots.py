@@ -111,7 +111,7 @@ def test_greedy_draft_ignores_other_hands():
 
 
 def test_dig_pre_score_reads_the_board():
-    """A dig's pre-score (bots._dig_score, from the per-side cell table) is, to the last bit,
+    """A dig's pre-score (bots._dig_score, from the per-board cell table) is, to the last bit,
     tunnel honor less the minerals spent plus per cell what lies buried (MK-DIG-9), twice the
     level of a covered statue and less a hammer for rubble (MK-DIG-8), read from the board."""
     checked = []
@@ -129,7 +129,7 @@ def test_dig_pre_score_reads_the_board():
                     want += 2 * b.level(cell)
                 if cell in b.rubble:
                     want -= bots.WORTH["hammer"]
-            assert bots._dig_score(state, cmd) == want, cmd
+            assert bots._dig_score(state, bots._board_tables(b)[1], cmd) == want, cmd
             checked.append(cmd)
         return GAME.bots["greedy"](game, state, seat, rng)
 

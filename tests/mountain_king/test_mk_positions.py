@@ -2,12 +2,14 @@
 driver's, and each verb sets what it says."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from domain.core import canonical_json
 from domain.mountain_king import content
 from domain.mountain_king.catalog import top_row
 from domain.mountain_king.economy import resource_of
+from domain.mountain_king.scoring import leftovers
 from domain.mountain_king.rules import GAME
 
 from mk_driver import ready
@@ -77,4 +79,36 @@ def test_a_given_hall_is_the_hall_that_position_scores():
 
 
 def _great_halls(game, s):
-    return next(x for x in game.scores(s).seats if x.seat == 0).breakdown["great_halls"]
+    return _breakdown(game, s)["great_halls"]
+
+
+def _breakdown(game, s):
+    return next(x for x in game.scores(s).seats if x.seat == 0).breakdown
+
+
+def test_a_given_troll_card_is_the_card_that_position_plays_with():
+    """MK-SCORE-4: the tokens on a roster's trolls are counted by the card's top row; given a
+    troll whose row is two iron, that position's leftovers hold two iron from it, and the card
+    everywhere else is unchanged."""
+    lines = "opening\nempty_trolls 0\nstorage 0\ntroll 0 2,1 L1-05 11\n"
+    game, s = position('mountain-king 4 seed=seed\ngiven trolls.L1-05.symbols = ["iron", "iron"]\n' + lines)
+    with game.given():
+        assert leftovers(s, 0)["iron"] == 2 and top_row("L1-05") == ("iron", "iron")
+    plain, t = position("mountain-king 4 seed=seed\n" + lines)
+    assert top_row("L1-05") != ("iron", "iron")
+    assert leftovers(t, 0) == {r: sum(resource_of(x) == r for x in top_row("L1-05")) for r in content.RESOURCES}
+
+
+def test_a_given_board_is_the_board_that_position_plays_on():
+    """MK-SCORE-8: a statue on a tunnel scores twice its space's level (MK-SCORE-7); given the
+    Winter board with that space at level 5 instead of 2, the position's statue scores 10,
+    and the real board is unchanged. A board is given whole, as its file's lines."""
+    lines = "opening\nonly_doors 0=12,2\ntunnel t1 0 12,3 13,3 anchor=13,3\nstatue 13,3 ice\n"
+    text = (content.CONTENT / "board_winter.txt").read_text(encoding="utf-8").splitlines()
+    row = [i for i, line in enumerate(text) if line.strip() and not line.startswith("#")][13]
+    assert text[row][9:11] == "2."  # column 3 of map row 13
+    text[row] = text[row][:9] + "5" + text[row][10:]
+    game, s = position(f"mountain-king 4 seed=seed\ngiven boards.winter = {json.dumps(text)}\n" + lines)
+    assert _breakdown(game, s)["statues"] == 10
+    plain, t = position("mountain-king 4 seed=seed\n" + lines)
+    assert _breakdown(plain, t)["statues"] == 4 and content.board("winter").level((13, 3)) == 2
