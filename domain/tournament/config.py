@@ -13,7 +13,7 @@ from typing import Any
 from domain.core import Illegal, require
 
 FORMATS = ("round-robin", "swiss", "knockout")
-PAIRING = 3
+PAIRING = 4
 """The pairing rules new tournaments are paired by. A tournament keeps the version it was created
 with, so every bundle ever exported re-derives its rounds (TRN-SEED-1):
 1. as first shipped: multi-seat Swiss tables from one greedy fill plus swaps; a knockout table
@@ -25,7 +25,9 @@ with, so every bundle ever exported re-derives its rounds (TRN-SEED-1):
    or bye of the entrant counts as a game against an opponent who drew every later round, and
    every round an opponent did not play counts as a draw in that opponent's score; a
    knockout table whose game was aborted advances nobody until the director decides it
-   (TRN-DIR-2)."""
+   (TRN-DIR-2);
+4. a table that was not played (a forfeit either way, a walkover, a double forfeit) is not a
+   meeting: its entrants may be paired again, as FIDE's Swiss rules allow (TRN-DIR-1)."""
 
 
 @dataclass(frozen=True)

@@ -54,9 +54,10 @@ def read(config: Config, entrants: list[dict], rounds: list[dict]) -> History:
             middle = Fraction(len(seats) - 1, 2)
             for pos, entrant in enumerate(seats):
                 h.seat_sum[entrant] += pos - middle
-            for a, b in combinations(seats, 2):
-                h.meetings[frozenset((a, b))] += 1
             result = table.get("result")
+            if config.pairing < 4 or not unplayed(result):  # an unplayed table is no meeting (TRN-DIR-1)
+                for a, b in combinations(seats, 2):
+                    h.meetings[frozenset((a, b))] += 1
             if result is None:
                 continue
             pts = config.place_points([result["places"].get(e) for e in seats])

@@ -255,3 +255,27 @@ def test_TRN_TB_4_at_three_seats_an_opponents_missed_rounds_count_at_the_mean_an
     # e1 played only round 1 (e0: 2 + 2, e2: 0 + 1 for its forfeit round at the mean of 2/1/0)
     assert lines["e1"] == (4 + 1) / 2
     assert pair_round(cfg, entrants, rounds, SEED)["round"] == 3
+
+
+def test_TRN_DIR_1_a_table_not_played_is_no_meeting_from_pairing_version_4():
+    """Round 1 of a four-entrant Swiss is settled by two double forfeits: nobody played. From
+    pairing version 4 the same pairs may meet in round 2 (FIDE: a pairing not actually played
+    is not illegal later), and the Dutch order pairs them again; version 3 counted each table
+    as a meeting and paired round 2 around them. A played (adjudicated) table stays a meeting."""
+    cfg = config("swiss", 2, rounds=3)
+    assert cfg.pairing == 4
+    entrants = field(4)
+    first = pair_round(cfg, entrants, [], SEED)
+    for table in first["tables"]:
+        table["result"] = {"places": {e: None for e in table["seats"]}, "scores": {e: 0 for e in table["seats"]},
+                           "outcome": "double_forfeit"}
+    pairs = {frozenset(t["seats"]) for t in first["tables"]}
+    again = pair_round(cfg, entrants, [first], SEED)
+    assert {frozenset(t["seats"]) for t in again["tables"]} == pairs
+    v3 = Config.from_dict({**cfg.to_dict(), "pairing": 3})
+    before = pair_round(v3, entrants, [first], SEED)
+    assert not {frozenset(t["seats"]) for t in before["tables"]} & pairs
+    first["tables"][0]["result"] = {"places": dict(zip(first["tables"][0]["seats"], [1, 2])),
+                                    "scores": {}, "outcome": "adjudicated"}
+    played = pair_round(cfg, entrants, [first], SEED)
+    assert frozenset(first["tables"][0]["seats"]) not in {frozenset(t["seats"]) for t in played["tables"]}
