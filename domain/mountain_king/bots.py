@@ -258,18 +258,16 @@ def _near_table(b: Board) -> dict:
     return {c: tuple(b.neighbours(c)) for c in b.open_spaces}
 
 
-_BOARD_TABLES: dict[int, tuple[Board, dict, dict]] = {}
-
-
 def _board_tables(b: Board) -> tuple[dict, dict]:
     """``(_near_table(b), _dig_cells(b))``, worked out once per board: the game's two sides, or
-    a board a test position gives (a handful at most: the cache is emptied past eight)."""
-    got = _BOARD_TABLES.get(id(b))
-    if got is None or got[0] is not b:
-        if len(_BOARD_TABLES) >= 8:
-            _BOARD_TABLES.clear()
-        got = _BOARD_TABLES[id(b)] = (b, _near_table(b), _dig_cells(b))
-    return got[1], got[2]
+    a board a test position gives."""
+    return _tables_of(board_key(b))
+
+
+@lru_cache(maxsize=8)
+def _tables_of(key: tuple) -> tuple[dict, dict]:
+    b = key[1].value  # board_key pins the board: a cached key keeps its id its own
+    return _near_table(b), _dig_cells(b)
 
 
 def potential(s) -> float:

@@ -72,9 +72,10 @@ def dig_commands(s, seat: int, layout=None) -> list[dict]:
 def _dig_json(s, seat: int, layout, tile, mates: frozenset,
               built: frozenset) -> tuple[tuple[int, list, list | None], ...]:
     """``(hammers, cells, anchor)`` of each placement of ``tile``, cells and anchor as JSON."""
-    return layout.derived(("dig_json", *geo.board_key(terrain.side(s)), seat, tile, mates, built), lambda: tuple(
+    board = terrain.side(s)
+    return layout.derived(("dig_json", *geo.board_key(board), seat, tile, mates, built), lambda: tuple(
         (d.hammers, geo.cells_json(d.cells), geo.cell_json(d.anchor))
-        for d in geo.dig_placements(terrain.side(s), layout, seat, tile, mates, built)))
+        for d in geo.dig_placements(board, layout, seat, tile, mates, built)))
 
 
 def can_dig(s, seat: int) -> bool:

@@ -99,7 +99,9 @@ def statue_moves(s: State, seat: int, layout: geo.Layout | None = None) -> list[
     listed once per occupancy and statue spaces."""
     layout = layout or lay(s)
     spaces = tuple(sorted(s["statues"]))
-    moves = layout.derived(("statue_moves", *geo.board_key(side(s)), seat, spaces), lambda: _statue_moves(side(s), layout, seat, spaces))
+    board = side(s)
+    moves = layout.derived(("statue_moves", *geo.board_key(board), seat, spaces),
+                           lambda: _statue_moves(board, layout, seat, spaces))
     return [(list(cell), list(dest)) for cell, dest in moves]
 
 
