@@ -149,6 +149,10 @@ class SearchSpec:
     own moves are never split (it knows its own secret).
     ``ordered``: progressive widening adds a node's children in the heuristic's order (its
     choice among the moves not yet tried), not the heuristic's first and then the rest at random.
+    ``listing`` (optional): ``listing(state) -> bytes | None`` spells out everything the rules'
+    legal listing reads (None: not known here). States that spell the same share one listing
+    within a move: the deals differ in hidden orders that no listing reads, so most nodes below
+    the root meet the same list in every deal, and listing it again is most of a node's cost.
     """
 
     observe: Callable[[State, int], Observation]
@@ -160,6 +164,7 @@ class SearchSpec:
     horizon: Callable[[State], Any] | None = None
     private: Callable[[State, int], bytes] | None = None
     ordered: bool = False
+    listing: Callable[[State], bytes | None] | None = None
 
 
 # -- the tree -----------------------------------------------------------------
@@ -249,8 +254,9 @@ def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playou
     seats = list(range(game.players(obs.state)))
     keys = [_key(c) for c in legal]
     allowed = dict(zip(keys, legal))
+    listed: dict[tuple[int, bytes], dict[bytes, Command]] = {}
     for i in range(playouts):
-        _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"))
+        _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"), listed)
     ranked = sorted(keys, key=lambda k: _rank(root.children.get(k)), reverse=True)
     return allowed[ranked[0]]
 
@@ -260,7 +266,7 @@ def _rank(node: _Node | None) -> tuple[int, float]:
 
 
 def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes, Command], root: _Node,
-             spec: SearchSpec, rng: Drbg) -> None:
+             spec: SearchSpec, rng: Drbg, listed: dict[tuple[int, bytes], dict[bytes, Command]]) -> None:
     s = obs.deal(rng)
     node, path, expanding = root, [], True
     while expanding:
@@ -271,7 +277,7 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
             s = fold(game, game.decide_actor(s, turn.actor, rng), s)
             continue
         mover = min(turn.seats)
-        options = allowed if node is root else _keyed(game.legal_commands(s, mover))
+        options = allowed if node is root else _options(game, s, mover, spec, listed)
         children = node.children
         tag = spec.private(s, mover) if spec.private is not None and node is not root else b""
         present = [children[tag + k] for k in options if tag + k in children]
@@ -301,6 +307,19 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
     for n in path:
         n.visits += 1
         n.total += values[n.mover]
+
+
+def _options(game: Game, s: State, mover: int, spec: SearchSpec,
+             listed: dict[tuple[int, bytes], dict[bytes, Command]]) -> dict[bytes, Command]:
+    """The mover's legal commands, keyed; listed once per spelling of the state where the game
+    gives one (``SearchSpec.listing``). The commands are only read, so a listing can be shared."""
+    spelled = spec.listing(s) if spec.listing is not None else None
+    if spelled is None:
+        return _keyed(game.legal_commands(s, mover))
+    options = listed.get((mover, spelled))
+    if options is None:
+        options = listed[mover, spelled] = _keyed(game.legal_commands(s, mover))
+    return options
 
 
 def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node: _Node, tag: bytes,

@@ -49,14 +49,14 @@ from itertools import groupby
 from operator import itemgetter
 
 from domain.core import Illegal
-from domain.kit import copy_state, random_bot, replaced
+from domain.kit import copy_state, random_bot
 
-from . import commands, content, terrain
+from . import commands, terrain
 from .board import Board, board_key
 from .catalog import level, starting_row, top_row
 from .content import MINERALS
 from .digging import HONOR
-from .economy import resource_of
+from .economy import resource_of, top_resources
 from .evolve import evolve
 from .leftovers import best_sets
 from .roster import FULL, cascade
@@ -287,23 +287,10 @@ def holdings(s, seat: int) -> dict[str, int]:
     """Storage plus the tokens on the seat's own trolls (clan carts counted as carts)."""
     out = dict(s["stores"][store_of(s, seat)])
     for troll in s["rosters"][seat].values():
-        for held, r in zip(troll["held"], _top_resources(troll["card"])):
+        for held, r in zip(troll["held"], top_resources(troll["card"])):
             if held:
                 out[r] = out.get(r, 0) + 1
     return out
-
-
-def _resources(card: str) -> tuple[str, ...]:
-    return tuple(resource_of(sym) for sym in top_row(card))
-
-
-_OWN_RESOURCES = {card: _resources(card) for card in content.TABLES["trolls"].own()}
-
-
-def _top_resources(card: str) -> tuple[str, ...]:
-    """The resource of each symbol of the card's top row (``resource_of``), worked out once per
-    card of the game's own (a test position's given trolls are read as given)."""
-    return _resources(card) if replaced() else _OWN_RESOURCES[card]
 
 
 def resource_term(have: dict, f: float) -> float:
@@ -385,7 +372,7 @@ class Judge:
         symbols = recruits = 0
         for p in members(s, st):
             for troll in s["rosters"][p].values():
-                for held, r in zip(troll["held"], _top_resources(troll["card"])):
+                for held, r in zip(troll["held"], top_resources(troll["card"])):
                     symbols += 1
                     if held:
                         have[r] = have.get(r, 0) + 1

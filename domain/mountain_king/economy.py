@@ -17,7 +17,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from domain.core import Illegal, require
+from domain.kit import replaced
 
+from . import content
 from .catalog import top_row
 from .state import State, key, store_of
 
@@ -28,6 +30,20 @@ SUPPLY = {"stone": 35, "iron": 35, "heartstone": 30, "cart": 45, "hammer": 20, "
 def resource_of(symbol: str) -> str:
     """``"cart:fire"`` -> ``"cart"``."""
     return symbol.split(":", 1)[0]
+
+
+def _resources(card: str) -> tuple[str, ...]:
+    return tuple(resource_of(sym) for sym in top_row(card))
+
+
+_OWN_RESOURCES = {card: _resources(card) for card in content.TABLES["trolls"].own()}
+
+
+def top_resources(card: str) -> tuple[str, ...]:
+    """The resource of each symbol of the card's top row (``resource_of``), worked out once per
+    card of the game's own (a test position's given trolls are read as given). Scoring and the
+    bots count tokens this way hundreds of thousands of times a search move."""
+    return _resources(card) if replaced() else _OWN_RESOURCES[card]
 
 
 def clan_of(symbol: str) -> str | None:

@@ -64,7 +64,7 @@ def move_commands(s, seat: int, layout=None) -> list[dict]:
 def move_statue(s, seat: int, cmd: dict, rng, emit) -> None:
     frm, to = cmd["from"], cmd["to"]
     require(key(frm) in s["statues"], "no_statue", "MK-MOVE-2", "no statue on that space")
-    require((frm, to) in [(list(a), list(b)) for a, b in terrain.statue_moves(s, seat)], "bad_move", "MK-MOVE-3",
+    require(terrain.is_statue_move(s, seat, frm, to), "bad_move", "MK-MOVE-3",
             "a statue in your network moves within its tunnel or into an adjacent one of yours, onto a free space")
     paid = plan_cart(s, seat, s["statues"][key(frm)], cmd.get("cart", "wild"), "MK-MOVE-6", cmd.get("sources"))
     emit(event("StatueMoved", seat=seat, **{"from": frm}, to=to, paid=paid))

@@ -14,9 +14,13 @@ are not played out: ``evaluate`` judges each seat with ``greedy``'s honor estima
 the best rival's). A position offers hundreds of commands (every dig of every tile),
 so the tree widens in ``greedy``'s order (``ordered``): the children a node gains are
 ``greedy``'s choice among the commands not yet tried, not its first choice and then
-commands drawn at random.
+commands drawn at random. Below the root, ``listing`` lets the deals share a node's legal
+list: in play the listing reads the decks' sizes only (a refill draws in the rules' dispatch,
+not in the listing), so a state spelled with every deck as its size lists the same commands.
 """
 from __future__ import annotations
+
+import orjson
 
 from domain.kit import Observation, SearchSpec, copy_state, squash
 
@@ -41,9 +45,23 @@ def observe(state: dict, seat: int) -> Observation:
     return obs
 
 
+def listing(state: dict) -> bytes | None:
+    """The state as the legal listing reads it in play: each hidden deck (MK-INFO-1) by its size
+    alone. During the starter draft a seat's hand is its own secret, so nothing is shared."""
+    if state["phase"] != "play":
+        return None
+    s = dict(state)
+    if s.get("horde"):
+        s["horde"] = {**s["horde"], "decks": {lv: len(d) for lv, d in s["horde"]["decks"].items()}}
+    if s.get("spells"):
+        s["spells"] = {**s["spells"], "deck": len(s["spells"]["deck"])}
+    return orjson.dumps(s)
+
+
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
     return {p: squash(Judge(state, p).value(state) / 10) for p in seats}
 
 
 SEARCH = SearchSpec(observe=observe, rollout=greedy_policy, evaluate=evaluate, depth=0,
-                    playouts={"easy": 12, "normal": 150, "hard": 600}, playout_ms=15.0, ordered=True)
+                    playouts={"easy": 12, "normal": 150, "hard": 600}, playout_ms=15.0, ordered=True,
+                    listing=listing)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from . import content, terrain
 from .board import board_key
-from .catalog import top_row
 from .content import RESOURCES
-from .economy import resource_of
+from .economy import top_resources
 from .leftovers import best_sets
 from .state import key, members, store_of
 
@@ -22,9 +21,9 @@ def leftovers(s, store: int) -> dict[str, int]:
     out = {r: s["stores"][store].get(r, 0) for r in RESOURCES}
     for seat in members(s, store):
         for troll in s["rosters"][seat].values():
-            for i, sym in enumerate(top_row(troll["card"])):
-                if troll["held"][i]:
-                    out[resource_of(sym)] += 1
+            for held, r in zip(troll["held"], top_resources(troll["card"])):
+                if held:
+                    out[r] += 1
     return out
 
 

@@ -97,12 +97,19 @@ def tunnel_count(s: State, seat: int) -> int:
 def statue_moves(s: State, seat: int, layout: geo.Layout | None = None) -> list[tuple[list, list]]:
     """Every one-cart move of an unburied statue in the seat's network (MK-MOVE-2..7),
     listed once per occupancy and statue spaces."""
-    layout = layout or lay(s)
+    return [(list(cell), list(dest)) for cell, dest in _moves(s, seat, layout or lay(s))]
+
+
+def is_statue_move(s: State, seat: int, frm: list, to: list) -> bool:
+    """Whether ``frm`` -> ``to`` is one of :func:`statue_moves` (checked without listing them)."""
+    return (tuple(frm), tuple(to)) in _moves(s, seat, lay(s))
+
+
+def _moves(s: State, seat: int, layout: geo.Layout) -> tuple:
     spaces = tuple(sorted(s["statues"]))
     board = side(s)
-    moves = layout.derived(("statue_moves", *geo.board_key(board), seat, spaces),
-                           lambda: _statue_moves(board, layout, seat, spaces))
-    return [(list(cell), list(dest)) for cell, dest in moves]
+    return layout.derived(("statue_moves", *geo.board_key(board), seat, spaces),
+                          lambda: _statue_moves(board, layout, seat, spaces))
 
 
 def _statue_moves(b: geo.Board, layout: geo.Layout, seat: int, spaces: tuple[str, ...]) -> tuple:

@@ -136,3 +136,45 @@ def test_dig_pre_score_reads_the_board():
     kit.play(GAME, [Seat(i, f"g{i}", "greedy") for i in range(3)], {}, b"mk-digs", max_steps=150,
              policies={i: check for i in range(3)})
     assert len(checked) > 1000  # greedy digs: statues, rubble and buried resources all met
+
+
+def test_search_listing_spells_decks_by_size_only():
+    """MK-INFO-1: the search shares a node's legal list between deals that differ only in the
+    decks' hidden orders; anything public that changes, or the starter draft's hands, is not shared."""
+    from domain.mountain_king.sampler import listing
+    state = _midgame(3, b"mk-hidden", 60)
+    other = GAME.load_state(GAME.dump_state(state))
+    for lv, deck in other["horde"]["decks"].items():
+        other["horde"]["decks"][lv] = deck[::-1]
+    other["spells"]["deck"] = other["spells"]["deck"][::-1]
+    assert other != state and listing(other) == listing(state)
+    richer = GAME.load_state(GAME.dump_state(state))
+    richer["stores"][0]["coin"] = richer["stores"][0].get("coin", 0) + 1
+    assert listing(richer) != listing(state)
+    shorter = GAME.load_state(GAME.dump_state(state))
+    shorter["spells"]["deck"] = shorter["spells"]["deck"][1:]
+    assert listing(shorter) != listing(state)
+    draft, _ = play(("random",) * 3, b"mk-draft", max_decisions=3)
+    assert listing(draft) is None
+
+
+def _root(spec, state, seat: int, playouts: int) -> dict:
+    """Every root child's visits and total value after ``playouts`` iterations (``search.choose``'s loop)."""
+    from domain.kit import search
+    obs, root, listed = spec.observe(state, seat), search._Node(None, None), {}
+    allowed = search._keyed(GAME.legal_commands(state, seat))
+    seats = list(range(GAME.players(state)))
+    for i in range(playouts):
+        search._iterate(GAME, obs, seats, allowed, root, spec, Drbg(b"same", "m").fork(f"i{i}"), listed)
+    return {k: (c.visits, c.total) for k, c in root.children.items()}
+
+
+@pytest.mark.parametrize("seed,decisions", [(b"mk-hidden", 20), (b"mk-listing", 76)])
+def test_shared_listings_leave_the_search_tree_unchanged(seed, decisions):
+    """Sharing listings only saves work: from the same stream the tree's root gathers the same
+    visits and values without it, so the move is the same."""
+    from dataclasses import replace
+    state = _midgame(2, seed, decisions)
+    seat = min(GAME.active_seats(state))
+    spec = GAME.bots["search-normal"].spec
+    assert _root(spec, state, seat, 60) == _root(replace(spec, listing=None), state, seat, 60)
