@@ -141,17 +141,44 @@ def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
     hidden = {g: i for g, i in s["goals"].items() if not i["revealed"]}
     chance = {g: squash(1.1 * (2.5 - min((abs(x - i["x"]) + abs(y - i["y"]) for x, y in ends), default=12))
                         + 0.04 * cards) for g, i in hidden.items()}
-    miners = [p for p in seats if s["roles"][p] == "miner"]
-    saboteurs = len(seats) - len(miners)
-    share = min(len(seats), 9) * sum(GOLD) / len(GOLD) / max(1, len(miners))
     out = {}
     for p in seats:
         seen = s["peeks"][p]
         maybe = [g for g in hidden if seen.get(g) == TREASURE] or [g for g in hidden if g not in seen]
         c = sum(chance[g] for g in maybe) / len(maybe)
-        expected = [gold[q] + (c * share if s["roles"][q] == "miner" else (1 - c) * SABOTEUR_PAY[saboteurs])
-                    for q in seats]
-        out[p] = _softmax(expected, t)[p]
+        value = total = 0.0
+        for weight, saboteurs in _role_weights(s, p):
+            miners = len(seats) - len(saboteurs)
+            share = min(len(seats), 9) * sum(GOLD) / len(GOLD) / max(1, miners)
+            pay = SABOTEUR_PAY[len(saboteurs)] if saboteurs else 0
+            expected = [gold[q] + ((1 - c) * pay if q in saboteurs else c * share) for q in seats]
+            value += weight * _softmax(expected, t)[p]
+            total += weight
+        out[p] = value / total
+    return out
+
+
+def _role_weights(s: dict, seat: int) -> list[tuple[float, frozenset[int]]]:
+    """The seat's belief about the roles at a leaf: every placement of the saboteur cards it
+    cannot see among the other seats and the leftover (SAB-ROLE-1..3), weighted by the public
+    plays up to the leaf (``inference.odds``, as ``role_deals`` weighs the root's deals), each as
+    (weight, the seats holding a saboteur card). Its own role is the dealt one. The value is then
+    the expectation over the roles the seat cannot know, not one deal's roles: a miner's value
+    in a deal that put the saboteur card aside (no saboteur in play, SAB-ROLE-5) hardly moves
+    with the tunnel, so one deal's roles made the leaf values jump between deals."""
+    n = s["players"]
+    others = [q for q in range(n) if q != seat]
+    mine = s["roles"][seat] == "saboteur"
+    unseen = ROLE_DECK[n][0] - mine
+    if unseen == 0:
+        return [(1.0, frozenset([seat] if mine else []))]
+    ratio = {**odds(s, seat), None: 1.0}
+    out = []
+    for placed in combinations(others + [None], unseen):
+        weight = 1.0
+        for q in placed:
+            weight *= ratio[q]
+        out.append((weight, frozenset(q for q in placed if q is not None) | ({seat} if mine else set())))
     return out
 
 

@@ -109,7 +109,8 @@ def test_SAB_GOLD_3_a_rollout_stopped_while_the_bundle_goes_round_credits_the_mi
 def test_SAB_WIN_3_a_miner_level_with_its_fellow_miner_still_values_the_tunnels_progress():
     """Miners 0 and 1 against saboteur 2: a tunnel one card nearer the treasure raises both
     miners' chance to end with the most gold and lowers the saboteur's (SAB-GOLD-1, SAB-GOLD-7),
-    though the miners stay level with each other."""
+    though the miners stay level in gold (each judges by its own belief about the roles, so
+    their values need not be equal)."""
     values = []
     for reach in (5, 6):
         t = _three_seats("MMS")
@@ -119,7 +120,21 @@ def test_SAB_WIN_3_a_miner_level_with_its_fellow_miner_still_values_the_tunnels_
         values.append(evaluate(t.state, [0, 1, 2]))
     far, near = values
     assert near[0] > far[0] and near[1] > far[1] and near[2] < far[2]
-    assert abs(near[0] - near[1]) < 1e-12
+
+
+def test_SAB_ROLE_3_a_miner_values_a_leaf_by_the_roles_it_may_believe_not_the_dealt_ones():
+    """Nothing played tells seats 1 and 2 apart: miner 0 values the position the same whether
+    the deal made seat 1, seat 2 or the leftover card the saboteur (SAB-ROLE-2/3, SAB-INFO-1);
+    the saboteur, who knows the others are miners (SAB-ROLE-1), values it above a miner."""
+    values = []
+    for roles in ("MMS", "MSM", "MMM"):
+        t = _three_seats(roles)
+        t.place_ew(1, 0, by=0)
+        values.append(evaluate(t.state, [0, 1, 2])[0])
+    assert max(values) - min(values) < 1e-12
+    t = _three_seats("SMM")
+    t.place_ew(1, 0, by=0)
+    assert evaluate(t.state, [0, 1, 2])[0] > values[0]
 
 
 def test_SAB_MAP_2_a_seat_judges_by_the_goals_it_knows_not_by_the_dealt_treasure():
