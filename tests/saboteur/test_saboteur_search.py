@@ -152,3 +152,22 @@ def test_SAB_MAP_2_a_seat_judges_by_the_goals_it_knows_not_by_the_dealt_treasure
         values[treasure] = evaluate(t.state, [0, 1, 2])
     assert values["A"][0] == values["C"][0]
     assert values["A"][1] > values["C"][1]
+
+
+def test_SAB_TOOL_3_a_tool_broken_in_front_of_a_miner_lowers_the_miners_value_of_the_leaf():
+    """Miner 1 with a broken tool may lay no path (SAB-TOOL-3): the fitted chance of the
+    tunnel reaching the treasure drops, so the miners' values drop and the saboteur's rises."""
+    values = []
+    for broken in (False, True):
+        t = _three_seats("MMS")
+        for x in range(1, 4):
+            t.place_ew(x, 0, by=0)
+        if broken:
+            card = card_for(t, 2, action_card("break"))
+            t.set_turn(2)
+            cmd = next(c for c in GAME.legal_commands(t.state, 2)
+                       if c["type"] == "break_tool" and c["card"] == card and c["target"] == 1)
+            t.do(2, cmd)
+        values.append(evaluate(t.state, [0, 1, 2]))
+    whole, broken = values
+    assert broken[0] < whole[0] and broken[1] < whole[1] and broken[2] > whole[2]
