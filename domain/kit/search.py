@@ -153,6 +153,14 @@ class SearchSpec:
     legal listing reads (None: not known here). States that spell the same share one listing
     within a move: the deals differ in hidden orders that no listing reads, so most nodes below
     the root meet the same list in every deal, and listing it again is most of a node's cost.
+    ``paired`` (optional, a count k): the root's candidates are the heuristic's first k choices
+    (in its order, as ``ordered`` adds them), and every candidate is searched on the *same* deals
+    with the same random streams -- one tree per candidate, the iteration budget split evenly --
+    the move with the best mean value wins (the heuristic's earlier choice on a tie). The
+    classic determinized search (Ginsberg's GIB; Long, Sturtevant, Buro and Furtak, "Understanding
+    the Success of Perfect Information Monte Carlo Sampling in Game Tree Search", AAAI 2010)
+    compares moves over one set of deals: common random numbers, so the difference between two
+    candidates is not buried under the difference between the deals each one happened to meet.
     """
 
     observe: Callable[[State, int], Observation]
@@ -165,6 +173,7 @@ class SearchSpec:
     private: Callable[[State, int], bytes] | None = None
     ordered: bool = False
     listing: Callable[[State], bytes | None] | None = None
+    paired: int = 0
 
 
 # -- the tree -----------------------------------------------------------------
@@ -250,6 +259,8 @@ class SearchBot:
 def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playouts: int, spec: SearchSpec,
            rng: Drbg) -> Command:
     """The most visited of ``legal`` after ``playouts`` iterations from ``obs`` (no true state here)."""
+    if spec.paired:
+        return _paired(game, obs, seat, legal, playouts, spec, rng)
     root = _Node(None, None)
     seats = list(range(game.players(obs.state)))
     keys = [_key(c) for c in legal]
@@ -259,6 +270,34 @@ def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playou
         _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"), listed)
     ranked = sorted(keys, key=lambda k: _rank(root.children.get(k)), reverse=True)
     return allowed[ranked[0]]
+
+
+def _paired(game: Game, obs: Observation, seat: int, legal: list[Command], playouts: int, spec: SearchSpec,
+            rng: Drbg) -> Command:
+    """``SearchSpec.paired``: the heuristic's first k choices, each searched in its own tree on
+    the same deals (iteration i of every tree draws from ``rng.fork("i<i>")``); the best mean wins."""
+    seats = list(range(game.players(obs.state)))
+    allowed = {_key(c): c for c in legal}
+    left = dict(allowed)
+    s = obs.deal(rng.fork("order"))  # the heuristic reads the seat's own view: any deal will do
+    order: list[bytes] = []
+    while left and len(order) < spec.paired:
+        k = _advised(game, s, seat, left, spec, rng.fork(f"o{len(order)}"))
+        if k is None:
+            keys = list(left)
+            k = keys[rng.fork(f"r{len(order)}").randbelow(len(keys))]
+        order.append(k)
+        del left[k]
+    roots = {k: _Node(None, None) for k in order}
+    listed: dict[tuple[int, bytes], dict[bytes, Command]] = {}
+    for i in range(max(1, playouts // len(order))):
+        for k in order:
+            _iterate(game, obs, seats, {k: allowed[k]}, roots[k], spec, rng.fork(f"i{i}"), listed)
+
+    def mean(k: bytes) -> float:
+        child = roots[k].children.get(k)
+        return child.mean() if child is not None and child.visits else -math.inf
+    return allowed[max(order, key=mean)]
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

@@ -11,6 +11,10 @@ deal shuffles them back; ``fix`` makes every other seat's map peeks name the dea
 The role cards are not dealt uniformly: ``RoleDeal`` weighs each placement of the
 saboteur cards by what the seats' public plays reveal (``inference.odds``).
 
+The root compares the heuristic's first four choices on the same deals (``SearchSpec.paired``):
+at 120 playouts a root of some ten children, each met by its own ten deals, chose by the
+luck of its deals (two runs on other streams agreed on 8 to 12 of 30 positions; 21 of 30 so).
+
 Past the tree the seats play the ``heuristic`` bot; where the rollout stops short of
 the game's end, ``evaluate`` scores each seat's gold so far plus the round's expected
 gold, from the miners' chance to reach the treasure (fitted on heuristic games:
@@ -257,4 +261,4 @@ def role(state: dict, seat: int) -> bytes:
 
 SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
                     playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0, private=role,
-                    ordered=True)
+                    ordered=True, paired=4)

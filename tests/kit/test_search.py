@@ -195,3 +195,25 @@ def test_the_seats_clock_caps_the_move_the_worker_plays(service):
     lines = [json.loads(line) for line in service.store.export(gid)]
     played = next(e for e in lines if e["seq"] == g.version + 1)
     assert played["seat"] == 0 and played["command"] == expected
+
+
+def test_a_paired_root_compares_the_heuristics_first_choices_on_the_same_deals(monkeypatch):
+    """``SearchSpec.paired``: each of the heuristic's first k choices gets its own tree and the
+    same deals (iteration i of every tree draws the same stream), so the move is one of those k;
+    a game that does not ask for it (paired 0) takes the old path."""
+    game, state, seat = _position("saboteur", 3, "heuristic", 60, {})
+    spec = _spec(game)
+    assert spec.paired
+    streams: dict[bytes, list] = {}
+    real = search._iterate
+
+    def spy(game_, obs, seats, allowed, root, spec_, rng):
+        streams.setdefault(next(iter(allowed)), []).append(rng.randbelow(1 << 30))
+        return real(game_, obs, seats, allowed, root, spec_, rng)
+    monkeypatch.setattr(search, "_iterate", spy)
+    move = SearchBot(spec, "easy", playouts=8)(game, copy_state(state), seat, Drbg(b"paired", "p"))
+    assert len(streams) == min(spec.paired, len(game.legal_commands(state, seat)))
+    assert len({tuple(v) for v in streams.values()}) == 1  # one set of deals for every candidate
+    assert search._key(move) in streams
+    for gid in ("dwarf", "mountain-king", "indagar"):
+        assert _spec(registry.get(gid)).paired == 0
