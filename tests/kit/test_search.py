@@ -207,9 +207,9 @@ def test_a_paired_root_compares_the_heuristics_first_choices_on_the_same_deals(m
     streams: dict[bytes, list] = {}
     real = search._iterate
 
-    def spy(game_, obs, seats, allowed, root, spec_, rng):
+    def spy(game_, obs, seats, allowed, root, spec_, rng, listed):
         streams.setdefault(next(iter(allowed)), []).append(rng.randbelow(1 << 30))
-        return real(game_, obs, seats, allowed, root, spec_, rng)
+        return real(game_, obs, seats, allowed, root, spec_, rng, listed)
     monkeypatch.setattr(search, "_iterate", spy)
     move = SearchBot(spec, "easy", playouts=8)(game, copy_state(state), seat, Drbg(b"paired", "p"))
     assert len(streams) == min(spec.paired, len(game.legal_commands(state, seat)))
