@@ -7,7 +7,7 @@ decision of a round in play, takes the position's ``sampler.leaf_features`` (the
 tunnel's distance to the treasure, cards left, tools broken in front of the miners and
 of the saboteurs, ...) read with the true roles and the true treasure, and whether the
 round then ended with the treasure reached (the miners' win, SAB-GOLD-1). A logistic
-regression (Newton's method, a small ridge, as ``benchmarks.saboteur_roles``) of that
+regression (``benchmarks.logistic``, a small ridge) of that
 outcome on the features gives the weights. The search's rollouts play the same
 heuristic past the tree, so the fit is the chance its rollouts would reach the treasure
 had they gone on to the round's end. Prints the weights and the log loss with the
@@ -22,7 +22,7 @@ from domain import registry
 from domain.kit import play, squash, table
 from domain.saboteur.maze import frontier
 from domain.saboteur.sampler import LEAF_FEATURES, leaf_features
-from benchmarks.saboteur_roles import _solve
+from benchmarks.logistic import chance, newton
 
 RIDGE = 1.0
 
@@ -60,22 +60,7 @@ def _old_chance(s: dict, goal: str) -> float:
 
 
 def fit(data) -> list[float]:
-    dim = len(data[0][0])
-    w = [0.0] * dim
-    for _ in range(30):
-        grad = [RIDGE * w[i] if i else 0.0 for i in range(dim)]
-        hess = [[(RIDGE if i == j and i else 0.0) for j in range(dim)] for i in range(dim)]
-        for x, y, _ in data:
-            p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
-            for i in range(dim):
-                grad[i] += (p - y) * x[i]
-                for j in range(dim):
-                    hess[i][j] += p * (1 - p) * x[i] * x[j]
-        step = _solve(hess, grad)
-        w = [a - b for a, b in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-7:
-            break
-    return w
+    return newton([(x, y) for x, y, _ in data], [0.0] + [RIDGE] * (len(data[0][0]) - 1), steps=30, tol=1e-7)
 
 
 def loss(data, chance) -> float:
@@ -101,10 +86,8 @@ def main() -> None:
     for name, v in zip(("intercept",) + LEAF_FEATURES, w):
         print(f"  {name:16} {v:+.3f}")
 
-    def fitted(x, _):
-        return 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
     print("log loss: base rate %.3f, the old chance %.3f, fitted %.3f" % (
-        loss(data, lambda x, _: base), loss(data, lambda x, old: old), loss(data, fitted)))
+        loss(data, lambda x, _: base), loss(data, lambda x, old: old), loss(data, lambda x, _: chance(w, x))))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import math
 from domain import registry
 from domain.kit import play, table
 from domain.saboteur.inference import FEATURES, features
+from benchmarks.logistic import newton
 
 RIDGE = 1.0
 
@@ -48,44 +49,9 @@ def rows(games: int, players: list[int], every: int) -> list[tuple[int, list[flo
 def fit(data: list[tuple[int, list[float], int]], sizes: list[int]) -> tuple[list[float], dict[int, float]]:
     """Weights per feature and an intercept per table size, by Newton's method on the log loss."""
     k = len(FEATURES)
-    dim = k + len(sizes)
-    w = [0.0] * dim
-
-    def x_of(n: int, f: list[float]) -> list[float]:
-        return f + [1.0 if n == m else 0.0 for m in sizes]
-    xs = [(x_of(n, f), y) for n, f, y in data]
-    for _ in range(25):
-        grad = [RIDGE * w[i] if i < k else 0.0 for i in range(dim)]
-        hess = [[(RIDGE if i == j and i < k else 0.0) for j in range(dim)] for i in range(dim)]
-        for x, y in xs:
-            p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
-            for i in range(dim):
-                if x[i]:
-                    grad[i] += (p - y) * x[i]
-                    for j in range(dim):
-                        if x[j]:
-                            hess[i][j] += p * (1 - p) * x[i] * x[j]
-        step = _solve(hess, grad)
-        w = [a - b for a, b in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-6:
-            break
+    rows = [(f + [1.0 if n == m else 0.0 for m in sizes], y) for n, f, y in data]
+    w = newton(rows, [RIDGE] * k + [0.0] * len(sizes), steps=25, tol=1e-6)
     return w[:k], dict(zip(sizes, w[k:]))
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the system is small)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        if abs(m[c][c]) < 1e-12:
-            continue
-        for r in range(n):
-            if r != c:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
 def loss(data, weights, prior) -> tuple[float, float, float]:
