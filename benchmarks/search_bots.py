@@ -25,10 +25,11 @@ has some 400 decisions: at hard it takes several minutes of CPU). Every search m
 (``time.process_time``) is recorded per level.
 
 ``report``: per configuration, the search bot's win share with a 95 % Wilson interval
-(a shared win counts as a fraction); for duels of 3+ seats (Saboteur) and of seats that hold
-factions (Indagar's: they differ in strength) a paired measure --
-each game is played again from the same seed with the best bot in the subject's seat too
-(the *twin*: the same first deal), and the subject "beats" it when its seat ends with more
+(a shared win counts as a fraction); for duels and level matches of 3+ seats (Saboteur) and of
+seats that hold factions (Indagar's: they differ in strength) a paired measure --
+each game is played again from the same seed with the other seats' bot in the subject's seat
+too (the best bot in a duel, ``search-normal`` in a level match: the *twin*, the same first
+deal), and the subject "beats" it when its seat ends with more
 points than that seat in the twin (equal: half); the players' share against the monsters or an
 automaton, CPU seconds per move per level (mean, p95, max), and the balance of the
 same games: the win share by seat position, by the round's first player and, in
@@ -136,10 +137,11 @@ def one(job: tuple[str, int]) -> dict:
            "seconds": round(time.perf_counter() - started, 2),
            "times": {b: [round(t, 4) for t in ts] for b, ts in times.items()},
            "totals": {x.participant: x.total for x in board.standings}}
-    if config.split(":")[1] in ("duel", "full") and (len(bots) >= 3 or "factions" in options):
-        # The twin: the same seed with the best bot in the subject's seat too (the same first deal;
-        # where seats hold factions, the same factions, so the pair measures the bot, not its faction).
-        twin = play(game, [Seat(i, f"{BEST[game_id]}-{i}", BEST[game_id]) for i in range(len(bots))], options, seed)
+    if config.split(":")[1] in ("duel", "full", "levels") and (len(bots) >= 3 or "factions" in options):
+        # The twin: the same seed with the other seats' bot in the subject's seat too (the same first
+        # deal; where seats hold factions, the same factions, so the pair measures the bot, not its faction).
+        other = bots[(g + 1) % len(bots)]
+        twin = play(game, [Seat(i, f"{other}-{i}", other) for i in range(len(bots))], options, seed)
         out["twin_totals"] = {x.participant: x.total for x in twin.scores().standings}
     return out
 
@@ -246,7 +248,7 @@ def _searcher(r: dict) -> str:
 
 
 def paired(rs: list[dict]) -> dict | None:
-    """The subject against its twin game (the same seed, the best bot in its seat): the share of
+    """The subject against its twin game (the same seed, the other seats' bot in its seat): the share of
     games where the subject's seat ended with more points than in the twin (equal: half), and
     the mean difference of that seat's points with a 95 % normal interval."""
     rs = [r for r in rs if "twin_totals" in r]
@@ -326,7 +328,7 @@ def markdown(rep: dict) -> str:
                    f"| {e['unfinished']} |")
     pairs = {c: e["paired"] for c, e in rep["configs"].items() if "paired" in e}
     if pairs:
-        out += ["", "| configuration | paired games | the subject's seat scored more than the best bot's "
+        out += ["", "| configuration | paired games | the subject's seat scored more than the other seats' bot "
                 "in the twin game | mean difference of points (95 %) |", "|---|---|---|---|"]
         for config, x in pairs.items():
             lo, hi = x["mean_diff_ci95"]
