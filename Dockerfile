@@ -20,7 +20,9 @@ USER delve
 WORKDIR /home/delve
 EXPOSE 8000
 
-HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 CMD ["delve", "healthcheck", "api"]
+# No process named: the check asks PID 1 which it is (gunicorn, delve worker, delve reactor), so a
+# container started with `docker run delve:latest delve worker` is judged as a worker.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 CMD ["delve", "healthcheck"]
 
 CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gevent", "--worker-connections", "1000", \
      "--graceful-timeout", "5", "--access-logfile", "-", "server.app:create_app()"]

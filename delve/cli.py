@@ -251,12 +251,24 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
 
 
 @cli.command()
-@click.argument("process", type=click.Choice(["api", "worker", "reactor"]))
-@click.option("--port", default=8000, show_default=True, type=int, help="The API's port (api only).")
-def healthcheck(process: str, port: int) -> None:
-    """Exit 0 if this host's PROCESS is alive and working, else 1 saying why (for container health checks)."""
+@click.argument("process", type=click.Choice(["api", "worker", "reactor"]), required=False)
+@click.option("--port", type=int, help="The API's port (api only) [default: gunicorn's --bind, else 8000].")
+def healthcheck(process: str | None, port: int | None) -> None:
+    """Exit 0 if this host's PROCESS is alive and working, else 1 saying why (for container health
+    checks). Without PROCESS: the one this container runs (its PID 1: gunicorn, delve worker or
+    delve reactor), so one image health check fits every service."""
     from delve import health
 
+    if process is None:
+        try:
+            found = health.own_process()
+        except OSError as exc:
+            raise click.ClickException(f"cannot read this container's command ({exc}): name the process")
+        if found is None:
+            raise click.ClickException("this container runs neither gunicorn, delve worker nor delve reactor: "
+                                       "name the process (api, worker or reactor)")
+        process, port = found[0], port or found[1]
+    port = port or 8000
     problem = health.api(port) if process == "api" else getattr(health, process)()
     if problem:
         raise click.ClickException(problem)

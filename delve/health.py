@@ -6,11 +6,15 @@ Each answer is None (healthy) or the reason it is not, so the check's output say
   keeps beating: a hung or dead worker drops out);
 - reactor: the reactor loop of this host has stepped within the last ``stale_s`` seconds (it
   touches a heartbeat file each step, and a quiet step takes at most a second or two).
+
+Named no process, the check asks the container which one it runs (``own_process``: PID 1's
+command line), so the image's one HEALTHCHECK fits the API, a worker and the reactor alike.
 """
 from __future__ import annotations
 
 import socket
 import time
+from pathlib import Path
 import urllib.error
 import urllib.request
 
@@ -46,4 +50,24 @@ def reactor(stale_s: float = 30.0) -> str | None:
         return f"no reactor of this host has stepped yet ({beat} is missing)"
     if age > stale_s:
         return f"the reactor of this host last stepped {age:.0f} s ago ({beat}): stuck or dead"
+    return None
+
+
+def own_process(argv: list[str] | None = None) -> tuple[str, int] | None:
+    """``(process, API port)`` of the command this container runs (PID 1's ``argv``): gunicorn is
+    the API (its ``--bind``/``-b`` port, else 8000), ``delve worker`` and ``delve reactor`` the
+    others; None when it is none of them."""
+    if argv is None:
+        raw = Path("/proc/1/cmdline").read_bytes()
+        argv = [a.decode(errors="replace") for a in raw.split(b"\0") if a]
+    names = [Path(a).name for a in argv]
+    if any(n == "gunicorn" or n.startswith("gunicorn") for n in names):
+        port = 8000
+        for flag, value in zip(argv, argv[1:]):
+            if flag in ("--bind", "-b") and value.rpartition(":")[2].isdigit():
+                port = int(value.rpartition(":")[2])
+        return "api", port
+    for process in ("worker", "reactor"):
+        if process in argv and any(n == "delve" or n.startswith("delve") for n in names):
+            return process, 8000
     return None

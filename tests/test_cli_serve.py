@@ -163,3 +163,16 @@ def test_healthchecks_say_what_is_missing(tmp_path, redis_url):
         check = subprocess.run([sys.executable, "-m", "delve.cli", "healthcheck", process, "--port", str(free_port())],
                                env=env, capture_output=True, text=True, timeout=60)
         assert check.returncode == 1 and reason in check.stderr, (process, check.stderr)
+
+
+def test_an_unnamed_healthcheck_finds_its_containers_process():
+    """The image's one HEALTHCHECK names no process: PID 1's command says which to check."""
+    from delve.health import own_process
+
+    assert own_process(["/usr/local/bin/python3.11", "/usr/local/bin/gunicorn", "--bind", "0.0.0.0:8123",
+                        "--workers", "2", "server.app:create_app()"]) == ("api", 8123)
+    assert own_process(["/usr/local/bin/gunicorn", "server.app:create_app()"]) == ("api", 8000)
+    assert own_process(["/usr/local/bin/python3.11", "/usr/local/bin/delve", "worker"]) == ("worker", 8000)
+    assert own_process(["/usr/local/bin/delve", "reactor"]) == ("reactor", 8000)
+    assert own_process(["/bin/sh", "-c", "sleep infinity"]) is None
+    assert own_process(["/usr/bin/python3", "worker.py"]) is None  # "worker", but not delve's
