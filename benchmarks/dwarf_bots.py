@@ -1,6 +1,6 @@
 """DWARF benchmark: seeded bot games in process (no server), through ``domain.kit.play``.
 
-    python -m benchmarks.dwarf_bots [GAMES] [--tables T] [--jobs J]
+    python -m benchmarks.dwarf_bots [GAMES] [--tables T] [--jobs J] [--solo-only] [--option KEY=JSON ...]
 
 Reports, as JSON on stdout (progress on stderr):
 
@@ -11,6 +11,9 @@ Reports, as JSON on stdout (progress on stderr):
   trigger fired (4 Objects, empty Mountain), the starting first player's win share and
   what decided the winner (majorities alone, Medals, Iron, Objects, or a shared victory).
   The lookahead bot costs most at 4-5 seats, so T is smaller than GAMES by default.
+
+``--solo-only`` plays the solo games alone; ``--option`` adds a game option to them (e.g.
+``--option andvettr_second_worker_rule='"any_empty"'``, DW-AMB-28's literal reading).
 """
 from __future__ import annotations
 
@@ -66,15 +69,16 @@ def wilson(wins: float, n: int) -> list[float]:
     return [round(centre - half, 3), round(centre + half, 3)]
 
 
-def jobs(games: int, tables: int) -> list[tuple]:
+def jobs(games: int, tables: int, solo_only: bool = False, solo_options: dict | None = None) -> list[tuple]:
     out = []
-    for n in (2, 3, 4, 5):
+    for n in () if solo_only else (2, 3, 4, 5):
         out += [("balance", n, ["greedy"] * n, {}, f"balance-{n}-{g}".encode()) for g in range(tables)]
         for g in range(games):
             bots = ["greedy" if i == g % n else "random" for i in range(n)]
             out.append(("greedy_vs_random", n, bots, {}, f"gvr-{n}-{g}".encode()))
     for level in ("eldhusfifl", "andvettr", "andvettr-fadir"):
-        out += [(f"solo:{level}", 1, ["greedy"], {"solo_level": level}, f"solo-{level}-{g}".encode())
+        out += [(f"solo:{level}", 1, ["greedy"], {"solo_level": level, **(solo_options or {})},
+                 f"solo-{level}-{g}".encode())
                 for g in range(games)]
     return out
 
@@ -89,6 +93,8 @@ def report(results: list[dict]) -> dict:
     out: dict = {"balance": {}, "solo": {}}
     for n in (2, 3, 4, 5):
         rs = [r for r in results if r["kind"] == "balance" and r["n"] == n]
+        if not rs:
+            continue
         rounds = [r["rounds"] for r in rs]
         out["balance"][str(n)] = {
             "games": len(rs), "rounds_mean": round(statistics.mean(rounds), 1),
@@ -101,6 +107,8 @@ def report(results: list[dict]) -> dict:
     out["greedy_vs_random"] = {}
     for n in (2, 3, 4, 5):
         gvr = [r for r in results if r["kind"] == "greedy_vs_random" and r["n"] == n]
+        if not gvr:
+            continue
         out["greedy_vs_random"][str(n)] = {**share(gvr, lambda r: f"seat:{r['bots'].index('greedy')}"),
                                            "fair_share": round(1 / n, 3)}
     for level in ("eldhusfifl", "andvettr", "andvettr-fadir"):
@@ -116,8 +124,14 @@ def main() -> None:
     ap.add_argument("games", nargs="?", type=int, default=40, help="games per solo level and per greedy-vs-random count")
     ap.add_argument("--tables", type=int, default=8, help="all-greedy games per player count")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--solo-only", action="store_true", help="only the solo games")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=JSON", help="a game option of the solo games")
     args = ap.parse_args()
-    todo = jobs(args.games, args.tables)
+    try:
+        solo_options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    except ValueError as e:
+        ap.error(f"--option takes KEY=JSON, e.g. andvettr_second_worker_rule='\"any_empty\"' ({e})")
+    todo = jobs(args.games, args.tables, args.solo_only, solo_options)
     results = []
     with Pool(args.jobs) as pool:
         for i, r in enumerate(pool.imap_unordered(one, todo, chunksize=4), 1):
