@@ -1,5 +1,5 @@
 """Carrying out one location's action for one participant: costs all or nothing
-(DW-RES-6, DW-AMB-15), Andvettr's double actions (DW-AND-5, DW-AMB-31), Reward for
+(DW-RES-6, DW-AMB-15), Andvettr's double Forge actions (DW-AND-5, DW-AMB-31), Reward for
 Valour (DW-GLOS-9) and Andvettr's instant win (DW-AND-8, DW-AMB-32)."""
 from __future__ import annotations
 
@@ -15,9 +15,13 @@ def is_andvettr(s: dict, player: int) -> bool:
     return player == s["automaton"] and s["level"] in ANDVETTR_LEVELS
 
 
-def times_for(s: dict, player: int) -> int:
-    """Andvettr (and his father) act twice; Eldhusfifl and the players once (DW-AMB-31)."""
-    return 2 if is_andvettr(s, player) else 1
+def times_for(s: dict, player: int, kind: str) -> int:
+    """How often ``player`` carries out an action of type ``kind``: Andvettr (and his father) a
+    Forge action twice, "master of the anvil ... if he has the resources" (DW-AND-5, DW-AMB-31;
+    option ``andvettr_double_actions = all``: every action); Eldhusfifl and the players once."""
+    if not is_andvettr(s, player):
+        return 1
+    return 2 if kind == "forge" or s["options"]["andvettr_double_actions"] == "all" else 1
 
 
 def net(effect: content.Effect, times: int) -> dict:
@@ -55,11 +59,11 @@ def carry_out(b: Batch, player: int, where: str, card: str | None = None) -> Non
     cid = card or top(s, where)
     effect = content.effect_of(cid)
     if effect.type in ("mine", "forge"):
-        n = payable_times(s, player, effect, times_for(s, player))
+        n = payable_times(s, player, effect, times_for(s, player, effect.type))
         if n == 0:
             b.emit("ActionFailed", player=player, place=where, card=cid, effect=effect.id, reason="cannot_pay")
         else:
             b.emit("ActionResolved", player=player, place=where, card=cid, effect=effect.id,
                    delta=net(effect, n), times=n)
     elif effect.type == "defend":
-        gain_medals(b, player, times_for(s, player), "valour")
+        gain_medals(b, player, times_for(s, player, effect.type), "valour")

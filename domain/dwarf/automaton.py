@@ -10,6 +10,8 @@ from domain.dwarf.grid import column_mates, place, places, row_mates, split
 from domain.dwarf.state import EXTRA_WORKERS, available, free_places, top_effect
 
 LEVELS = ("eldhusfifl", "andvettr", "andvettr-fadir")
+SECOND_WORKER_TYPE = {"receive_help": "help", "defend": "defend"}
+"""DW-AND-2: the action type Andvettr's second worker looks for first, per reading (DW-AMB-28)."""
 
 
 def usable(s: dict, player: int, where: str) -> bool:
@@ -53,12 +55,14 @@ def choose(s: dict, player: int, level: str, second: bool, ref: dict | None) -> 
     """Where the automaton's next normal worker goes; None = it stays off the board.
     ``ref`` is the card whose grid is read: the card most recently mined for the
     first worker (DW-ELD-2), the human's card (or Special Action card) for the second
-    (DW-ELD-3). Andvettr's second worker defends first (DW-AND-2, DW-AMB-28)."""
+    (DW-ELD-3). Andvettr's second worker takes the first free Receive Help location first
+    (DW-AND-2, DW-AMB-28; the option names the other readings)."""
     chosen = None
     if second and level != "eldhusfifl":
-        if s["options"]["andvettr_second_worker_rule"] == "defend":
+        rule = s["options"]["andvettr_second_worker_rule"]
+        if rule in SECOND_WORKER_TYPE:
             chosen = next((w for w in places(len(s["areas"]))
-                           if available(s, w) and top_effect(s, w).type == "defend"), None)
+                           if available(s, w) and top_effect(s, w).type == SECOND_WORKER_TYPE[rule]), None)
         else:
             chosen = next(iter(free_places(s)), None)
     if chosen is None:

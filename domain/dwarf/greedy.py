@@ -6,8 +6,8 @@ the solo automaton by its own rules (``decide_actor`` is deterministic), every s
 of that round (``worth``): majorities and their margins (DW-SCORE), progress toward
 the 4th Object, Medals as the first tie-break, and against Andvettr how close his
 Medals come to the instant win (DW-AND-8), which counts as a lost game when the
-round would give it to him. So it blocks the Defend location his second worker
-wants (DW-AND-2), and weighs a Special Action with the Medals it hands him (DW-AND-6).
+round would give it to him. So it blocks the location his second worker wants when
+that pays (DW-AND-2), and weighs a Special Action with the Medals it hands him (DW-AND-6).
 
 The rollout stops before the next round's Mining, and runs on a copy without the
 Mountain, whose order no seat may know (DW-CARD-3). Everything else it reads is

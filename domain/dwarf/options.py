@@ -56,10 +56,16 @@ OPTIONS_SCHEMA: dict = {
             "description": "An empty Mountain ends the game at once or at the end of the round (DW-AMB-7).",
         }, "bad_option", "DW-AMB-7"),
         "andvettr_second_worker_rule": rule({
-            "enum": ["defend", "any_empty"], "default": "defend",
-            "description": "Andvettr's second worker takes the first undefended Defend location, or the "
-                           "first empty one (DW-AND-2, DW-AMB-28).",
+            "enum": ["receive_help", "defend", "any_empty"], "default": "receive_help",
+            "description": "Andvettr's second worker takes the first free Receive Help location (the "
+                           "rulebook's lost icon), or the first free Defend location (rules dwarf-3's "
+                           "reading), or the first free location (DW-AND-2, DW-AMB-28).",
         }, "bad_option", "DW-AMB-28"),
+        "andvettr_double_actions": rule({
+            "enum": ["forge", "all"], "default": "forge",
+            "description": "Andvettr carries out twice his Forge actions (the master of the anvil), or "
+                           "every action, Defend's Medals too (rules dwarf-3's reading) (DW-AND-5, DW-AMB-31).",
+        }, "bad_option", "DW-AMB-31"),
         "andvettr_medal_win_threshold": rule({
             "type": "integer", "minimum": 1, "maximum": 100, "default": 13,
             "description": "Medals at which Andvettr wins at once: 'more than 12' (DW-AND-8, DW-AMB-32).",

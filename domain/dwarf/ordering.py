@@ -41,7 +41,7 @@ def outcome(s: dict, player: int, order: list[str]) -> tuple[dict, int]:
     done = 0
     for where in order:
         effect = top_effect(s, where)
-        n = payable_times({"players": {player: held}}, player, effect, times_for(s, player))
+        n = payable_times({"players": {player: held}}, player, effect, times_for(s, player, effect.type))
         for res, amount in net(effect, n).items():
             held[res] += amount
         done += n > 0

@@ -114,7 +114,7 @@ def _defend_step(b: Batch) -> None:
     defend = [where for where in places(len(s["areas"])) if top_effect(s, where).type == "defend"]
     for where in defend:
         w = s["workers"].get(where)
-        if w and not w["done"] and gain_medals(b, w["player"], times_for(s, w["player"]), "valour"):
+        if w and not w["done"] and gain_medals(b, w["player"], times_for(s, w["player"], "defend"), "valour"):
             return
     for where in defend:
         effect = top_effect(s, where)

@@ -55,7 +55,10 @@ class Dwarf(BaseGame):
     id = "dwarf"
     content_tables = content.TABLES
     title = "DWARF"
-    rules_version = "dwarf-3"  # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4)
+    # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4).
+    # 4: Andvettr's second worker looks for Receive Help, not Defend (DW-AND-2, DW-AMB-28), and
+    # only his Forge actions are doubled (DW-AND-5, DW-AMB-31): the rulebook's lost icons.
+    rules_version = "dwarf-4"
     rule_prefix = "DW"
     renderer = "dwarf"
     options_schema = options.OPTIONS_SCHEMA

@@ -14,14 +14,15 @@ margins, Objects, Medals, Andvettr's Medal clock). Against Eldhusfifl the resour
 count too, as the Objects they would forge (``potential``). Against Andvettr and his
 father the game is a race, the 4th Object (DW-END-1) before his 13th Medal (DW-AND-8):
 the table is judged by ``race.chance``, and the player's first worker of a round takes
-the only Defend location still free, which his second worker would take (DW-AND-2) for
-2 Medals (DW-AND-5).
+the only location still free of the kind his second worker seeks first (DW-AND-2: Receive
+Help, or Defend under rules dwarf-3's reading, DW-AMB-28).
 """
 from __future__ import annotations
 
 from domain.core import Command
 from domain.dwarf import content, race
 from domain.dwarf.actions import is_andvettr
+from domain.dwarf.automaton import SECOND_WORKER_TYPE
 from domain.dwarf.greedy import quick, worth
 from domain.dwarf.selection import head, located
 from domain.dwarf.state import free_places, top_effect
@@ -45,15 +46,17 @@ def observe(state: dict, seat: int) -> Observation:
 
 
 def block(state: dict, seat: int) -> Command | None:
-    """Against Andvettr, the player's first placement on the only free Defend location: his
-    second worker, placed next (DW-SOLO-4), would take it (DW-AND-2) and defend it twice
-    (DW-AND-5, DW-AMB-31); with two or more free, he takes another, so nothing is blocked."""
+    """Against Andvettr, the player's first placement on the only free location of the kind his
+    second worker, placed next (DW-SOLO-4), seeks first (DW-AND-2, DW-AMB-28: Receive Help's
+    two extra workers, or a Defend's Medals); with two or more free, he takes another, so
+    nothing is blocked; where he seeks any free location, nothing can be."""
     h = head(state)
     auto = state["automaton"]
     if h is None or h["slot"] != "first" or auto is None or not is_andvettr(state, auto):
         return None
-    free = [w for w in free_places(state) if top_effect(state, w).type == "defend"]
-    return {"type": "place", **located(free[0])} if len(free) == 1 else None
+    kind = SECOND_WORKER_TYPE.get(state["options"]["andvettr_second_worker_rule"])
+    free = [w for w in free_places(state) if top_effect(state, w).type == kind]
+    return {"type": "place", **located(free[0])} if kind and len(free) == 1 else None
 
 
 def rollout(game, state: dict, seat: int, rng) -> dict:

@@ -19,10 +19,12 @@ def greedy(s: dict, seat: int = 0) -> dict:
 
 
 def near_instant_win(medals: int, specials: int) -> dict:
-    """Solo against Andvettr: Gold Veins everywhere but one Knockers at L(3,2); the
-    automaton has placed its first worker; it holds ``medals``; the human has taken
+    """Solo against Andvettr under rules dwarf-3's readings (his second worker seeks a Defend,
+    DW-AMB-28; he defends twice, DW-AMB-31): Gold Veins everywhere but one Knockers at L(3,2);
+    the automaton has placed its first worker; it holds ``medals``; the human has taken
     ``specials`` Special Actions."""
-    s = stage_mine(start(1, solo_level="andvettr"), {**{loc: GOLD for loc in LOCATIONS}, "32": KNOCKERS})
+    s = stage_mine(start(1, solo_level="andvettr", andvettr_second_worker_rule="defend", andvettr_double_actions="all"),
+                   {**{loc: GOLD for loc in LOCATIONS}, "32": KNOCKERS})
     s = give(s, AUTO, medal=medals)
     edit(GAME, s, f"players.0.specials = {specials}")  # staged: the human's earlier Special Actions (DW-AND-6)
     s = step_actor(s)

@@ -1,6 +1,6 @@
 """The search bot's solo play against Andvettr (``race``, ``sampler``): the table is judged as a
 race of the player's 4th Object (DW-END-1) against his 13th Medal (DW-AND-8), and the rollouts
-block the only free Defend location his second worker would take (DW-AND-2, DW-AND-5)."""
+block the only free location of the kind his second worker seeks (DW-AND-2, DW-AMB-28)."""
 from __future__ import annotations
 
 from domain.core import Drbg
@@ -12,14 +12,18 @@ from tests.dwarf.dwarf_support import act, give, start, step_actor, who
 from tests.dwarf.test_dwarf_rounds import stage_mine
 from tests.support.positions import edit
 
-GOLD, KNOCKERS, DRAGON, AXE, SWORD = "S2", "S8", "M09", "M08", "S7"  # Gold Vein, two Defends, Forge Axe and Sword
+GOLD, KNOCKERS, DRAGON, AXE, SWORD, HELP = "S2", "S8", "M09", "M08", "S7", "S5"  # Gold Vein, two Defends, Forge Axe
+# and Sword, Receive Help
 AUTO = 1
 
 
-def solo(cards: dict, medals: int = 5, level: str = "andvettr") -> dict:
+def solo(cards: dict, medals: int = 5, level: str = "andvettr", **options) -> dict:
     """Solo against ``level``: Gold Veins wherever ``cards`` puts nothing; Andvettr holds
-    ``medals`` and has placed his first worker; the player's first placement is next."""
-    s = stage_mine(start(1, solo_level=level), {**{loc: GOLD for loc in LOCATIONS}, **cards})
+    ``medals`` and has placed his first worker; the player's first placement is next. Unless
+    ``options`` say otherwise, under rules dwarf-3's readings (his second worker seeks a Defend,
+    DW-AMB-28, and defends twice, DW-AMB-31), which the tests below are about."""
+    options = {"andvettr_second_worker_rule": "defend", "andvettr_double_actions": "all", **options}
+    s = stage_mine(start(1, solo_level=level, **options), {**{loc: GOLD for loc in LOCATIONS}, **cards})
     s = give(s, AUTO, medal=medals)
     s = step_actor(s)
     assert who(s) == 0
@@ -45,6 +49,16 @@ def test_DW_AND_2_DW_AND_5_the_rollout_blocks_the_only_free_defend_location():
     assert sampler.rollout(GAME, s, 0, Drbg(b"r", "r")) == place("32")
     assert sampler.block(solo({"32": KNOCKERS, "12": DRAGON}), 0) is None
     assert sampler.block(solo({"32": KNOCKERS}, level="eldhusfifl"), 0) is None  # Eldhusfifl never seeks a Defend
+
+
+def test_DW_AND_2_the_rollout_blocks_the_only_free_location_of_the_kind_he_seeks():
+    """DW-AND-2, DW-AMB-28 (rules dwarf-4): his second worker seeks Receive Help first, so the
+    rollout's first worker takes the only free one, and leaves a lone Defend location alone;
+    where he seeks any free location (the literal reading), nothing is blocked."""
+    dwarf4 = {"andvettr_second_worker_rule": "receive_help", "andvettr_double_actions": "forge"}
+    assert sampler.block(solo({"22": HELP, "32": KNOCKERS}, **dwarf4), 0) == place("22")
+    assert sampler.block(solo({"32": KNOCKERS}, **dwarf4), 0) is None
+    assert sampler.block(solo({"22": HELP}, andvettr_second_worker_rule="any_empty"), 0) is None
 
 
 def test_DW_AND_2_DW_AND_8_the_evaluation_prefers_blocking_his_defend_before_his_medals_are_near():

@@ -112,11 +112,30 @@ def test_DW_SOLO_6_DW_SOLO_7_automaton_never_takes_special_and_resolves_like_a_p
     assert s["players"][AUTO]["gold"] == 1 and s["players"][AUTO]["specials"] == 0
 
 
-def test_DW_AND_1_DW_AND_2_DW_AMB_28_second_worker_defends():
-    """DW-AND-1/2, DW-AMB-28, DW-RN-10: Andvettr's second worker takes the first undefended Defend location."""
+def test_DW_AND_1_DW_AND_2_DW_AMB_28_second_worker_takes_receive_help():
+    """DW-AND-1/2, DW-AMB-28, DW-RN-10 (rules dwarf-4): Andvettr's second worker takes the first
+    free Receive Help location, past a free Defend one; with none free, he places as Eldhusfifl."""
     cards = {loc: "S1" for loc in ("11", "12", "13", "21", "22", "23", "31", "33")}
+    cards["22"] = "S5"  # Receive Help
     cards["32"] = "S8"  # Knockers
     s = mined(stage_mine(start("andvettr"), cards), "M07")
+    s = step_actor(s)
+    s = place(s, 0, "11")
+    s = step_actor(s)
+    assert s["workers"]["0:22"]["player"] == AUTO
+    cards["22"] = "S1"
+    s = mined(stage_mine(start("andvettr"), cards), "M07")
+    s = place(step_actor(s), 0, "11")  # S1's primary icon is 11, its fallback 21
+    s = step_actor(s)
+    assert s["workers"]["0:21"]["player"] == AUTO and "0:32" not in s["workers"]
+
+
+def test_DW_AND_2_DW_AMB_28_the_other_readings_as_options():
+    """DW-AMB-28: rules dwarf-3's reading (the first free Defend location) and the literal one
+    (the first free location) stay as ``andvettr_second_worker_rule``."""
+    cards = {loc: "S1" for loc in ("11", "12", "13", "21", "22", "23", "31", "33")}
+    cards["32"] = "S8"  # Knockers
+    s = mined(stage_mine(start("andvettr", andvettr_second_worker_rule="defend"), cards), "M07")
     s = step_actor(s)
     s = place(s, 0, "11")
     s = step_actor(s)
@@ -155,11 +174,34 @@ def test_DW_FAD_1_DW_FAD_2_DW_FAD_3_DW_AMB_30_father_searches_everywhere_or_stay
     assert s["workers"] == {} and s["queue"][0] == {"player": 0, "slot": "first"}
 
 
-def test_DW_AND_5_DW_AMB_31_double_actions():
-    """DW-AND-5, DW-AMB-31: with 6 Iron Alloy Steel runs twice, with 5 once; Defend gives 2
-    Medals; Eldhusfifl never doubles."""
+def test_DW_AND_5_DW_AMB_31_the_master_of_the_anvil_forges_twice():
+    """DW-AND-5, DW-AMB-31 (rules dwarf-4): Andvettr carries out a Forge action twice if he can pay
+    the second time from what the first left (6 Steel: 2 Swords, 5 Steel: 1); a Mine action (Alloy
+    Steel) and a Defend once; Eldhusfifl never doubles."""
+    for level, steel, objects in (("andvettr", 6, 2), ("andvettr", 5, 1), ("eldhusfifl", 6, 1)):
+        s = mined(stage_mine(start(level), {"31": "S7"}), "S7")  # S7: Forge Sword at 31
+        s = give(s, AUTO, steel=steel)
+        s = apply(s, [event("WorkerPlaced", player=AUTO, place="0:31", card="S7", action="forge", extra=False,
+                            slot="first")])
+        s = place(s, 0, "11")
+        s = step_actor(s)
+        s = passes(s, 0)
+        assert s["players"][AUTO]["created"] == objects, level
+    s = mined(stage_mine(start("andvettr"), {"21": "S4"}), "S4")  # S4 primary 31: a guard post
+    s = give(s, AUTO, iron=6)
+    s = apply(s, [event("WorkerPlaced", player=AUTO, place="0:21", card="S4", action="mine", extra=False,
+                        slot="first")])
+    s = place(s, 0, "11")
+    s = step_actor(s)
+    s = passes(s, 0)
+    assert s["players"][AUTO]["steel"] == 2 and s["players"][AUTO]["medal"] == 1  # once each
+
+
+def test_DW_AND_5_DW_AMB_31_every_action_twice_as_an_option():
+    """DW-AMB-31, ``andvettr_double_actions = all`` (rules dwarf-3's reading): with 6 Iron Alloy
+    Steel runs twice, with 5 once; Defend gives 2 Medals; Eldhusfifl never doubles."""
     for level, iron, steel in (("andvettr", 6, 4), ("andvettr", 5, 2), ("eldhusfifl", 6, 2)):
-        s = mined(stage_mine(start(level), {"21": "S4"}), "S4")  # S4 primary 31 (a guard post now)
+        s = mined(stage_mine(start(level, andvettr_double_actions="all"), {"21": "S4"}), "S4")
         s = give(s, AUTO, iron=iron)
         s = apply(s, [event("WorkerPlaced", player=AUTO, place="0:21", card="S4", action="mine", extra=False,
                             slot="first")])
@@ -172,8 +214,14 @@ def test_DW_AND_5_DW_AMB_31_double_actions():
 
 def test_DW_EX_13_DW_AND_6_DW_AND_8_DW_END_3_DW_AMB_32_medals_and_instant_win():
     """DW-EX-13, DW-AND-6/8, DW-END-3/4, DW-AMB-32: 9 Medals + 3 for the human's 3rd Special
-    Action = 12, not more than 12; a double defence then gives 14 and he wins at once."""
-    s = mined(stage_mine(start("andvettr")), "M07")
+    Action = 12, not more than 12; a defence then gives 13 (rules dwarf-4: once, DW-AND-5; 14 with
+    ``andvettr_double_actions = all``) and he wins at once."""
+    for double, medals in (("forge", 13), ("all", 14)):
+        _instant_win(double, medals)
+
+
+def _instant_win(double: str, medals: int) -> None:
+    s = mined(stage_mine(start("andvettr", andvettr_double_actions=double)), "M07")
     s = give(s, AUTO, medal=9)
     edit(GAME, s, "players.0.specials = 2")  # staged: the human took two Special Actions earlier
     s = step_actor(s)
@@ -181,7 +229,7 @@ def test_DW_EX_13_DW_AND_6_DW_AND_8_DW_END_3_DW_AMB_32_medals_and_instant_win():
     assert s["players"][AUTO]["medal"] == 12 and s["ended"] is None
     while s["ended"] is None:
         s = step_actor(s) if who(s) == "automaton" else passes(s, 0)
-    assert s["ended"] == "automaton_medals" and s["players"][AUTO]["medal"] == 14
+    assert s["ended"] == "automaton_medals" and s["players"][AUTO]["medal"] == medals
     board = GAME.scores(s)
     assert board.result().kind == "no_player_wins" and board.result().winners == ("actor:automaton",)
 

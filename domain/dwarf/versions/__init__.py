@@ -6,4 +6,5 @@ Each entry is a copy of the package as that version shipped; never edit one
 PAST: dict[str, str] = {
     "dwarf-1": "domain.dwarf.versions.dwarf_1.rules:GAME",
     "dwarf-2": "domain.dwarf.versions.dwarf_2.rules:GAME",
+    "dwarf-3": "domain.dwarf.versions.dwarf_3.rules:GAME",
 }
