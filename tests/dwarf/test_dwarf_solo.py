@@ -174,26 +174,24 @@ def test_DW_FAD_1_DW_FAD_2_DW_FAD_3_DW_AMB_30_father_searches_everywhere_or_stay
     assert s["workers"] == {} and s["queue"][0] == {"player": 0, "slot": "first"}
 
 
+def first_worker_acts(s: dict, loc: str, card: str, action: str, **held) -> dict:
+    """The automaton, holding ``held``, puts its first worker on ``card`` at ``loc`` (the card
+    just mined there); its second worker goes by its rules (to a Guard Post elsewhere), the
+    player's to L(1,1); then the round is resolved."""
+    s = give(mined(stage_mine(s, {loc: card}), card), AUTO, **held)
+    s = apply(s, [event("WorkerPlaced", player=AUTO, place=f"0:{loc}", card=card, action=action, extra=False,
+                        slot="first")])
+    return passes(step_actor(place(s, 0, "11")), 0)
+
+
 def test_DW_AND_5_DW_AMB_31_the_master_of_the_anvil_forges_twice():
     """DW-AND-5, DW-AMB-31 (rules dwarf-4): Andvettr carries out a Forge action twice if he can pay
     the second time from what the first left (6 Steel: 2 Swords, 5 Steel: 1); a Mine action (Alloy
     Steel) and a Defend once; Eldhusfifl never doubles."""
     for level, steel, objects in (("andvettr", 6, 2), ("andvettr", 5, 1), ("eldhusfifl", 6, 1)):
-        s = mined(stage_mine(start(level), {"31": "S7"}), "S7")  # S7: Forge Sword at 31
-        s = give(s, AUTO, steel=steel)
-        s = apply(s, [event("WorkerPlaced", player=AUTO, place="0:31", card="S7", action="forge", extra=False,
-                            slot="first")])
-        s = place(s, 0, "11")
-        s = step_actor(s)
-        s = passes(s, 0)
+        s = first_worker_acts(start(level), "31", "S7", "forge", steel=steel)  # S7: Forge Sword at 31
         assert s["players"][AUTO]["created"] == objects, level
-    s = mined(stage_mine(start("andvettr"), {"21": "S4"}), "S4")  # S4 primary 31: a guard post
-    s = give(s, AUTO, iron=6)
-    s = apply(s, [event("WorkerPlaced", player=AUTO, place="0:21", card="S4", action="mine", extra=False,
-                        slot="first")])
-    s = place(s, 0, "11")
-    s = step_actor(s)
-    s = passes(s, 0)
+    s = first_worker_acts(start("andvettr"), "21", "S4", "mine", iron=6)  # S4 primary 31: a guard post
     assert s["players"][AUTO]["steel"] == 2 and s["players"][AUTO]["medal"] == 1  # once each
 
 
@@ -201,13 +199,7 @@ def test_DW_AND_5_DW_AMB_31_every_action_twice_as_an_option():
     """DW-AMB-31, ``andvettr_double_actions = all`` (rules dwarf-3's reading): with 6 Iron Alloy
     Steel runs twice, with 5 once; Defend gives 2 Medals; Eldhusfifl never doubles."""
     for level, iron, steel in (("andvettr", 6, 4), ("andvettr", 5, 2), ("eldhusfifl", 6, 2)):
-        s = mined(stage_mine(start(level, andvettr_double_actions="all"), {"21": "S4"}), "S4")
-        s = give(s, AUTO, iron=iron)
-        s = apply(s, [event("WorkerPlaced", player=AUTO, place="0:21", card="S4", action="mine", extra=False,
-                            slot="first")])
-        s = place(s, 0, "11")
-        s = step_actor(s)
-        s = passes(s, 0)
+        s = first_worker_acts(start(level, andvettr_double_actions="all"), "21", "S4", "mine", iron=iron)
         assert s["players"][AUTO]["steel"] == steel, level
     assert s["players"][AUTO]["medal"] == 1  # eldhusfifl defended a guard post once
 
