@@ -10,13 +10,13 @@ prints, as JSON, the weights and the area under the ROC curve on the quarter hel
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 from domain.core import Seat
 from domain.dwarf import race
 from domain.dwarf.rules import GAME
 from domain.kit import play
+from benchmarks.logistic import chance, solve
 
 LEVELS = ("andvettr", "andvettr-fadir")
 
@@ -36,37 +36,21 @@ def rows(level: str, g: int) -> list[tuple[tuple[float, ...], bool]]:
     return [(x, won) for x in seen]
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [row[:] + [v] for row, v in zip(a, b)]
-    for c in range(n):
-        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[pivot] = m[pivot], m[c]
-        for r in range(n):
-            if r != c:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
-def _p(w: list[float], x: tuple[float, ...]) -> float:
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
-
-
 def fit(data: list[tuple[tuple[float, ...], bool]], steps: int = 12) -> list[float]:
-    """Logistic regression by Newton's method (a tiny ridge keeps the Hessian invertible)."""
+    """Logistic regression by Newton's method (a tiny ridge on the Hessian alone keeps it invertible;
+    ``logistic.newton`` penalises the weights themselves, so this fit keeps its own loop)."""
     k = len(data[0][0])
     w = [0.0] * k
     for _ in range(steps):
         h = [[1e-3 * (i == j) for j in range(k)] for i in range(k)]
         g = [0.0] * k
         for x, y in data:
-            p = _p(w, x)
+            p = chance(w, x)
             for i in range(k):
                 g[i] += (p - y) * x[i]
                 for j in range(k):
                     h[i][j] += p * (1 - p) * x[i] * x[j]
-        w = [a - d for a, d in zip(w, _solve(h, g))]
+        w = [a - d for a, d in zip(w, solve(h, g))]
     return w
 
 
@@ -85,7 +69,7 @@ def main() -> None:
         print(f"{g + 1}/{games} games per level", file=sys.stderr, flush=True)
     w = fit(train)
     print(json.dumps({"features": race.FEATURES, "weights": [round(x, 3) for x in w], "games_per_level": games,
-                      "rows": len(train) + len(test), "held_out_auc": round(auc([(_p(w, x), y) for x, y in test]), 3),
+                      "rows": len(train) + len(test), "held_out_auc": round(auc([(chance(w, x), y) for x, y in test]), 3),
                       "win_share": round(sum(y for _, y in train + test) / (len(train) + len(test)), 3)}))
 
 

@@ -1,5 +1,5 @@
 """Logistic regression by Newton's method, for the benchmarks that fit a bot's model on
-games (``saboteur_roles``, ``saboteur_leaf``): a few thousand rows of a
+games (``saboteur_roles``, ``saboteur_leaf``, ``dwarf_race``): a few thousand rows of a
 dozen features, small enough for a hand-written solver (no numerical library needed)."""
 from __future__ import annotations
 
