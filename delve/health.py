@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import socket
 import time
-from pathlib import Path
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 
 def api(port: int) -> str | None:
@@ -61,13 +61,13 @@ def own_process(argv: list[str] | None = None) -> tuple[str, int] | None:
         raw = Path("/proc/1/cmdline").read_bytes()
         argv = [a.decode(errors="replace") for a in raw.split(b"\0") if a]
     names = [Path(a).name for a in argv]
-    if any(n == "gunicorn" or n.startswith("gunicorn") for n in names):
+    if any(n.startswith("gunicorn") for n in names):
         port = 8000
         for flag, value in zip(argv, argv[1:]):
             if flag in ("--bind", "-b") and value.rpartition(":")[2].isdigit():
                 port = int(value.rpartition(":")[2])
         return "api", port
     for process in ("worker", "reactor"):
-        if process in argv and any(n == "delve" or n.startswith("delve") for n in names):
+        if process in argv and any(n.startswith("delve") for n in names):
             return process, 8000
     return None

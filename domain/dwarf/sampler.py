@@ -55,8 +55,10 @@ def block(state: dict, seat: int) -> Command | None:
     if h is None or h["slot"] != "first" or auto is None or not is_andvettr(state, auto):
         return None
     kind = SECOND_WORKER_TYPE.get(state["options"]["andvettr_second_worker_rule"])
+    if kind is None:
+        return None
     free = [w for w in free_places(state) if top_effect(state, w).type == kind]
-    return {"type": "place", **located(free[0])} if kind and len(free) == 1 else None
+    return {"type": "place", **located(free[0])} if len(free) == 1 else None
 
 
 def rollout(game, state: dict, seat: int, rng) -> dict:

@@ -277,7 +277,7 @@ def _paired(game: Game, obs: Observation, seat: int, legal: list[Command], playo
     """``SearchSpec.paired``: the heuristic's first k choices, each searched in its own tree on
     the same deals (iteration i of every tree draws from ``rng.fork("i<i>")``); the best mean wins."""
     seats = list(range(game.players(obs.state)))
-    allowed = {_key(c): c for c in legal}
+    allowed = _keyed(legal)
     left = dict(allowed)
     s = obs.deal(rng.fork("order"))  # the heuristic reads the seat's own view: any deal will do
     order: list[bytes] = []
