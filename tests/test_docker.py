@@ -36,6 +36,8 @@ def test_compose_runs_every_process_with_a_health_check():
     for name in ("api", "worker", "reactor"):
         assert services[name]["healthcheck"]["test"] == ["CMD", "delve", "healthcheck", name]
         assert services[name]["build"] == "." and services[name]["depends_on"]["redis"]["condition"] == "service_healthy"
+    for name in ("redis", "api", "worker", "reactor"):  # long-running: their logs are capped (a bot move logs)
+        assert services[name]["logging"]["options"]["max-size"], f"{name} keeps its logs without a limit"
 
 
 def test_the_api_worker_and_reactor_sign_with_one_key_made_once_on_a_shared_volume():
@@ -64,6 +66,13 @@ def test_no_default_admin_token_anywhere():
     tokens = re.findall(r"DELVE_ADMIN_TOKEN:\s*(\S.*)", text)
     assert tokens and all(t.startswith("${DELVE_ADMIN_TOKEN:?") for t in tokens), tokens
     assert "DELVE_ADMIN_TOKEN" not in DOCKERFILE and "change-me" not in text
+
+
+def test_the_token_file_compose_reads_stays_out_of_git_and_the_image():
+    """Every compose command needs the token, so operators keep it in `.env` beside the compose
+    file (docs/operators.md): neither a commit nor the build context (`COPY . .`) may take it."""
+    for ignore in (".gitignore", ".dockerignore"):
+        assert ".env" in (ROOT / ignore).read_text().splitlines(), f"{ignore} does not list .env"
 
 
 def test_the_image_installs_the_wheel_and_its_commands_exist():
