@@ -25,6 +25,7 @@ from domain.kit import ACTOR_STEP, START_STREAM, command_stream
 from errors import BadOpening
 from application import attestation, seating
 from application.attestation import Signed
+from application.moves import batches
 from application.status import VerdictStatus
 from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
 
@@ -145,16 +146,6 @@ def _check_signatures(v: Verdict, envs: list[dict], signed: list[dict], keys: at
     for s in v.signatures:
         if s.problem and not (s.kind == attestation.GAME_RECORD and v.incomplete and not record.statement):
             v.problem(None, s.problem)
-
-
-def batches(envs: list[dict]) -> list[list[dict]]:
-    out: list[list[dict]] = []
-    for env in envs:
-        if out and out[-1][0].get("command_id") == env.get("command_id"):
-            out[-1].append(env)
-        else:
-            out.append([env])
-    return out
 
 
 def _plain(envs: Iterable[dict]) -> list[str]:

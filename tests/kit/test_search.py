@@ -12,7 +12,8 @@ from domain.core import Drbg, Illegal, fold
 from domain.kit import bot_choice, copy_state, play, search, table
 from domain.kit.search import SearchBot
 from application import clocks, seating
-from application.replay import batches, verify
+from application.moves import batches
+from application.replay import verify
 from events.envelope import domain_events
 from tests.support.forge import envelopes
 from tests.support.games import shipped
