@@ -14,6 +14,9 @@ saboteur cards by what the seats' public plays reveal (``inference.odds``).
 The root compares the heuristic's first four choices on the same deals (``SearchSpec.paired``):
 at 120 playouts a root of some ten children, each met by its own ten deals, chose by the
 luck of its deals (two runs on other streams agreed on 8 to 12 of 30 positions; 21 of 30 so).
+A candidate's tree stops at ``normal``'s 30 iterations (``tree_cap``): ``hard`` searches four such
+trees per candidate on further deals and pools them, since one tree of 120 iterations, deeper,
+played worse than ``normal`` (``benchmarks/search.md``, "Saboteur: `hard` against `normal`").
 
 Past the tree the seats play the ``heuristic`` bot; where the rollout stops short of
 the game's end, ``evaluate`` scores each seat's gold so far plus the round's expected
@@ -261,4 +264,4 @@ def role(state: dict, seat: int) -> bytes:
 
 SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
                     playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0, private=role,
-                    ordered=True, paired=4)
+                    ordered=True, paired=4, tree_cap=30)

@@ -4,6 +4,7 @@ exports, verifies and re-derives every bot move."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -218,3 +219,32 @@ def test_a_paired_root_compares_the_heuristics_first_choices_on_the_same_deals(m
     assert search._key(move) in streams
     for gid in ("dwarf", "mountain-king", "indagar"):
         assert _spec(registry.get(gid)).paired == 0
+
+
+def test_a_budget_past_the_tree_cap_searches_more_trees_of_that_size(monkeypatch):
+    """``SearchSpec.tree_cap``: a budget past the cap is spent on further trees of that size, on
+    further deals (every candidate still on the same ones), and their values are pooled: not on
+    deeper trees. Within the cap the move is the one tree's, so a level inside it is unchanged."""
+    game, state, seat = _position("saboteur", 3, "heuristic", 60, {})
+    spec = _spec(game)
+    k = min(spec.paired, len(game.legal_commands(state, seat)))
+    seen: dict[bytes, list] = {}
+    real = search._iterate
+
+    def spy(game_, obs, seats, allowed, root, spec_, rng, listed):
+        seen.setdefault(next(iter(allowed)), []).append((root, rng.randbelow(1 << 30)))
+        return real(game_, obs, seats, allowed, root, spec_, rng, listed)
+    monkeypatch.setattr(search, "_iterate", spy)
+    SearchBot(replace(spec, tree_cap=3), "easy", playouts=7 * k)(game, copy_state(state), seat, Drbg(b"cap", "c"))
+    assert len(seen) == k
+    for calls in seen.values():
+        roots = [r for r, _ in calls]
+        assert [roots.count(r) for r in dict.fromkeys(roots)] == [3, 3, 1]  # trees of 3, 3 and the 1 left
+    streams = {tuple(x for _, x in calls) for calls in seen.values()}
+    assert len(streams) == 1 and len(set(next(iter(streams)))) == 7  # the same 7 deals for each, all different
+    monkeypatch.setattr(search, "_iterate", real)
+
+    def move(cap: int):
+        return SearchBot(replace(spec, tree_cap=cap), "easy", playouts=7 * k)(
+            game, copy_state(state), seat, Drbg(b"cap", "c"))
+    assert move(7) == move(0) == move(50)
