@@ -1,6 +1,6 @@
 """The search bot's strength, speed and each game's balance, over seeded in-process games.
 
-    python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J]
+    python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J] [--first N] [--twins COMMIT]
     python -m benchmarks.search_bots report OUT.jsonl... [--commits c1,c2] [--configs a,b] [--markdown]
     python -m benchmarks.search_bots cpu [--positions N] [--games a,b] [--markdown]
 
@@ -107,8 +107,10 @@ def _first(game_id: str, played) -> int | None:
     return None  # a game this benchmark does not know: no first-player balance
 
 
-def one(job: tuple[str, int]) -> dict:
-    config, g = job
+def one(job: tuple[str, int, dict | None]) -> dict:
+    """Game ``g`` of ``config``, and its twin where the configuration has one (``twin``: the twin's
+    totals as an earlier run played them, not played again)."""
+    config, g, twin = job
     game_id, bots, options = _table(config, g)
     game = registry.get(game_id)
     times: dict[str, list[float]] = {}
@@ -140,9 +142,11 @@ def one(job: tuple[str, int]) -> dict:
     if config.split(":")[1] in ("duel", "full", "levels") and (len(bots) >= 3 or "factions" in options):
         # The twin: the same seed with the other seats' bot in the subject's seat too (the same first
         # deal; where seats hold factions, the same factions, so the pair measures the bot, not its faction).
-        other = bots[(g + 1) % len(bots)]
-        twin = play(game, [Seat(i, f"{other}-{i}", other) for i in range(len(bots))], options, seed)
-        out["twin_totals"] = {x.participant: x.total for x in twin.scores().standings}
+        if twin is None:
+            other = bots[(g + 1) % len(bots)]
+            played = play(game, [Seat(i, f"{other}-{i}", other) for i in range(len(bots))], options, seed)
+            twin = {x.participant: x.total for x in played.scores().standings}
+        out["twin_totals"] = twin
     return out
 
 
@@ -154,15 +158,28 @@ def code_commit() -> str:
     return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
-def run(out: str, rounds: int, configs: list[str], jobs: int, first: int = 0) -> None:
-    commit = code_commit()
-    done = set()
+def jobs_left(out: str, commit: str, configs: list[str], numbers: range, twins: str | None = None) -> list:
+    """``(config, g, twin totals or None)`` of every game ``commit`` has not yet played in ``out``,
+    a round (one game of each configuration) at a time; the twins of commit ``twins`` reused."""
+    done, kept = set(), {}
     try:
         with open(out) as f:
-            done = {(r["config"], r["g"]) for r in map(json.loads, f) if r.get("commit") == commit}
+            for r in map(json.loads, f):
+                if r.get("commit") == commit:
+                    done.add((r["config"], r["g"]))
+                elif twins and r.get("commit") == twins and "twin_totals" in r:
+                    kept[r["config"], r["g"]] = r["twin_totals"]
     except FileNotFoundError:
         pass
-    todo = [(c, g) for g in range(first, first + rounds) for c in configs if (c, g) not in done]
+    return [(c, g, kept.get((c, g))) for g in numbers for c in configs if (c, g) not in done]
+
+
+def run(out: str, rounds: int, configs: list[str], jobs: int, first: int = 0, twins: str | None = None) -> None:
+    """Play the games of ``configs`` numbered from ``first`` not yet in ``out`` at this commit.
+    ``twins``: a commit whose games in ``out`` already played the twins (valid only where the twin's
+    bot chooses alike at both commits): their totals are reused, not played again."""
+    commit = code_commit()
+    todo = jobs_left(out, commit, configs, range(first, first + rounds), twins)
     started = time.monotonic()
     with Pool(jobs) as pool, open(out, "a") as f:
         for i, r in enumerate(pool.imap(one, todo), 1):
@@ -364,6 +381,8 @@ def main() -> None:
     r.add_argument("--configs", default=",".join(CONFIGS))
     r.add_argument("--jobs", type=int, default=1)
     r.add_argument("--first", type=int, default=0, help="number of the first game (runs in parallel take disjoint ranges)")
+    r.add_argument("--twins", help="reuse the twin games this commit played in OUT (only where the twin's bot "
+                   "chooses alike at both commits, e.g. a change to search-hard alone)")
     p = sub.add_parser("report")
     p.add_argument("out", nargs="+")
     p.add_argument("--commits", help="commits of the bot code whose games to pool, comma-separated "
@@ -376,7 +395,7 @@ def main() -> None:
     c.add_argument("--markdown", action="store_true", help="the table of search.md instead of JSON")
     args = ap.parse_args()
     if args.cmd == "run":
-        run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first)
+        run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first, args.twins)
     elif args.cmd == "cpu":
         rep = cpu(args.positions, args.games.split(","))
         print(cpu_markdown(rep) if args.markdown else json.dumps(rep, indent=2))

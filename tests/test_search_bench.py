@@ -2,6 +2,8 @@
 report's intervals and paired measure read the games as documented."""
 from __future__ import annotations
 
+import json
+
 from benchmarks import search_bots
 from domain import registry
 from domain.kit import search
@@ -52,3 +54,14 @@ def test_indagar_factions_do_not_follow_the_subjects_seat():
         mine = [sum(k for (m, _), k in faced.items() if m == f) for f in search_bots.FACTIONS]
         assert len(set(mine)) == 1, (config, mine)
         assert all(faced.get((b, a)) == k for (a, b), k in faced.items()), (config, faced)
+
+
+def test_a_run_resumes_after_its_own_games_and_reuses_only_the_named_commits_twins(tmp_path):
+    out = tmp_path / "games.jsonl"
+    lines = [{"commit": "new", "config": "saboteur:levels", "g": 0},
+             {"commit": "old", "config": "saboteur:levels", "g": 1, "twin_totals": {"seat:0": 4}},
+             {"commit": "other", "config": "saboteur:levels", "g": 2, "twin_totals": {"seat:0": 9}}]
+    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    left = search_bots.jobs_left(str(out), "new", ["saboteur:levels"], range(3), twins="old")
+    assert left == [("saboteur:levels", 1, {"seat:0": 4}), ("saboteur:levels", 2, None)]
+    assert [t for *_, t in search_bots.jobs_left(str(out), "new", ["saboteur:levels"], range(3))] == [None, None]
