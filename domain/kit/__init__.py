@@ -76,7 +76,7 @@ from domain.kit.platform import CONCEDE
 from domain.kit.search import Observation, SearchBot, SearchSpec, squash
 from domain.kit.schemas import branches, check_command, check_options, command, command_schema, option_defaults, rule
 from domain.kit.secrecy import Secrecy, Secret, sizes
-from domain.kit.state import Batch, Handlers, State, UnknownEvent, copy_state, evolver
+from domain.kit.state import Batch, Handlers, State, UnknownEvent, copier, copy_state, evolver
 from domain.kit.tables import Table, replaced
 from domain.kit import wording
 
@@ -84,6 +84,6 @@ __all__ = [
     "ACTOR_STEP", "CONCEDE", "START_STREAM", "BaseGame", "Batch", "Handlers", "Observation", "Played", "SearchBot",
     "SearchSpec", "Secrecy", "Secret", "State", "Step", "Table", "UnknownEvent",
     "actor_command", "actor_step", "bot_choice", "bot_stream", "branches", "check_command", "check_options",
-    "command", "command_schema", "command_stream", "copy_state", "evolver", "option_defaults", "play",
+    "command", "command_schema", "command_stream", "copier", "copy_state", "evolver", "option_defaults", "play",
     "random_bot", "replaced", "rule", "run", "sizes", "squash", "table", "wording",
 ]

@@ -226,10 +226,17 @@ def _select(children: list[_Node]) -> _Node:
 
 class _Listed:
     """The game, with one position's legal commands already listed: the heuristic asked for
-    the first child of a node lists them again otherwise (Mountain King: milliseconds)."""
+    the first child of a node lists them again otherwise (Mountain King: milliseconds).
 
-    def __init__(self, game: Game, state: State, seat: int, legal: list[Command]):
+    ``memo``: a dict shared by every heuristic call on states of one spelling
+    (``SearchSpec.listing``) for one mover within a move, else None. The deals that share a
+    spelling differ only in what no listing reads, so what a heuristic works out from the rest
+    (Mountain King's pre-scores of the commands) can be kept there and read back. It lives as
+    long as the move's listings, so the listed commands it may name stay alive."""
+
+    def __init__(self, game: Game, state: State, seat: int, legal: list[Command], memo: dict | None = None):
         self._game, self._state, self._seat, self._legal = game, state, seat, legal
+        self.memo = memo
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         if state is self._state and seat == self._seat:
@@ -271,9 +278,9 @@ def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playou
     seats = list(range(game.players(obs.state)))
     keys = [_key(c) for c in legal]
     allowed = dict(zip(keys, legal))
-    listed: dict[tuple[int, bytes], dict[bytes, Command]] = {}
+    shared = _Shared()
     for i in range(playouts):
-        _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"), listed)
+        _iterate(game, obs, seats, allowed, root, spec, rng.fork(f"i{i}"), shared)
     ranked = sorted(keys, key=lambda k: _rank(root.children.get(k)), reverse=True)
     return allowed[ranked[0]]
 
@@ -295,7 +302,7 @@ def _paired(game: Game, obs: Observation, seat: int, legal: list[Command], playo
             k = keys[rng.fork(f"r{len(order)}").randbelow(len(keys))]
         order.append(k)
         del left[k]
-    listed: dict[tuple[int, bytes], dict[bytes, Command]] = {}
+    shared = _Shared()
     total, visits = dict.fromkeys(order, 0.0), dict.fromkeys(order, 0)
     iterations = max(1, playouts // len(order))
     cap = spec.tree_cap or iterations
@@ -303,7 +310,7 @@ def _paired(game: Game, obs: Observation, seat: int, legal: list[Command], playo
         roots = {k: _Node(None, None) for k in order}
         for i in range(start, min(start + cap, iterations)):
             for k in order:
-                _iterate(game, obs, seats, {k: allowed[k]}, roots[k], spec, rng.fork(f"i{i}"), listed)
+                _iterate(game, obs, seats, {k: allowed[k]}, roots[k], spec, rng.fork(f"i{i}"), shared)
         for k in order:
             child = roots[k].children.get(k)
             if child is not None:
@@ -320,7 +327,7 @@ def _rank(node: _Node | None) -> tuple[int, float]:
 
 
 def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes, Command], root: _Node,
-             spec: SearchSpec, rng: Drbg, listed: dict[tuple[int, bytes], dict[bytes, Command]]) -> None:
+             spec: SearchSpec, rng: Drbg, shared: _Shared) -> None:
     s = obs.deal(rng)
     node, path, expanding = root, [], True
     while expanding:
@@ -331,14 +338,14 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
             s = fold(game, game.decide_actor(s, turn.actor, rng), s)
             continue
         mover = min(turn.seats)
-        options = allowed if node is root else _options(game, s, mover, spec, listed)
+        options = allowed if node is root else _options(game, s, mover, spec, shared)
         children = node.children
         tag = spec.private(s, mover) if spec.private is not None and node is not root else b""
         present = [children[tag + k] for k in options if tag + k in children]
         for c in present:
             c.avail += 1
         if len(present) < min(len(options), 1 + int(math.sqrt(node.visits))):
-            k = _widen(game, s, mover, options, node, tag, spec, rng)
+            k = _widen(game, s, mover, options, node, tag, spec, rng, shared)
             child = children[tag + k] = _Node(mover, options[k])
             child.avail = 1
             expanding = False
@@ -363,30 +370,42 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
         n.total += values[n.mover]
 
 
-def _options(game: Game, s: State, mover: int, spec: SearchSpec,
-             listed: dict[tuple[int, bytes], dict[bytes, Command]]) -> dict[bytes, Command]:
+class _Shared:
+    """What one move's deals share, per mover and spelling of a state (``SearchSpec.listing``):
+    the legal list, keyed, and the heuristic's memo (``_Listed.memo``)."""
+
+    def __init__(self) -> None:
+        self.lists: dict[tuple[int, bytes], dict[bytes, Command]] = {}
+        self.memos: dict[tuple[int, bytes], dict] = {}
+
+    def memo(self, spec: SearchSpec, s: State, mover: int) -> dict | None:
+        spelled = spec.listing(s) if spec.listing is not None else None
+        return None if spelled is None else self.memos.setdefault((mover, spelled), {})
+
+
+def _options(game: Game, s: State, mover: int, spec: SearchSpec, shared: _Shared) -> dict[bytes, Command]:
     """The mover's legal commands, keyed; listed once per spelling of the state where the game
     gives one (``SearchSpec.listing``). The commands are only read, so a listing can be shared."""
     spelled = spec.listing(s) if spec.listing is not None else None
     if spelled is None:
         return _keyed(game.legal_commands(s, mover))
-    options = listed.get((mover, spelled))
+    options = shared.lists.get((mover, spelled))
     if options is None:
-        options = listed[mover, spelled] = _keyed(game.legal_commands(s, mover))
+        options = shared.lists[mover, spelled] = _keyed(game.legal_commands(s, mover))
     return options
 
 
 def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node: _Node, tag: bytes,
-           spec: SearchSpec, rng: Drbg) -> bytes:
+           spec: SearchSpec, rng: Drbg, shared: _Shared) -> bytes:
     """The next child to add (progressive widening: a node has at most 1 + sqrt(visits)
     children of the mover's ``tag``): the heuristic's own choice first, so a small budget
     plays no worse than the heuristic, then the others at random -- or, where the game's
     search is ``ordered``, the heuristic's choice among the moves not yet tried."""
     fresh = {k: c for k, c in options.items() if tag + k not in node.children}
     if spec.ordered:
-        k = _advised(game, s, mover, fresh, spec, rng)
+        k = _advised(game, s, mover, fresh, spec, rng, shared.memo(spec, s, mover))
     elif not any(k.startswith(tag) for k in node.children):
-        k = _advised(game, s, mover, options, spec, rng)
+        k = _advised(game, s, mover, options, spec, rng, shared.memo(spec, s, mover))
     else:
         k = None
     if k is not None:
@@ -396,10 +415,10 @@ def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node
 
 
 def _advised(game: Game, s: State, mover: int, options: dict[bytes, Command], spec: SearchSpec,
-             rng: Drbg) -> bytes | None:
+             rng: Drbg, memo: dict | None = None) -> bytes | None:
     """The heuristic's choice among ``options`` (None when it names none of them)."""
     try:
-        k = _key(spec.rollout(_Listed(game, s, mover, list(options.values())), s, mover, rng))
+        k = _key(spec.rollout(_Listed(game, s, mover, list(options.values()), memo), s, mover, rng))
     except Illegal:
         return None
     return k if k in options else None

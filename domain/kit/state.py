@@ -52,6 +52,16 @@ def copy_state(state: State) -> State:
         return json.loads(json.dumps(state))
 
 
+def copier(state: State) -> Callable[[], State]:
+    """A maker of private deep copies of one state, each as ``copy_state`` makes it: the state is
+    serialised once, and each copy only parses (a bot that tries many commands on one position)."""
+    try:
+        frozen = orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return lambda: copy_state(state)
+    return lambda: orjson.loads(frozen)
+
+
 class Handlers:
     """A game's event handlers, one per event type, registered with ``@handlers.on``.
 

@@ -49,7 +49,7 @@ from itertools import groupby
 from operator import itemgetter
 
 from domain.core import Illegal
-from domain.kit import copy_state, random_bot
+from domain.kit import copier, random_bot
 
 from . import commands, terrain
 from .board import Board, board_key
@@ -81,8 +81,9 @@ def greedy_policy(game, state, seat: int, rng):
     judge = Judge(world, seat)
     sim = rng.fork("greedy-sim")
     scored = []
-    for cmd in candidates(world, seat, cmds, rng):
-        after = copy_state(world)
+    fresh = copier(world)
+    for cmd in candidates(world, seat, cmds, rng, getattr(game, "memo", None)):
+        after = fresh()
         try:  # GAME.decide's own dispatch + fold, on one private copy instead of two
             commands.dispatch(after, seat, cmd, sim, lambda ev: evolve(after, ev))
         except Illegal:
@@ -102,44 +103,53 @@ def determinise(state, seat: int, rng) -> dict:
     """A copy with every order the seat cannot know reshuffled (module docstring).
 
     Each hidden pile is sorted before the shuffle, so the copy -- and the bot's
-    choice -- does not depend on the real hidden order at all.
+    choice -- does not depend on the real hidden order at all. Only the piles are
+    new: the rest is shared with ``state`` (the bot reads it and simulates on copies).
     """
-    s = copy_state(state)
+    s = dict(state)
     if s.get("horde"):
-        for lv, deck in s["horde"]["decks"].items():
-            s["horde"]["decks"][lv] = rng.shuffled(sorted(deck))
+        decks = s["horde"]["decks"]
+        s["horde"] = {**s["horde"], "decks": {lv: rng.shuffled(sorted(deck)) for lv, deck in decks.items()}}
     if s.get("spells"):
-        s["spells"]["deck"] = rng.shuffled(sorted(s["spells"]["deck"]))
-    for p, dr in enumerate(s.get("draft") or []):
-        if p == seat:
-            dr["deck"] = rng.shuffled(sorted(dr["deck"]))
-        else:
-            pool = rng.shuffled(sorted(dr["hand"] + dr["deck"]))
-            dr["hand"], dr["deck"] = pool[:len(dr["hand"])], pool[len(dr["hand"]):]
+        s["spells"] = {**s["spells"], "deck": rng.shuffled(sorted(s["spells"]["deck"]))}
+    if s.get("draft"):
+        s["draft"] = [_redealt(dr, p == seat, rng) for p, dr in enumerate(s["draft"])]
     return s
+
+
+def _redealt(dr: dict, own: bool, rng) -> dict:
+    """One seat's starter draft with its hidden cards reshuffled: the seat's own deck, or another
+    seat's hand and deck pooled."""
+    if own:
+        return {**dr, "deck": rng.shuffled(sorted(dr["deck"]))}
+    pool = rng.shuffled(sorted(dr["hand"] + dr["deck"]))
+    return {**dr, "hand": pool[:len(dr["hand"])], "deck": pool[len(dr["hand"]):]}
 
 
 # --- candidates ----------------------------------------------------------------
 
-def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
-    """The commands worth simulating: cheap pre-scores per command type."""
+def candidates(s, seat: int, cmds: list[dict], rng, memo: dict | None = None) -> list[dict]:
+    """The commands worth simulating: cheap pre-scores per command type.
+
+    ``memo`` (the search's, ``kit.search._Listed.memo``): pre-scores read only what every state
+    of the listing shares, so a command scored once is read back there."""
     by_type: dict[str, list[dict]] = {}
     for kind, run in groupby(cmds, key=itemgetter("type")):  # the legal list comes in runs of a type
         by_type.setdefault(kind, []).extend(run)
     out: list[dict] = []
     if "trade" in by_type:
         trades = by_type.pop("trade")
-        out += _top(trades, TOP_TRADES, _trade_scores(holdings(s, seat), trades))
+        out += _top(trades, TOP_TRADES, _scores(memo, trades, lambda cs: _trade_scores(holdings(s, seat), cs)))
     if "dig" in by_type:
         digs = by_type.pop("dig")
         cells = _board_tables(terrain.side(s))[1]
-        out += _top(digs, TOP_DIGS, [_dig_score(s, cells, c) for c in digs])
+        out += _top(digs, TOP_DIGS, _scores(memo, digs, lambda cs: [_dig_score(s, cells, c) for c in cs]))
     if "recruit" in by_type:
         recruits = by_type.pop("recruit")
-        out += _top(recruits, TOP_RECRUITS, [_recruit_score(s, seat, c) for c in recruits])
+        out += _top(recruits, TOP_RECRUITS, _scores(memo, recruits, lambda cs: [_recruit_score(s, seat, c) for c in cs]))
     if "move_statue" in by_type:
         moves = by_type.pop("move_statue")
-        out += _top(moves, TOP_MOVES, [_move_score(s, c) for c in moves])
+        out += _top(moves, TOP_MOVES, _scores(memo, moves, lambda cs: [_move_score(s, c) for c in cs]))
     if "cast" in by_type:
         per: dict[str, list[dict]] = {}
         for c in by_type.pop("cast"):
@@ -152,6 +162,20 @@ def candidates(s, seat: int, cmds: list[dict], rng) -> list[dict]:
     if len(out) > MAX_CANDIDATES - len(ends):
         out = rng.shuffled(out)[:MAX_CANDIDATES - len(ends)]
     return out + ends
+
+
+def _scores(memo: dict | None, cmds: list[dict], score) -> list[float]:
+    """``score(cmds)``, each command's pre-score, or the one ``memo`` kept for that very command
+    (keyed by identity: the memo holds every command it scored, so an id stays its own). A
+    command's score does not depend on the others listed with it."""
+    if memo is None:
+        return score(cmds)
+    kept = memo.setdefault("scores", {})
+    new = [c for c in cmds if id(c) not in kept]
+    if new:
+        kept.update(zip(map(id, new), score(new)))
+        memo.setdefault("held", []).append(new)
+    return list(map(kept.__getitem__, map(id, cmds)))
 
 
 def _top(cmds: list[dict], k: int, scores: list[float]) -> list[dict]:
@@ -317,22 +341,37 @@ class Judge:
         self.board_part = {st: self._board(s, st) for st in range(len(s["stores"]))}
         self.rival_unit = {st: self._future(s, st, 1.0, self.board_part[st])
                            for st in range(len(s["stores"])) if st != self.mine}
+        self.rival_sets = {st: best_sets(leftovers(s, st)) for st in self.rival_unit}
 
     def value(self, s) -> float:
-        """The seat's estimate minus ``RIVAL`` times the best opponent's."""
+        """The seat's estimate minus ``RIVAL`` times the best opponent's (the leaf's:
+        ``estimates``)."""
         same = s["pieces"] == self.base["pieces"] and s["statues"] == self.base["statues"] and \
             s["workshops"] == self.base["workshops"]
         points = self.points if same else board_points(s)
         board = self.board_part[self.mine] if same else self._board(s, self.mine)
         f = potential(s)
         mine = self._scored(s, self.mine, points) + self._future(s, self.mine, f, board)
-        rivals = [self._scored(s, st, points) + f * unit for st, unit in self.rival_unit.items()]
+        rivals = [self._scored(s, st, points, self._kept_sets(s, st)) + f * unit for st, unit in self.rival_unit.items()]
         return mine - RIVAL * max(rivals, default=0.0)
 
-    def _scored(self, s, st: int, points) -> int:
-        """The six final-scoring categories of ``scoring.breakdowns``, summed."""
+    def _kept_sets(self, s, st: int) -> int | None:
+        """A rival's leftover sets as before the command, when its storage and trolls are as they
+        were (most commands leave every rival's alone), else None."""
+        base = self.base
+        if s["stores"][st] != base["stores"][st]:
+            return None
+        if any(s["rosters"][p] != base["rosters"][p] for p in members(s, st)):
+            return None
+        return self.rival_sets[st]
+
+    @staticmethod
+    def _scored(s, st: int, points, sets: int | None = None) -> int:
+        """The six final-scoring categories of ``scoring.breakdowns``, summed (``sets``: the
+        leftover sets, where known)."""
         halls, statues = points
-        sets = best_sets(leftovers(s, st))
+        if sets is None:
+            sets = best_sets(leftovers(s, st))
         mates = set(members(s, st))
         crowns = sum(CORONATION[tok] for tok, p in s["coronation"]["taken"].items() if p in mates)
         return s["honor"][st] + crowns + sum(s["ped_tokens"][st]) + sets + halls[st] + statues[st]
@@ -365,7 +404,8 @@ class Judge:
         out += 0.5 * sum(1 for sp in s["workshops"] if any(n in own for n in b.neighbours(unkey(sp))))
         return out, sum(1 for k in s["statues"] if unkey(k) in own)
 
-    def _future(self, s, st: int, f: float, board: tuple[float, int]) -> float:
+    @staticmethod
+    def _future(s, st: int, f: float, board: tuple[float, int]) -> float:
         if f <= 0:
             return 0.0
         have = dict(s["stores"][st])
@@ -382,9 +422,26 @@ class Judge:
         if s["coronation"]["left"]:
             out += 0.5 * recruits  # the race for the coronation tokens
         out += 0.4 * min(have.get("cart", 0), 3 * statues_mine)
-        clans_open = {k.split(":")[1] for k in s["ped_track"]}
+        clans_open = _open_clans(tuple(s["ped_track"]))
         out += 2.0 * sum(n for c, n in s["peds"][st].items() if c in clans_open)
         return f * out
+
+
+@lru_cache(maxsize=256)
+def _open_clans(track: tuple[str, ...]) -> frozenset[str]:
+    """The clans of the pedestal track's ``level:clan`` spaces still open."""
+    return frozenset(k.split(":")[1] for k in track)
+
+
+def estimates(s, seats: list[int]) -> dict[int, float]:
+    """``Judge(s, p).value(s)`` of every seat p, each store's terms worked out once (the search's
+    leaf judges every seat). The same sums in the same order: a rival's future there is ``f``
+    times its future at full potential, and ``_future`` is ``f`` times the same sum."""
+    points, f = board_points(s), potential(s)
+    terms = {st: Judge._scored(s, st, points) + Judge._future(s, st, f, Judge._board(s, st))
+             for st in range(len(s["stores"]))}
+    return {p: terms[store_of(s, p)] - RIVAL * max((x for st, x in terms.items() if st != store_of(s, p)), default=0.0)
+            for p in seats}
 
 
 BOTS = {"random": random_bot, "greedy": greedy_policy}

@@ -10,8 +10,8 @@ DRBG over its public counts: chance, played in each deal.
 
 A Mountain King command costs milliseconds to list and judge, so the tree's leaves
 are not played out: ``evaluate`` judges each seat with ``greedy``'s honor estimate
-(``bots.Judge``: the scored categories plus the future potential, less a share of
-the best rival's). A position offers hundreds of commands (every dig of every tile),
+(``bots.Judge``'s, every seat at once by ``bots.estimates``: the scored categories plus the
+future potential, less a share of the best rival's). A position offers hundreds of commands (every dig of every tile),
 so the tree widens in ``greedy``'s order (``ordered``): the children a node gains are
 ``greedy``'s choice among the commands not yet tried, not its first choice and then
 commands drawn at random. Below the root, ``listing`` lets the deals share a node's legal
@@ -24,7 +24,7 @@ import orjson
 
 from domain.kit import Observation, SearchSpec, copy_state, squash
 
-from .bots import Judge, greedy_policy
+from .bots import estimates, greedy_policy
 
 
 def observe(state: dict, seat: int) -> Observation:
@@ -59,7 +59,7 @@ def listing(state: dict) -> bytes | None:
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
-    return {p: squash(Judge(state, p).value(state) / 10) for p in seats}
+    return {p: squash(v / 10) for p, v in estimates(state, seats).items()}
 
 
 SEARCH = SearchSpec(observe=observe, rollout=greedy_policy, evaluate=evaluate, depth=0,

@@ -9,7 +9,7 @@ import pytest
 from domain.core import Drbg, Illegal, Seat, fold
 from domain.kit import (
     Batch, Handlers, UnknownEvent, check_command, check_options, command, command_schema, command_stream,
-    copy_state, play, rule, table,
+    copier, copy_state, play, rule, table,
 )
 from tests.support.house.rules import GAME as HOUSE
 
@@ -29,6 +29,16 @@ def test_copy_state_is_deep_and_equal():
     c = copy_state(s)
     c["a"][1]["b"].append(3)
     assert s == {"a": [1, {"b": [2]}]} and c != s
+
+
+@pytest.mark.parametrize("state", [{"a": [1, {"b": [2]}], 3: "x"}, {"a": [[]], "big": 2 ** 70}])
+def test_copier_makes_copies_as_copy_state_does_each_its_own(state):
+    """Serialised once (or, past orjson's integers, copied the standard library's way each time)."""
+    fresh = copier(state)
+    one, two = fresh(), fresh()
+    assert one == two == copy_state(state) and one is not two
+    one["a"].append("changed")
+    assert two == copy_state(state) and fresh() == copy_state(state)
 
 
 def test_batch_folds_each_event_onto_a_private_copy():

@@ -209,9 +209,9 @@ def test_a_paired_root_compares_the_heuristics_first_choices_on_the_same_deals(m
     streams: dict[bytes, list] = {}
     real = search._iterate
 
-    def spy(game_, obs, seats, allowed, root, spec_, rng, listed):
+    def spy(game_, obs, seats, allowed, root, spec_, rng, shared):
         streams.setdefault(next(iter(allowed)), []).append(rng.randbelow(1 << 30))
-        return real(game_, obs, seats, allowed, root, spec_, rng, listed)
+        return real(game_, obs, seats, allowed, root, spec_, rng, shared)
     monkeypatch.setattr(search, "_iterate", spy)
     move = SearchBot(spec, "easy", playouts=8)(game, copy_state(state), seat, Drbg(b"paired", "p"))
     assert len(streams) == min(spec.paired, len(game.legal_commands(state, seat)))
@@ -231,9 +231,9 @@ def test_a_budget_past_the_tree_cap_searches_more_trees_of_that_size(monkeypatch
     seen: dict[bytes, list] = {}
     real = search._iterate
 
-    def spy(game_, obs, seats, allowed, root, spec_, rng, listed):
+    def spy(game_, obs, seats, allowed, root, spec_, rng, shared):
         seen.setdefault(next(iter(allowed)), []).append((root, rng.randbelow(1 << 30)))
-        return real(game_, obs, seats, allowed, root, spec_, rng, listed)
+        return real(game_, obs, seats, allowed, root, spec_, rng, shared)
     monkeypatch.setattr(search, "_iterate", spy)
     SearchBot(replace(spec, tree_cap=3), "easy", playouts=7 * k)(game, copy_state(state), seat, Drbg(b"cap", "c"))
     assert len(seen) == k

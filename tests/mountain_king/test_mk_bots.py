@@ -161,20 +161,39 @@ def test_search_listing_spells_decks_by_size_only():
 def _root(spec, state, seat: int, playouts: int) -> dict:
     """Every root child's visits and total value after ``playouts`` iterations (``search.choose``'s loop)."""
     from domain.kit import search
-    obs, root, listed = spec.observe(state, seat), search._Node(None, None), {}
+    obs, root, shared = spec.observe(state, seat), search._Node(None, None), search._Shared()
     allowed = search._keyed(GAME.legal_commands(state, seat))
     seats = list(range(GAME.players(state)))
     for i in range(playouts):
-        search._iterate(GAME, obs, seats, allowed, root, spec, Drbg(b"same", "m").fork(f"i{i}"), listed)
+        search._iterate(GAME, obs, seats, allowed, root, spec, Drbg(b"same", "m").fork(f"i{i}"), shared)
     return {k: (c.visits, c.total) for k, c in root.children.items()}
 
 
 @pytest.mark.parametrize("seed,decisions", [(b"mk-hidden", 20), (b"mk-listing", 76)])
 def test_shared_listings_leave_the_search_tree_unchanged(seed, decisions):
-    """Sharing listings only saves work: from the same stream the tree's root gathers the same
-    visits and values without it, so the move is the same."""
+    """Sharing listings, and the pre-scores `greedy` keeps in their memo, only saves work: from
+    the same stream the tree's root gathers the same visits and values without them, so the move
+    is the same."""
     from dataclasses import replace
     state = _midgame(2, seed, decisions)
     seat = min(GAME.active_seats(state))
     spec = GAME.bots["search-normal"].spec
     assert _root(spec, state, seat, 60) == _root(replace(spec, listing=None), state, seat, 60)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_leaf_judges_every_seat_as_greedy_does(players):
+    """``bots.estimates`` (the search's leaf, every seat at once) is, to the last bit, each
+    seat's ``Judge(s, p).value(s)``, all through a game."""
+    seen = []
+
+    def check(game, state, seat, rng):
+        if state["phase"] == "play":
+            seats = list(range(players))
+            assert bots.estimates(state, seats) == {p: bots.Judge(state, p).value(state) for p in seats}
+            seen.append(state["round"])
+        return GAME.bots["greedy"](game, state, seat, rng)
+
+    kit.play(GAME, [Seat(i, f"g{i}", "greedy") for i in range(players)], {}, b"mk-leaf", max_steps=400,
+             policies={i: check for i in range(players)})
+    assert len(seen) > 100 and max(seen) > 3
