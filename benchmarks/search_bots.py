@@ -2,7 +2,7 @@
 
     python -m benchmarks.search_bots run OUT.jsonl [--rounds R] [--configs a,b] [--jobs J] [--first N] [--twins COMMIT]
     python -m benchmarks.search_bots report OUT.jsonl... [--commits c1,c2] [--configs a,b] [--markdown]
-    python -m benchmarks.search_bots cpu [--positions N] [--games a,b] [--markdown]
+    python -m benchmarks.search_bots cpu [--positions N] [--games a,b] [--levels a,b] [--markdown]
 
 Every game is played through the kit's driver (``domain.kit.play``: the server's
 DRBG streams), seeded by its configuration and number, so any game repeats exactly.
@@ -39,11 +39,14 @@ Indagar, by faction.
 positions: every 5th decision with a choice in seeded games of the game's best bot at its
 smallest table (``--positions`` of them per game), each chosen as a worker chooses it
 (``kit.bot_choice``: the seat's private copy, the bot's DRBG stream). The games'
-own times (``report``) come from different positions per level; these compare levels.
+own times (``report``) come from different positions per level; these compare levels. The JSON
+gives per level a digest of the commands chosen (``choices``): a speed-up that must keep the moves
+shows the same digest at both commits.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import statistics
@@ -53,7 +56,7 @@ import time
 from multiprocessing import Pool
 
 from domain import registry
-from domain.core import Seat
+from domain.core import Seat, canonical_json
 from domain.kit import bot_choice, play, search
 from domain.kit import run as step
 
@@ -219,21 +222,23 @@ def positions(game_id: str, count: int, every: int = 5) -> list[tuple[dict, int,
     return out
 
 
-def cpu(count: int, games: list[str]) -> dict:
-    """CPU seconds per move (mean, p95, max) of each search level on the same ``count`` positions per game."""
+def cpu(count: int, games: list[str], levels: tuple[str, ...] = search.LEVELS) -> dict:
+    """CPU seconds per move (mean, p95, max) of each search level on the same ``count`` positions per
+    game, and the SHA-256 of the commands chosen there (``choices``: a change meant to keep the moves
+    shows the same digest before and after)."""
     out: dict = {"commit": code_commit(), "positions": count, "cpu_s_per_move": {}}
     for game_id in games:
         game = registry.get(game_id)
         spots = positions(game_id, count)
         per = out["cpu_s_per_move"][game_id] = {}
-        for level in search.LEVELS:
+        for level in levels:
             bot = search.bot_name(level)
-            ts = []
+            ts, chosen = [], []
             for i, (state, seat, version) in enumerate(spots):
                 t0 = time.process_time()
-                bot_choice(game, state, seat, game.bots[bot], f"search-cpu:{i}".encode(), version)
+                chosen.append(bot_choice(game, state, seat, game.bots[bot], f"search-cpu:{i}".encode(), version))
                 ts.append(time.process_time() - t0)
-            per[bot] = cpu_stats(ts)
+            per[bot] = {**cpu_stats(ts), "choices": hashlib.sha256(canonical_json(chosen).encode()).hexdigest()}
             print(f"{game_id} {bot}: {per[bot]}", file=sys.stderr, flush=True)
     return out
 
@@ -392,12 +397,13 @@ def main() -> None:
     c = sub.add_parser("cpu")
     c.add_argument("--positions", type=int, default=40, help="positions per game (each timed at every level)")
     c.add_argument("--games", default=",".join(SEARCHED), help="games, comma-separated (default: all)")
+    c.add_argument("--levels", default=",".join(search.LEVELS), help="levels, comma-separated (default: all)")
     c.add_argument("--markdown", action="store_true", help="the table of search.md instead of JSON")
     args = ap.parse_args()
     if args.cmd == "run":
         run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first, args.twins)
     elif args.cmd == "cpu":
-        rep = cpu(args.positions, args.games.split(","))
+        rep = cpu(args.positions, args.games.split(","), tuple(args.levels.split(",")))
         print(cpu_markdown(rep) if args.markdown else json.dumps(rep, indent=2))
     else:
         rep = report(args.out, args.commits and args.commits.split(","), args.configs and args.configs.split(","))

@@ -28,6 +28,15 @@ def test_cpu_times_every_level_on_the_same_positions():
     assert "| dwarf | `search-hard` | 1 |" in search_bots.cpu_markdown(rep)
 
 
+def test_cpu_names_the_moves_it_timed_by_a_digest():
+    """The same positions and streams choose the same commands: equal digests; another level's
+    budget chooses otherwise on some position."""
+    one, two = (search_bots.cpu(3, ["dwarf"], ("easy", "hard"))["cpu_s_per_move"]["dwarf"] for _ in range(2))
+    assert list(one) == ["search-easy", "search-hard"]
+    assert [t["choices"] for t in one.values()] == [t["choices"] for t in two.values()]
+    assert len(one["search-easy"]["choices"]) == 64 and one["search-easy"]["choices"] != one["search-hard"]["choices"]
+
+
 def test_wilson_and_paired():
     assert search_bots.wilson(0, 0) == [0.0, 0.0]
     lo, hi = search_bots.wilson(155, 206)
