@@ -338,14 +338,17 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
             s = fold(game, game.decide_actor(s, turn.actor, rng), s)
             continue
         mover = min(turn.seats)
-        options = allowed if node is root else _options(game, s, mover, spec, shared)
+        spelled = None if node is root else _spelling(spec, s)
+        options = allowed if node is root else _options(game, s, mover, spelled, shared)
         children = node.children
         tag = spec.private(s, mover) if spec.private is not None and node is not root else b""
         present = [children[tag + k] for k in options if tag + k in children]
         for c in present:
             c.avail += 1
         if len(present) < min(len(options), 1 + int(math.sqrt(node.visits))):
-            k = _widen(game, s, mover, options, node, tag, spec, rng, shared)
+            if node is root:  # spelled only where a widening asks for the memo: the root is met every iteration
+                spelled = _spelling(spec, s)
+            k = _widen(game, s, mover, options, node, tag, spec, rng, shared.memo(mover, spelled))
             child = children[tag + k] = _Node(mover, options[k])
             child.avail = 1
             expanding = False
@@ -378,15 +381,18 @@ class _Shared:
         self.lists: dict[tuple[int, bytes], dict[bytes, Command]] = {}
         self.memos: dict[tuple[int, bytes], dict] = {}
 
-    def memo(self, spec: SearchSpec, s: State, mover: int) -> dict | None:
-        spelled = spec.listing(s) if spec.listing is not None else None
+    def memo(self, mover: int, spelled: bytes | None) -> dict | None:
         return None if spelled is None else self.memos.setdefault((mover, spelled), {})
 
 
-def _options(game: Game, s: State, mover: int, spec: SearchSpec, shared: _Shared) -> dict[bytes, Command]:
+def _spelling(spec: SearchSpec, s: State) -> bytes | None:
+    """``SearchSpec.listing`` of ``s``: None where the game gives none, or none for this state."""
+    return spec.listing(s) if spec.listing is not None else None
+
+
+def _options(game: Game, s: State, mover: int, spelled: bytes | None, shared: _Shared) -> dict[bytes, Command]:
     """The mover's legal commands, keyed; listed once per spelling of the state where the game
     gives one (``SearchSpec.listing``). The commands are only read, so a listing can be shared."""
-    spelled = spec.listing(s) if spec.listing is not None else None
     if spelled is None:
         return _keyed(game.legal_commands(s, mover))
     options = shared.lists.get((mover, spelled))
@@ -396,16 +402,16 @@ def _options(game: Game, s: State, mover: int, spec: SearchSpec, shared: _Shared
 
 
 def _widen(game: Game, s: State, mover: int, options: dict[bytes, Command], node: _Node, tag: bytes,
-           spec: SearchSpec, rng: Drbg, shared: _Shared) -> bytes:
+           spec: SearchSpec, rng: Drbg, memo: dict | None) -> bytes:
     """The next child to add (progressive widening: a node has at most 1 + sqrt(visits)
     children of the mover's ``tag``): the heuristic's own choice first, so a small budget
     plays no worse than the heuristic, then the others at random -- or, where the game's
     search is ``ordered``, the heuristic's choice among the moves not yet tried."""
     fresh = {k: c for k, c in options.items() if tag + k not in node.children}
     if spec.ordered:
-        k = _advised(game, s, mover, fresh, spec, rng, shared.memo(spec, s, mover))
+        k = _advised(game, s, mover, fresh, spec, rng, memo)
     elif not any(k.startswith(tag) for k in node.children):
-        k = _advised(game, s, mover, options, spec, rng, shared.memo(spec, s, mover))
+        k = _advised(game, s, mover, options, spec, rng, memo)
     else:
         k = None
     if k is not None:

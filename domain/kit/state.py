@@ -46,10 +46,7 @@ def copy_state(state: State) -> State:
     makes the same round trip several times faster (every ``decide`` copies
     the state: issue 13); what it refuses (integers past 64 bits) takes the
     standard library's."""
-    try:
-        return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))
-    except TypeError:
-        return json.loads(json.dumps(state))
+    return copier(state)()
 
 
 def copier(state: State) -> Callable[[], State]:
@@ -58,7 +55,8 @@ def copier(state: State) -> Callable[[], State]:
     try:
         frozen = orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
-        return lambda: copy_state(state)
+        text = json.dumps(state)
+        return lambda: json.loads(text)
     return lambda: orjson.loads(frozen)
 
 

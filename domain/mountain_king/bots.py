@@ -146,7 +146,8 @@ def candidates(s, seat: int, cmds: list[dict], rng, memo: dict | None = None) ->
         out += _top(digs, TOP_DIGS, _scores(memo, digs, lambda cs: [_dig_score(s, cells, c) for c in cs]))
     if "recruit" in by_type:
         recruits = by_type.pop("recruit")
-        out += _top(recruits, TOP_RECRUITS, _scores(memo, recruits, lambda cs: [_recruit_score(s, seat, c) for c in cs]))
+        scored = _scores(memo, recruits, lambda cs: [_recruit_score(s, seat, c) for c in cs])
+        out += _top(recruits, TOP_RECRUITS, scored)
     if "move_statue" in by_type:
         moves = by_type.pop("move_statue")
         out += _top(moves, TOP_MOVES, _scores(memo, moves, lambda cs: [_move_score(s, c) for c in cs]))
@@ -352,7 +353,8 @@ class Judge:
         board = self.board_part[self.mine] if same else self._board(s, self.mine)
         f = potential(s)
         mine = self._scored(s, self.mine, points) + self._future(s, self.mine, f, board)
-        rivals = [self._scored(s, st, points, self._kept_sets(s, st)) + f * unit for st, unit in self.rival_unit.items()]
+        rivals = [self._scored(s, st, points, self._kept_sets(s, st)) + f * unit
+                  for st, unit in self.rival_unit.items()]
         return mine - RIVAL * max(rivals, default=0.0)
 
     def _kept_sets(self, s, st: int) -> int | None:
@@ -440,8 +442,11 @@ def estimates(s, seats: list[int]) -> dict[int, float]:
     points, f = board_points(s), potential(s)
     terms = {st: Judge._scored(s, st, points) + Judge._future(s, st, f, Judge._board(s, st))
              for st in range(len(s["stores"]))}
-    return {p: terms[store_of(s, p)] - RIVAL * max((x for st, x in terms.items() if st != store_of(s, p)), default=0.0)
-            for p in seats}
+    out = {}
+    for p in seats:
+        mine = store_of(s, p)
+        out[p] = terms[mine] - RIVAL * max((x for st, x in terms.items() if st != mine), default=0.0)
+    return out
 
 
 BOTS = {"random": random_bot, "greedy": greedy_policy}

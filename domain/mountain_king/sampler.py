@@ -11,8 +11,8 @@ DRBG over its public counts: chance, played in each deal.
 A Mountain King command costs milliseconds to list and judge, so the tree's leaves
 are not played out: ``evaluate`` judges each seat with ``greedy``'s honor estimate
 (``bots.Judge``'s, every seat at once by ``bots.estimates``: the scored categories plus the
-future potential, less a share of the best rival's). A position offers hundreds of commands (every dig of every tile),
-so the tree widens in ``greedy``'s order (``ordered``): the children a node gains are
+future potential, less a share of the best rival's). A position offers hundreds of commands
+(every dig of every tile), so the tree widens in ``greedy``'s order (``ordered``): the children a node gains are
 ``greedy``'s choice among the commands not yet tried, not its first choice and then
 commands drawn at random. Below the root, ``listing`` lets the deals share a node's legal
 list: in play the listing reads the decks' sizes only (a refill draws in the rules' dispatch,
