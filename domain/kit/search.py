@@ -231,8 +231,10 @@ class _Listed:
     ``memo``: a dict shared by every heuristic call on states of one spelling
     (``SearchSpec.listing``) for one mover within a move, else None. The deals that share a
     spelling differ only in what no listing reads, so what a heuristic works out from the rest
-    (Mountain King's pre-scores of the commands) can be kept there and read back. It lives as
-    long as the move's listings, so the listed commands it may name stay alive."""
+    (Mountain King's pre-scores of the commands) can be kept there and read back, and so can
+    what it would draw afresh from the hidden orders it reshuffles anyway, as one sample of that
+    draw (Mountain King's simulated value of a command). It lives as long as the move's
+    listings, so the listed commands it may name stay alive."""
 
     def __init__(self, game: Game, state: State, seat: int, legal: list[Command], memo: dict | None = None):
         self._game, self._state, self._seat, self._legal = game, state, seat, legal
@@ -306,11 +308,12 @@ def _paired(game: Game, obs: Observation, seat: int, legal: list[Command], playo
     total, visits = dict.fromkeys(order, 0.0), dict.fromkeys(order, 0)
     iterations = max(1, playouts // len(order))
     cap = spec.tree_cap or iterations
+    only = {k: {k: allowed[k]} for k in order}
     for start in range(0, iterations, cap):  # one tree per candidate and ``cap`` iterations
         roots = {k: _Node(None, None) for k in order}
         for i in range(start, min(start + cap, iterations)):
             for k in order:
-                _iterate(game, obs, seats, {k: allowed[k]}, roots[k], spec, rng.fork(f"i{i}"), shared)
+                _iterate(game, obs, seats, only[k], roots[k], spec, rng.fork(f"i{i}"), shared)
         for k in order:
             child = roots[k].children.get(k)
             if child is not None:
@@ -342,7 +345,10 @@ def _iterate(game: Game, obs: Observation, seats: list[int], allowed: dict[bytes
         options = allowed if node is root else _options(game, s, mover, spelled, shared)
         children = node.children
         tag = spec.private(s, mover) if spec.private is not None and node is not root else b""
-        present = [children[tag + k] for k in options if tag + k in children]
+        if tag or (spelled is None and node is not root):
+            present = [children[tag + k] for k in options if tag + k in children]
+        else:  # a long list kept for the move: its few children, looked up in the list's order
+            present = shared.present(options, children)
         for c in present:
             c.avail += 1
         if len(present) < min(len(options), 1 + int(math.sqrt(node.visits))):
@@ -380,9 +386,21 @@ class _Shared:
     def __init__(self) -> None:
         self.lists: dict[tuple[int, bytes], dict[bytes, Command]] = {}
         self.memos: dict[tuple[int, bytes], dict] = {}
+        self.places: dict[int, tuple[dict[bytes, Command], dict[bytes, int]]] = {}
 
     def memo(self, mover: int, spelled: bytes | None) -> dict | None:
         return None if spelled is None else self.memos.setdefault((mover, spelled), {})
+
+    def present(self, options: dict[bytes, Command], children: dict[bytes, _Node]) -> list[_Node]:
+        """``[children[k] for k in options if k in children]`` without walking ``options`` (a
+        thousand trades at a node of a dozen children): the children sorted by their place in it.
+        Only for a listing that lives through the move (the root's, or one of ``lists``): the
+        places are kept by the list's identity, and the list with them so the identity stays its own."""
+        got = self.places.get(id(options))
+        if got is None:
+            got = self.places[id(options)] = (options, {k: i for i, k in enumerate(options)})
+        place = got[1]
+        return [children[k] for k in sorted((k for k in children if k in place), key=place.__getitem__)]
 
 
 def _spelling(spec: SearchSpec, s: State) -> bytes | None:

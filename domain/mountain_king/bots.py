@@ -78,18 +78,35 @@ def greedy_policy(game, state, seat: int, rng):
     if cmds[0]["type"] == "draft":
         return _best(rng, [(_draft_score(c), c) for c in cmds])
     world = determinise(state, seat, rng)
-    judge = Judge(world, seat)
+    memo = getattr(game, "memo", None)
+    judged = memo.setdefault("values", {}) if memo is not None else {}
     sim = rng.fork("greedy-sim")
     scored = []
-    fresh = copier(world)
-    for cmd in candidates(world, seat, cmds, rng, getattr(game, "memo", None)):
-        after = fresh()
-        try:  # GAME.decide's own dispatch + fold, on one private copy instead of two
-            commands.dispatch(after, seat, cmd, sim, lambda ev: evolve(after, ev))
-        except Illegal:
-            continue  # legal only under the real hidden order: not judged on a guess
-        scored.append((judge.value(after), cmd))
+    judge = fresh = None
+    for cmd in candidates(world, seat, cmds, rng, memo):
+        if id(cmd) not in judged:
+            if judge is None:
+                judge, fresh = Judge(world, seat), copier(world)
+            judged[id(cmd)] = _simulated(judge, fresh(), seat, cmd, sim)
+        if judged[id(cmd)] is not None:
+            scored.append((judged[id(cmd)], cmd))
     return _best(rng, scored) if scored else rng.choice(cmds)
+
+
+def _simulated(judge: "Judge", after: dict, seat: int, cmd: dict, sim) -> float | None:
+    """``judge``'s value of ``cmd`` applied to ``after`` (a private copy): ``GAME.decide``'s own
+    dispatch + fold, on one copy instead of two. None where the rules refuse it: legal only under
+    the real hidden order, so not judged on a guess.
+
+    In the search (``memo``: one per mover and spelling of the public state) a command is
+    simulated once and its value read back at every later widening of that spelling: the deals
+    differ only in hidden orders, which ``determinise`` reshuffles anyway, so a value kept is one
+    sample of the same draw a new simulation would make."""
+    try:
+        commands.dispatch(after, seat, cmd, sim, lambda ev: evolve(after, ev))
+    except Illegal:
+        return None
+    return judge.value(after)
 
 
 def _best(rng, scored: list) -> dict:

@@ -171,14 +171,44 @@ def _root(spec, state, seat: int, playouts: int) -> dict:
 
 @pytest.mark.parametrize("seed,decisions", [(b"mk-hidden", 20), (b"mk-listing", 76)])
 def test_shared_listings_leave_the_search_tree_unchanged(seed, decisions):
-    """Sharing listings, and the pre-scores `greedy` keeps in their memo, only saves work: from
-    the same stream the tree's root gathers the same visits and values without them, so the move
-    is the same."""
+    """Sharing listings, the pre-scores `greedy` keeps in their memo, and the values of the
+    commands it simulated there only save work here: from the same stream the tree's root gathers
+    the same visits and values without them, so the move is the same. (A kept value is one sample
+    where a command's simulation draws from a hidden order: the same draw in distribution, not
+    always the same card; at these positions no choice turns on it.)"""
     from dataclasses import replace
     state = _midgame(2, seed, decisions)
     seat = min(GAME.active_seats(state))
     spec = GAME.bots["search-normal"].spec
     assert _root(spec, state, seat, 60) == _root(replace(spec, listing=None), state, seat, 60)
+
+
+def test_greedy_simulates_a_command_once_per_memo(monkeypatch):
+    """In the search, `greedy` simulates a command once per spelling of the state (its memo) and
+    reads its value back at later widenings; a command that draws nothing hidden (a trade) keeps
+    the value a new simulation on another deal gives."""
+    from domain.kit.search import _Listed
+    state = _midgame(2, b"mk-listing", 76)
+    seat = min(GAME.active_seats(state))
+    legal = GAME.legal_commands(state, seat)
+    simulated = []
+    real = bots._simulated
+
+    def spy(judge, after, seat, cmd, sim):
+        simulated.append(id(cmd))
+        return real(judge, after, seat, cmd, sim)
+
+    monkeypatch.setattr(bots, "_simulated", spy)
+    memo: dict = {}
+    for stream in ("a", "b", "c"):
+        bots.greedy_policy(_Listed(GAME, state, seat, legal, memo), state, seat, Drbg(b"memo", stream))
+    assert simulated and len(simulated) == len(set(simulated)) == len(memo["values"])
+    trades = [c for c in legal if c["type"] == "trade" and id(c) in memo["values"]]
+    assert trades
+    world = bots.determinise(state, seat, Drbg(b"memo", "other"))
+    for cmd in trades:
+        fresh = real(bots.Judge(world, seat), GAME.load_state(GAME.dump_state(world)), seat, cmd, Drbg(b"x", "y"))
+        assert fresh == memo["values"][id(cmd)]
 
 
 @pytest.mark.parametrize("players", [2, 3])
