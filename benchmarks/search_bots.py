@@ -53,6 +53,7 @@ import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
 from multiprocessing import Pool
 
 from domain import registry
@@ -222,10 +223,11 @@ def positions(game_id: str, count: int, every: int = 5) -> list[tuple[dict, int,
     return out
 
 
-def cpu(count: int, games: list[str], levels: tuple[str, ...] = search.LEVELS) -> dict:
+def cpu(count: int, games: list[str], levels: tuple[str, ...] = search.LEVELS, memory: bool = False) -> dict:
     """CPU seconds per move (mean, p95, max) of each search level on the same ``count`` positions per
     game, and the SHA-256 of the commands chosen there (``choices``: a change meant to keep the moves
-    shows the same digest before and after)."""
+    shows the same digest before and after); with ``memory``, also the most memory one move took
+    (``peak_mib``)."""
     out: dict = {"commit": code_commit(), "positions": count, "cpu_s_per_move": {}}
     for game_id in games:
         game = registry.get(game_id)
@@ -239,8 +241,24 @@ def cpu(count: int, games: list[str], levels: tuple[str, ...] = search.LEVELS) -
                 chosen.append(bot_choice(game, state, seat, game.bots[bot], f"search-cpu:{i}".encode(), version))
                 ts.append(time.process_time() - t0)
             per[bot] = {**cpu_stats(ts), "choices": hashlib.sha256(canonical_json(chosen).encode()).hexdigest()}
+            if memory:
+                per[bot]["peak_mib"] = peak_mib(game, spots, game.bots[bot])
             print(f"{game_id} {bot}: {per[bot]}", file=sys.stderr, flush=True)
     return out
+
+
+def peak_mib(game, spots: list[tuple[dict, int, int]], policy) -> float:
+    """The most memory one move takes on ``spots``: the peak of what Python allocated during the
+    move (``tracemalloc``), in MiB. A second pass, apart from the timed one: tracing slows a move."""
+    top = 0
+    for i, (state, seat, version) in enumerate(spots):
+        tracemalloc.start()
+        try:
+            bot_choice(game, state, seat, policy, f"search-cpu:{i}".encode(), version)
+            top = max(top, tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+    return round(top / 2**20, 1)
 
 
 # -- the report -------------------------------------------------------------------
@@ -399,11 +417,12 @@ def main() -> None:
     c.add_argument("--games", default=",".join(SEARCHED), help="games, comma-separated (default: all)")
     c.add_argument("--levels", default=",".join(search.LEVELS), help="levels, comma-separated (default: all)")
     c.add_argument("--markdown", action="store_true", help="the table of search.md instead of JSON")
+    c.add_argument("--memory", action="store_true", help="also each level's largest memory for one move (a second, traced pass)")
     args = ap.parse_args()
     if args.cmd == "run":
         run(args.out, args.rounds, args.configs.split(","), args.jobs, args.first, args.twins)
     elif args.cmd == "cpu":
-        rep = cpu(args.positions, args.games.split(","), tuple(args.levels.split(",")))
+        rep = cpu(args.positions, args.games.split(","), tuple(args.levels.split(",")), args.memory)
         print(cpu_markdown(rep) if args.markdown else json.dumps(rep, indent=2))
     else:
         rep = report(args.out, args.commits and args.commits.split(","), args.configs and args.configs.split(","))

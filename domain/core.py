@@ -30,6 +30,15 @@ def event(type_: str, **data: Any) -> Event:
     return {"type": type_, "data": data}
 
 
+def kept_bytes(data: bytes) -> bytes:
+    """``data`` in an allocation of its own size, for bytes that are kept (a cache, a key).
+
+    orjson (3.12 on) hands back its working buffer as the bytes object: 4 KiB for a 60-byte
+    search key, 16 KiB for a 5 KB state, and the allocation lives as long as the bytes do
+    (Home Assistant trims what it caches the same way). One copy; for short-lived bytes skip it."""
+    return bytes(memoryview(data))
+
+
 def canonical_json(value: Any) -> str:
     """The one JSON spelling used for hashing and byte-for-byte comparison:
     ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``.

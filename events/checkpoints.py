@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from domain.core import Game, State, fold
+from domain.core import Game, State, fold, kept_bytes
 from domain.kit import BaseGame
 from events.envelope import GENESIS, domain_events
 
@@ -64,8 +64,9 @@ def dumped(game: Game, state: State) -> Any:
 
 def dumps(value: Any) -> bytes:
     """JSON bytes of a state for caches and snapshots (not hashed, so any spelling will do):
-    orjson, or the standard library for what orjson refuses (integers past 64 bits)."""
+    orjson, right-sized since they are kept (``kept_bytes``), or the standard library for what
+    orjson refuses (integers past 64 bits)."""
     try:
-        return orjson.dumps(value)
+        return kept_bytes(orjson.dumps(value))
     except TypeError:
         return json.dumps(value).encode()

@@ -161,7 +161,7 @@ class States:
         snap = orjson.loads(raw)
         if "head" not in snap:
             return None  # a snapshot without a head cannot be checked against the log: fold instead
-        return Cached(snap["version"], snap["head"], orjson.dumps(snap["state"]))
+        return Cached(snap["version"], snap["head"], dumps(snap["state"]))
 
     def _tail(self, game_id: str, since: int) -> tuple[int, list[dict]]:
         """(the stored version, the envelopes from ``since`` on) of one moment."""

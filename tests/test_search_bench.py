@@ -37,6 +37,13 @@ def test_cpu_names_the_moves_it_timed_by_a_digest():
     assert len(one["search-easy"]["choices"]) == 64 and one["search-easy"]["choices"] != one["search-hard"]["choices"]
 
 
+def test_cpu_measures_a_moves_memory_when_asked():
+    """``--memory``: each level's largest traced allocation during one move, in MiB; not asked, not measured."""
+    asked = search_bots.cpu(2, ["dwarf"], ("easy",), memory=True)["cpu_s_per_move"]["dwarf"]["search-easy"]
+    assert 0 < asked["peak_mib"] < 512
+    assert "peak_mib" not in search_bots.cpu(1, ["dwarf"], ("easy",))["cpu_s_per_move"]["dwarf"]["search-easy"]
+
+
 def test_wilson_and_paired():
     assert search_bots.wilson(0, 0) == [0.0, 0.0]
     lo, hi = search_bots.wilson(155, 206)

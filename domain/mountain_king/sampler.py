@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import orjson
 
+from domain.core import kept_bytes
 from domain.kit import Observation, SearchSpec, copy_state, squash
 
 from .bots import estimates, greedy_policy
@@ -55,7 +56,7 @@ def listing(state: dict) -> bytes | None:
         s["horde"] = {**s["horde"], "decks": {lv: len(d) for lv, d in s["horde"]["decks"].items()}}
     if s.get("spells"):
         s["spells"] = {**s["spells"], "deck": len(s["spells"]["deck"])}
-    return orjson.dumps(s, option=orjson.OPT_NON_STR_KEYS)  # as copy_state reads any key
+    return kept_bytes(orjson.dumps(s, option=orjson.OPT_NON_STR_KEYS))  # as copy_state reads any key; kept
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:

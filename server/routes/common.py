@@ -9,6 +9,7 @@ from flask import Response, current_app, request
 from marshmallow import Schema
 
 from application.service import GameService
+from domain.core import kept_bytes
 from server.parsing import schema
 
 # Flask's provider sorts keys (and turns non-string keys into strings): the same bytes up to
@@ -44,7 +45,7 @@ def plain_kept(key: tuple | None, build: Callable[[], dict], headers: dict | Non
     kept: OrderedDict = current_app.extensions.setdefault("delve.bodies", OrderedDict())
     body = kept.get(key)
     if body is None:
-        body = kept[key] = orjson.dumps(build(), option=PLAIN_JSON)
+        body = kept[key] = kept_bytes(orjson.dumps(build(), option=PLAIN_JSON))
         while len(kept) > BODIES_KEPT:
             kept.popitem(last=False)
     else:

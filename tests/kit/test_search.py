@@ -248,3 +248,17 @@ def test_a_budget_past_the_tree_cap_searches_more_trees_of_that_size(monkeypatch
         return SearchBot(replace(spec, tree_cap=cap), "easy", playouts=7 * k)(
             game, copy_state(state), seat, Drbg(b"cap", "c"))
     assert move(7) == move(0) == move(50)
+
+
+def test_the_keys_a_move_keeps_are_right_sized():
+    """A move keeps some 200,000 command keys; orjson's own bytes would each hold its 4 KiB
+    working buffer (a Mountain King move peaked near 1 GiB), ``kept_bytes`` copies them to their size."""
+    import tracemalloc
+    cmds = [{"type": "trade", "give": {"stone": 2, "iron": i}, "get": "coin"} for i in range(200)]
+    tracemalloc.start()
+    try:
+        keys = [search._key(c) for c in cmds] + list(search._keyed(cmds))
+        used = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(keys) == 400 and used < 400 * 256

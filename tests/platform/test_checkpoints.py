@@ -37,3 +37,19 @@ def test_checkpoints_of_a_lost_branch_are_rebuilt(service, store):
     now = store.load(g.game, gid, upto=g.version + 1)
     assert now.head != lost.head and now.head == store.read(gid)[-1]["hash"] and store.rollbacks >= 1
     assert g.game.dump_state(now.state) == g.game.dump_state(fold(g.game, domain_events(store.read(gid))))
+
+
+def test_held_states_are_right_sized():
+    """What a process keeps (checkpoints, its state cache, snapshots) is copied out of orjson's
+    working buffer (``kept_bytes``): a 5 KB state would otherwise hold 16 KiB, a larger one far more."""
+    import tracemalloc
+    from events.checkpoints import dumps
+    state = {"cells": [[r, c, "stone"] for r in range(20) for c in range(20)]}
+    size = len(dumps(state))
+    tracemalloc.start()
+    try:
+        kept = [dumps(state) for _ in range(20)]
+        used = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(kept) == 20 and used < 20 * (size + 256)
