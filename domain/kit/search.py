@@ -205,7 +205,7 @@ def _key(command: Command) -> bytes:
 
 
 def _keyed(commands: list[Command]) -> dict[bytes, Command]:
-    """``{_key(c): c}`` over a position's legal list (inlined: the search keys millions)."""
+    """``{_key(c): c}`` over a position's legal list (inlined, ``kept_bytes`` too: the search keys millions)."""
     dumps, sort = orjson.dumps, orjson.OPT_SORT_KEYS
     return {bytes(memoryview(dumps(c, option=sort))): c for c in commands}
 

@@ -56,7 +56,7 @@ def listing(state: dict) -> bytes | None:
         s["horde"] = {**s["horde"], "decks": {lv: len(d) for lv, d in s["horde"]["decks"].items()}}
     if s.get("spells"):
         s["spells"] = {**s["spells"], "deck": len(s["spells"]["deck"])}
-    return kept_bytes(orjson.dumps(s, option=orjson.OPT_NON_STR_KEYS))  # as copy_state reads any key; kept
+    return kept_bytes(orjson.dumps(s, option=orjson.OPT_NON_STR_KEYS))  # as copy_state reads any key; a move keeps them
 
 
 def evaluate(state: dict, seats: list[int]) -> dict[int, float]:
