@@ -166,9 +166,6 @@ class SearchSpec:
     values over them (root parallelisation: Chaslot, Winands and van den Herik, "Parallel
     Monte-Carlo Tree Search", CG 2008), so it lowers the noise of the comparison without growing
     deeper trees, whose in-tree play at few visits is worse than the heuristic's rollouts.
-    ``halving`` (optional, with ``paired`` and ``tree_cap``): a budget past ``paired`` capped trees
-    starts from the heuristic's first ``halving`` choices and halves them round by round
-    (sequential halving), rather than giving ``paired`` candidates more deals each.
     """
 
     observe: Callable[[State, int], Observation]
@@ -183,7 +180,6 @@ class SearchSpec:
     listing: Callable[[State], bytes | None] | None = None
     paired: int = 0
     tree_cap: int = 0
-    halving: int = 0
 
 
 # -- the tree -----------------------------------------------------------------
@@ -294,83 +290,40 @@ def choose(game: Game, obs: Observation, seat: int, legal: list[Command], playou
 
 def _paired(game: Game, obs: Observation, seat: int, legal: list[Command], playouts: int, spec: SearchSpec,
             rng: Drbg) -> Command:
-    """``SearchSpec.paired``: the heuristic's first k choices, each searched in its own trees on
-    the same deals (a candidate's j-th iteration draws from ``rng.fork("i<j>")``); the best mean
-    wins, pooled over the trees of ``SearchSpec.tree_cap`` iterations a budget past that cap
-    searches. A budget past k capped trees starts from ``SearchSpec.halving`` candidates and
-    halves them (``_halved``)."""
+    """``SearchSpec.paired``: the heuristic's first k choices, each searched in its own tree on
+    the same deals (iteration i of every tree draws from ``rng.fork("i<i>")``); the best mean wins,
+    pooled over the trees of ``SearchSpec.tree_cap`` iterations a budget past that cap searches."""
     seats = list(range(game.players(obs.state)))
     allowed = _keyed(legal)
-    wide = spec.halving if spec.halving and spec.tree_cap and playouts > spec.paired * spec.tree_cap else spec.paired
-    order = _candidates(game, obs, seat, allowed, wide, spec, rng)
-    trees = _Trees(game, obs, seats, {k: {k: allowed[k]} for k in order}, spec, rng)
-    if wide == spec.paired:
-        trees.grow(order, 0, max(1, playouts // len(order)))
-        return allowed[max(order, key=trees.mean)]
-    return allowed[_halved(trees, order, playouts)]
-
-
-def _candidates(game: Game, obs: Observation, seat: int, allowed: dict[bytes, Command], count: int,
-                spec: SearchSpec, rng: Drbg) -> list[bytes]:
-    """The heuristic's first ``count`` choices among ``allowed``, in its order (at random where it names none)."""
     left = dict(allowed)
     s = obs.deal(rng.fork("order"))  # the heuristic reads the seat's own view: any deal will do
     order: list[bytes] = []
-    while left and len(order) < count:
+    while left and len(order) < spec.paired:
         k = _advised(game, s, seat, left, spec, rng.fork(f"o{len(order)}"))
         if k is None:
             keys = list(left)
             k = keys[rng.fork(f"r{len(order)}").randbelow(len(keys))]
         order.append(k)
         del left[k]
-    return order
+    shared = _Shared()
+    total, visits = dict.fromkeys(order, 0.0), dict.fromkeys(order, 0)
+    iterations = max(1, playouts // len(order))
+    cap = spec.tree_cap or iterations
+    only = {k: {k: allowed[k]} for k in order}
+    for start in range(0, iterations, cap):  # one tree per candidate and ``cap`` iterations
+        roots = {k: _Node(None, None) for k in order}
+        for i in range(start, min(start + cap, iterations)):
+            for k in order:
+                _iterate(game, obs, seats, only[k], roots[k], spec, rng.fork(f"i{i}"), shared)
+        for k in order:
+            child = roots[k].children.get(k)
+            if child is not None:
+                total[k] += child.total
+                visits[k] += child.visits
 
-
-def _halved(trees: "_Trees", order: list[bytes], playouts: int) -> bytes:
-    """Sequential halving (Karnin, Koren and Somekh, "Almost Optimal Exploration in Multi-Armed
-    Bandits", ICML 2013; the root of Gumbel MuZero, Danihelka et al., ICLR 2022): the budget is
-    split evenly over log2(n) rounds; each round searches the candidates still in on the next
-    deals (the same deals for all) and keeps the better half by pooled mean, the heuristic's
-    earlier choice on a tie. Where the candidates the heuristic ranks alike differ, more of
-    them are looked at than ``paired``'s few, and the budget goes to the ones still close."""
-    alive, done = list(order), 0
-    rounds = max(1, math.ceil(math.log2(len(alive))))
-    for _ in range(rounds):
-        if len(alive) == 1:
-            break
-        step = max(1, playouts // rounds // len(alive))
-        trees.grow(alive, done, done + step)
-        done += step
-        alive = sorted(alive, key=trees.mean, reverse=True)[:math.ceil(len(alive) / 2)]
-        alive.sort(key=order.index)
-    return max(alive, key=trees.mean)
-
-
-class _Trees:
-    """Each root candidate's trees of at most ``SearchSpec.tree_cap`` iterations, and the
-    candidate's value pooled over them (a tree is closed when it reaches the cap)."""
-
-    def __init__(self, game: Game, obs: Observation, seats: list[int], only: dict[bytes, dict[bytes, Command]],
-                 spec: SearchSpec, rng: Drbg):
-        self.game, self.obs, self.seats, self.only, self.spec, self.rng = game, obs, seats, only, spec, rng
-        self.shared = _Shared()
-        self.roots: dict[bytes, list[_Node]] = {k: [] for k in only}
-
-    def grow(self, keys: list[bytes], start: int, stop: int) -> None:
-        """Iterations ``start`` to ``stop`` of every candidate in ``keys``, the i-th on deal i."""
-        cap = self.spec.tree_cap or stop
-        for i in range(start, stop):
-            fresh = i % cap == 0
-            for k in keys:
-                if fresh:
-                    self.roots[k].append(_Node(None, None))
-                _iterate(self.game, self.obs, self.seats, self.only[k], self.roots[k][-1], self.spec,
-                         self.rng.fork(f"i{i}"), self.shared)
-
-    def mean(self, k: bytes) -> float:
-        children = [c for r in self.roots[k] for c in (r.children.get(k),) if c is not None]
-        visits = sum(c.visits for c in children)
-        return sum(c.total for c in children) / visits if visits else -math.inf
+    def mean(k: bytes) -> float:
+        return total[k] / visits[k] if visits[k] else -math.inf
+    return allowed[max(order, key=mean)]
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

@@ -264,4 +264,4 @@ def role(state: dict, seat: int) -> bytes:
 
 SEARCH = SearchSpec(observe=observe, rollout=heuristic_bot, evaluate=evaluate, depth=6,
                     playouts={"easy": 30, "normal": 120, "hard": 480}, playout_ms=12.0, private=role,
-                    ordered=True, paired=4, tree_cap=30, halving=8)
+                    ordered=True, paired=4, tree_cap=30)

@@ -235,8 +235,7 @@ def test_a_budget_past_the_tree_cap_searches_more_trees_of_that_size(monkeypatch
         seen.setdefault(next(iter(allowed)), []).append((root, rng.randbelow(1 << 30)))
         return real(game_, obs, seats, allowed, root, spec_, rng, shared)
     monkeypatch.setattr(search, "_iterate", spy)
-    SearchBot(replace(spec, tree_cap=3, halving=0), "easy", playouts=7 * k)(
-        game, copy_state(state), seat, Drbg(b"cap", "c"))
+    SearchBot(replace(spec, tree_cap=3), "easy", playouts=7 * k)(game, copy_state(state), seat, Drbg(b"cap", "c"))
     assert len(seen) == k
     for calls in seen.values():
         roots = [r for r, _ in calls]
@@ -246,41 +245,9 @@ def test_a_budget_past_the_tree_cap_searches_more_trees_of_that_size(monkeypatch
     monkeypatch.setattr(search, "_iterate", real)
 
     def move(cap: int):
-        return SearchBot(replace(spec, tree_cap=cap, halving=0), "easy", playouts=7 * k)(
+        return SearchBot(replace(spec, tree_cap=cap), "easy", playouts=7 * k)(
             game, copy_state(state), seat, Drbg(b"cap", "c"))
     assert move(7) == move(0) == move(50)
-
-
-def test_a_budget_past_the_capped_trees_halves_more_candidates(monkeypatch):
-    """``SearchSpec.halving``: past ``paired`` capped trees, the root starts from more of the
-    heuristic's choices and keeps the better half each round, every candidate still in on the
-    same deals, the budget split evenly over the rounds; within that budget nothing changes."""
-    game, state, seat = _position("saboteur", 3, "heuristic", 60, {})
-    spec = replace(_spec(game), tree_cap=3, halving=8)
-    n = min(8, len(game.legal_commands(state, seat)))
-    assert n > spec.paired
-    calls: list[tuple[bytes, int]] = []
-    real = search._iterate
-
-    def spy(game_, obs, seats, allowed, root, spec_, rng, shared):
-        calls.append((next(iter(allowed)), rng.randbelow(1 << 30)))
-        return real(game_, obs, seats, allowed, root, spec_, rng, shared)
-    monkeypatch.setattr(search, "_iterate", spy)
-    budget = 48
-    move = SearchBot(spec, "hard", playouts=budget)(game, copy_state(state), seat, Drbg(b"halve", "h"))
-    per = {k: [x for c, x in calls if c == k] for k in dict.fromkeys(c for c, _ in calls)}
-    assert len(per) == n and len(calls) <= budget
-    lengths = sorted((len(v) for v in per.values()), reverse=True)
-    assert lengths.count(lengths[-1]) == n // 2 and lengths[0] > lengths[-1]  # the worse half out after round 1
-    longest = max(per.values(), key=len)
-    assert all(v == longest[:len(v)] for v in per.values())  # the i-th iteration of each: the same deal
-    assert search._key(move) in {k for k, v in per.items() if len(v) == len(longest)}  # among the last round's
-    monkeypatch.setattr(search, "_iterate", real)
-
-    def chosen(halving: int, playouts: int):
-        return SearchBot(replace(spec, halving=halving), "easy", playouts=playouts)(
-            game, copy_state(state), seat, Drbg(b"halve", "h"))
-    assert chosen(8, spec.paired * 3) == chosen(0, spec.paired * 3)
 
 
 def test_the_keys_a_move_keeps_are_right_sized():
