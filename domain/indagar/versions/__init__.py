@@ -6,4 +6,5 @@ Each entry is a copy of the package as that version shipped; never edit one
 PAST: dict[str, str] = {
     "indagar-1": "domain.indagar.versions.indagar_1.rules:GAME",
     "indagar-2": "domain.indagar.versions.indagar_2.rules:GAME",
+    "indagar-3": "domain.indagar.versions.indagar_3.rules:GAME",
 }
