@@ -264,6 +264,9 @@ def storm(s: State, emit: Emit, seat: int, n: int) -> None:
 
 
 def _spirit_or_exchange(s: State, seat: int, cmd: dict, emit: Emit) -> None:
+    if cmd["type"] == "exchange":
+        require(not cmd["give"].get(cmd["get"]), "same_resource", "IND-RES-5",
+                "an exchange gets 1 of a resource other than those handed in")
     require(cmd in responses.spends(s, seat), "bad_payment", "IND-SPI-3",
             "not a spirit use or exchange you can afford now (see legal-actions)")
     responses.spend(s, emit, seat, cmd)

@@ -61,10 +61,7 @@ def candidates(s: State, monster: str) -> tuple[list[str], bool, str]:
     """The script's valid targets (IND-MTGT-1/3): (tiles, tile_target?, action)."""
     m = s["monsters"][monster]
     if m["kind"] == "event":
-        tiles = [t for t in _figure_and_outpost_tiles(s) if t != m["tile"]]
-        if monster == "groxiah":                                                 # IND-EVM-4
-            tiles = [t for t in tiles if st.figure_at(s, t) or t not in s["outposts"]]
-        return [t for t in tiles if juicy(s, monster, t)], False, "attack"
+        return [t for t in _event_targets(s, monster) if juicy(s, monster, t)], False, "attack"
     script = m["script"]
     if script == "helgoth":
         counts = {p: st.outposts_of(s, p) for p in range(s["n"])}
@@ -86,6 +83,28 @@ def candidates(s: State, monster: str) -> tuple[list[str], bool, str]:
             and juicy(s, monster, x["tile"])], False, "attack"
 
 
+def _event_targets(s: State, monster: str) -> list[str]:
+    """Every hero, outpost and other monster an event monster may aim at (IND-EVM-3), Groxiah
+    leaving unmanned outposts alone (IND-EVM-4)."""
+    here = s["monsters"][monster]["tile"]
+    return [t for t in _figure_and_outpost_tiles(s) if t != here and _may_attack(s, monster, t)]
+
+
+def _may_attack(s: State, monster: str, tile: str) -> bool:
+    """IND-EVM-4: Groxiah never attacks an outpost no hero stands on, not even by opportunity."""
+    return monster != "groxiah" or bool(st.figure_at(s, tile)) or tile not in s["outposts"]
+
+
+def _target_sets(s: State, monster: str) -> list[tuple[list[str], bool, str]]:
+    """The targets to try in turn: the script's; for an event monster with no juicy one in
+    reach, then the nearest hero, outpost or monster all the same, approached without attacking
+    (IND-EVM-3, IND-AMB-9)."""
+    sets = [candidates(s, monster)]
+    if s["monsters"][monster]["kind"] == "event":
+        sets.append((_event_targets(s, monster), False, "approach"))
+    return sets
+
+
 def _figure_and_outpost_tiles(s: State) -> list[str]:
     tiles = {x["tile"] for x in s["heroes"].values() if x["tile"]}
     tiles |= {x["tile"] for x in s["monsters"].values() if x["tile"]}
@@ -97,17 +116,17 @@ def choose_target(s: State, monster: str) -> tuple[list[str], bool, str, bool]:
     (IND-MTGT-4); occupied tiles count only if nothing is reachable otherwise (IND-MTGT-5).
     Returns (targets, tile_target, action, breakthrough); no targets when none is reachable."""
     here = s["monsters"][monster]["tile"]
-    cands, tile_target, action = candidates(s, monster)
-    for through in (False, True):
-        dist = {}
-        for t in sorted(cands):
-            d = distances(s, goals_for(s, monster, t, tile_target, through), here, through)
-            if here in d:
-                dist[t] = d[here]
-        if dist:
-            best = min(dist.values())
-            return [t for t in sorted(dist) if dist[t] == best], tile_target, action, through
-    return [], tile_target, action, False
+    for cands, tile_target, action in _target_sets(s, monster):
+        for through in (False, True):
+            dist = {}
+            for t in sorted(cands):
+                d = distances(s, goals_for(s, monster, t, tile_target, through), here, through)
+                if here in d:
+                    dist[t] = d[here]
+            if dist:
+                best = min(dist.values())
+                return [t for t in sorted(dist) if dist[t] == best], tile_target, action, through
+    return [], False, "attack", False
 
 
 def stuck(s: State, monster: str) -> bool:
@@ -135,6 +154,7 @@ def take_turn(s: State, emit: Emit, monster: str, rng: Drbg) -> None:
     must pick a target, or a player must decide in an attack."""
     targets, tile_target, action, through = choose_target(s, monster)
     if not targets:
+        _clearing_heal(s, emit, monster, [s["monsters"][monster]["tile"]])
         opportunity(s, emit, monster, rng)                                         # IND-AMB-49
     elif len(targets) > 1:
         emit(event("DecisionAsked", kind="monster_target", seat=st.last_player(s), options=targets,
@@ -146,12 +166,11 @@ def take_turn(s: State, emit: Emit, monster: str, rng: Drbg) -> None:
 def proceed(s: State, emit: Emit, monster: str, target: str, tile_target: bool, action: str, through: bool,
             rng: Drbg) -> None:
     """Move toward the chosen target, then take the one action (IND-MMOV-7, IND-MACT-1)."""
+    start = s["monsters"][monster]["tile"]
     path = walk(s, monster, target, tile_target, through)
     if path:
         emit(event("MonsterMoved", monster=monster, path=path, charge=False))
-        m = s["monsters"][monster]
-        if m["kind"] != "event" and st.tile_type(s, m["tile"]) == "mystic_clearing" and m["damage"]:
-            emit(event("MonsterHealed", monster=monster, damage=max(0, m["damage"] - 2)))   # IND-AMB-21
+    _clearing_heal(s, emit, monster, [start] + path)
     here = s["monsters"][monster]["tile"]
     if through:
         blocker = next((n for n in st.board(s).neighbours[here]
@@ -167,6 +186,15 @@ def proceed(s: State, emit: Emit, monster: str, target: str, tile_target: bool, 
         combat.begin_attack(s, emit, ("monster", monster), target, rng)
     else:
         opportunity(s, emit, monster, rng)
+
+
+def _clearing_heal(s: State, emit: Emit, monster: str, tiles: list[str]) -> None:
+    """IND-EVT-12, IND-MTILE-1, IND-AMB-21: a monster -- event monsters too -- that stands on the
+    Mystic Clearing at any moment of its turn (where it starts, on its way, where it stops) heals
+    2 damage, once, as a hero does in its activation."""
+    m = s["monsters"][monster]
+    if m["damage"] and any(st.tile_type(s, t) == "mystic_clearing" for t in tiles):
+        emit(event("MonsterHealed", monster=monster, damage=max(0, m["damage"] - 2)))
 
 
 def _route(s: State, monster: str, target: str, tile_target: bool) -> set[str]:
@@ -208,7 +236,7 @@ def opportunity(s: State, emit: Emit, monster: str, rng: Drbg) -> None:
         emit(event("MonsterIdle", monster=monster))
         return
     adj = [n for n in st.board(s).neighbours[m["tile"]]
-           if (st.figure_at(s, n) or n in s["outposts"]) and juicy(s, monster, n)]
+           if (st.figure_at(s, n) or n in s["outposts"]) and _may_attack(s, monster, n) and juicy(s, monster, n)]
     if len(adj) > 1:
         emit(event("DecisionAsked", kind="monster_opportunity", seat=st.last_player(s), options=sorted(adj),
                    monster=monster))

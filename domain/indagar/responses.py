@@ -54,7 +54,7 @@ def spends(s: State, seat: int) -> list[dict]:
         out.append({"type": "spirit", "use": "pp"})
     for give in MIXES:
         if all(me["res"][r] >= n for r, n in give.items()):
-            out += [{"type": "exchange", "give": give, "get": r} for r in RES]
+            out += [{"type": "exchange", "give": give, "get": r} for r in RES if not give[r]]  # "de otro recurso"
     return out
 
 

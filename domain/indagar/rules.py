@@ -83,7 +83,10 @@ OPTIONS_SCHEMA: dict = {
 class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
-    rules_version = "indagar-3"  # 3: the rules audit's fixes (IND-TURN-1, IND-RET-2, IND-EVM-2, IND-OUT-11, IND-MTGT-6, IND-SPI-3)
+    # 4: the second audit: event monsters approach with nothing juicy (IND-EVM-3), Groxiah spares
+    # unmanned outposts (IND-EVM-4), monsters heal on the Mystic Clearing (IND-AMB-21), an exchange
+    # gets another resource (IND-RES-5); 3: IND-TURN-1, IND-RET-2, IND-EVM-2, IND-OUT-11, IND-MTGT-6, IND-SPI-3
+    rules_version = "indagar-4"
     rule_prefix = "IND"
     renderer = "indagar"
     positions = POSITIONS

@@ -118,10 +118,13 @@ def test_IND_SPI_3_IND_PP_3_the_four_uses_of_spirits():
     assert refused(s, 0, {"type": "spirit", "use": "pp"}).rule == "IND-SPI-3"
 
 
-def test_IND_RES_5_IND_AMB_20_exchange_three_of_any_mix_for_one():
+def test_IND_RES_5_IND_AMB_20_exchange_three_of_any_mix_for_one_of_another():
+    """«3 recursos cualquiera por 1 de otro recurso»: a mix of two kinds goes for the third; a mix
+    of all three has no other kind to get (indagar-4; before, 1 of each for 1 gold was taken)."""
     s, t = on_tile()
-    s = apply(s, 0, {"type": "exchange", "give": {"gold": 1, "wood": 1, "ore": 1}, "get": "gold"})
-    assert s["seats"][0]["res"] == {"gold": 3, "wood": 1, "ore": 1}
+    s = apply(s, 0, {"type": "exchange", "give": {"gold": 2, "wood": 1, "ore": 0}, "get": "ore"})
+    assert s["seats"][0]["res"] == {"gold": 1, "wood": 1, "ore": 3}
+    assert refused(s, 0, {"type": "exchange", "give": {"gold": 1, "wood": 1, "ore": 1}, "get": "gold"}).code == "same_resource"
     assert refused(s, 0, {"type": "exchange", "give": {"gold": 0, "wood": 3, "ore": 0}, "get": "ore"}).code == "bad_payment"
 
 

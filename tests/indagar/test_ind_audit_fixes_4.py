@@ -1,0 +1,130 @@
+"""The second rules audit's Indagar findings, fixed in indagar-4; each test quotes the rulebook.
+
+Games created under indagar-3 keep its rules (domain/indagar/versions/indagar_3): each test
+also shows the old version as it was, and the stored exports test replays its records."""
+from __future__ import annotations
+
+from domain import registry
+from domain.core import Drbg, Illegal
+from domain.indagar import positions as verbs
+from domain.indagar.rules import GAME
+from domain.kit import copy_state
+from ind_support import arena, line, put, turn_of
+from tests.support.positions import edit
+
+OLD = registry.get("indagar", "indagar-3")
+
+
+def turn(s: dict, name: str, game=GAME) -> dict:
+    """``name`` takes its turn under ``game``'s rules (its events folded onto a copy)."""
+    s = copy_state(s)
+    verbs.turn(s, name)
+    for ev in game.decide_actor(s, s["turn"]["who"], Drbg(b"m", "turn")):
+        s = game.evolve(s, ev)
+    return s
+
+
+def test_IND_EVM_3_IND_AMB_9_an_event_monster_with_nothing_juicy_approaches_the_nearest_figure():
+    """«Ellos se enfocarán en el héroe, puesto de avanzada, o monstruo más cercano» and «Una vez
+    que el monstruo tenga un objetivo, se debe mover tan lejos como pueda por la ruta viable más
+    corta para llegar a su objetivo» -- with no target it could hurt, Kakonositel still walks
+    its 2 tiles toward the only (well armoured) hero, and does not attack it."""
+    s = arena(2)
+    a, b, c, d, e = line(s, "r5c0", 5)
+    edit(GAME, s, f"""
+        event kakonositel {a}
+        put ariane {e}
+        armour ariane
+    """)
+    after = turn(s, "kakonositel")
+    assert after["monsters"]["kakonositel"]["tile"] == c
+    assert after["attack"] is None
+    assert turn(s, "kakonositel", OLD)["monsters"]["kakonositel"]["tile"] == a   # indagar-3 stayed
+
+
+def test_IND_EVM_3_a_juicy_target_still_comes_first():
+    """The fallback is only for a monster with no juicy target: unarmoured, Ariane is attacked
+    as before once Kakonositel reaches her."""
+    s = arena(2)
+    a, b, c = line(s, "r5c0", 3)
+    edit(GAME, s, f"""
+        event kakonositel {a}
+        put ariane {c}
+    """)
+    after = turn(s, "kakonositel")
+    assert after["monsters"]["kakonositel"]["tile"] == b
+    assert after["attack"] and after["attack"]["tile"] == c
+
+
+def test_IND_EVM_4_groxiah_never_attacks_an_unmanned_outpost_even_by_opportunity():
+    """«Groxiah no atacará puestos de avanzada desocupados.» -- not as its target, and not by an
+    opportunity attack either (indagar-3 began one on the empty outpost beside it)."""
+    s = arena(2)
+    a, b, c, d, e = line(s, "r5c0", 5)
+    edit(GAME, s, f"""
+        event groxiah {a}
+        reveal {b} gold
+        outpost {b} 0
+    """)
+    assert not (turn(s, "groxiah")["attack"] or {}).get("tile") == b
+    assert turn(s, "groxiah", OLD)["attack"]["tile"] == b
+
+
+def test_IND_MTILE_1_IND_EVT_12_an_event_monster_heals_on_the_mystic_clearing():
+    """«Los monstruos son afectados por la mayoría de las losetas, una vez estén reveladas, al
+    igual que los héroes. Sin embargo, los monstruos ignoran los efecto de la Vorágine. Además, los
+    monstruos no reciben daño del pantano venenoso» and «Claro Místico- El héroe que ocupe esta
+    loseta remueve 2 daños, una vez durante su activación» -- event monsters are no exception."""
+    s = arena(2)
+    a, b, c, d, e = line(s, "r5c0", 5)
+    edit(GAME, s, f"""
+        event kakonositel {a} 4
+        reveal {c} mystic_clearing
+        put ariane {e}
+        armour ariane
+        heroes.ariane.bonuses = []
+    """)
+    after = turn(s, "kakonositel")
+    assert after["monsters"]["kakonositel"]["tile"] == c
+    assert after["monsters"]["kakonositel"]["damage"] == 2
+
+
+def test_IND_AMB_21_a_monster_standing_on_the_mystic_clearing_heals_in_its_turn():
+    """«El héroe que ocupe esta loseta remueve 2 daños, una vez durante su activación» -- occupying
+    the tile in its turn heals, moved there or not: Helgoth (3 damage) on the Clearing, its target
+    outpost already beside it, heals to 1 and attacks (indagar-3 healed only after a move)."""
+    s = arena(2)
+    a, b, c = line(s, "r5c0", 3)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        monsters.helgoth.damage = 3
+        reveal {a} mystic_clearing
+        reveal {b} gold
+        outpost {b} 0
+    """)
+    after = turn(s, "helgoth")
+    assert after["monsters"]["helgoth"]["damage"] == 1
+    assert after["attack"]["tile"] == b
+    assert turn(s, "helgoth", OLD)["monsters"]["helgoth"]["damage"] == 3
+
+
+def test_IND_RES_5_three_resources_go_for_one_of_another_resource():
+    """«En cualquier momento, puedes cambiar 3 recursos cualquiera por 1 de otro recurso.» -- the
+    resource received is not one handed in: 3 gold for 1 gold is neither offered nor accepted,
+    3 gold for 1 wood is."""
+    s = arena(2)
+    put(s, "ariane", "r5c1")
+    turn_of(s, 0, "ariane")
+    s["seats"][0]["res"] = {"gold": 3, "wood": 1, "ore": 0}
+    give = {"gold": 3, "wood": 0, "ore": 0}
+    legal = GAME.legal_commands(s, 0)
+    assert {"type": "exchange", "give": give, "get": "gold"} not in legal
+    assert {"type": "exchange", "give": {"gold": 2, "wood": 1, "ore": 0}, "get": "wood"} not in legal
+    assert {"type": "exchange", "give": give, "get": "wood"} in legal
+    try:
+        GAME.decide(s, 0, {"type": "exchange", "give": give, "get": "gold"}, Drbg(b"t", "cmd"))
+    except Illegal as exc:
+        assert (exc.code, exc.rule) == ("same_resource", "IND-RES-5")
+    else:
+        raise AssertionError("3 gold for 1 gold was accepted")
+    assert {"type": "exchange", "give": give, "get": "gold"} in OLD.legal_commands(s, 0)
