@@ -345,13 +345,16 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
 
 
 def charge_through(s: State, emit: Emit, rng: Drbg) -> str | None:
-    """IND-FB-4: into the attacked tile, free of movement costs; a face-down tile is revealed.
+    """IND-FB-4: into the attacked tile, free of movement costs and allowed whatever stopped the
+    hero before; a face-down tile is revealed. Mud or Poison Swamp entered so still ends the
+    hero's movement (IND-TT-5: "los héroes que entran a esta loseta no pueden moverse más").
     Returns the tile when its reveal kept the hero out (an event monster there attacks it)."""
     a = s["attack"]
     hero, tile = a["attacker"][1], a["tile"]
     if movement.face_down(s, tile) and not movement.reveal(s, emit, tile, a["seat"], hero, rng, entering=True):
         return tile
-    emit(event("ChargedThrough", hero=hero, frm=s["heroes"][hero]["tile"], to=tile))
+    emit(event("ChargedThrough", hero=hero, frm=s["heroes"][hero]["tile"], to=tile,
+               stopped=movement.stops(s, hero, st.tile_type(s, tile))))
     movement.enter_effects(s, emit, hero, tile)
     return None
 

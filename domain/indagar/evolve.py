@@ -190,9 +190,16 @@ def _swapped_figures(s, d):
     s["turn"]["swapped"] = True
 
 
-@handlers.on("HeroFellBack", "ChargedThrough")
+@handlers.on("HeroFellBack")
 def _fell_back(s, d):
     s["heroes"][d["hero"]]["tile"] = d["to"]
+
+
+@handlers.on("ChargedThrough")
+def _charged_through(s, d):
+    s["heroes"][d["hero"]]["tile"] = d["to"]
+    if d["stopped"]:
+        s["turn"]["stopped"] = True
 
 
 @handlers.on("HeroHealed")

@@ -9,7 +9,7 @@ from domain.core import Drbg, Illegal
 from domain.indagar import positions as verbs
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
-from ind_support import arena, line, put, turn_of
+from ind_support import ScriptedDice, apply, arena, line, put, reveal, turn_of
 from tests.support.positions import edit
 
 OLD = registry.get("indagar", "indagar-3")
@@ -128,3 +128,29 @@ def test_IND_RES_5_three_resources_go_for_one_of_another_resource():
     else:
         raise AssertionError("3 gold for 1 gold was accepted")
     assert {"type": "exchange", "give": give, "get": "gold"} in OLD.legal_commands(s, 0)
+
+
+def test_IND_FB_4_IND_TT_5_a_hero_that_charges_through_onto_mud_moves_no_further():
+    """«Barro - Los héroes que entran a esta loseta no pueden moverse más durante su activación, a
+    menos que usen Cargar!» and, of Charge Through, «no está restringido por las reglas que
+    previenen u obstruyen movimientos adicionales durante activación, tal como barro» -- the
+    charge itself is never stopped, but the hero has entered the Mud: Ariane, 3 moves unspent,
+    charges onto Mud and may not walk on (indagar-3 let her)."""
+    s = arena(2)
+    a, z, c = line(s, "r5c1", 3)
+    reveal(s, z, "mud")
+    put(s, "ariane", a)
+    put(s, "zhuan", z)
+    turn_of(s, 0, "ariane")
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 2, 1))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))      # Zhuan: defence 1 + commander shield
+    s = apply(s, 1, {"type": "pass"})
+    s = apply(s, 1, {"type": "fall_back", "to": c})
+    before = copy_state(s)
+    s = apply(s, 0, {"type": "charge_through", "go": True})
+    assert s["heroes"]["ariane"]["tile"] == z and s["turn"]["moves"] == 3
+    assert not [m for m in GAME.legal_commands(s, 0) if m["type"] == "move"]
+    old = before
+    for ev in OLD.decide(before, 0, {"type": "charge_through", "go": True}, Drbg(b"t", "cmd")):
+        old = OLD.evolve(old, ev)
+    assert [m for m in OLD.legal_commands(old, 0) if m["type"] == "move"]
