@@ -387,7 +387,8 @@ class Judge:
     @staticmethod
     def _scored(s, st: int, points, sets: int | None = None) -> int:
         """The six final-scoring categories of ``scoring.breakdowns``, summed (``sets``: the
-        leftover sets, where known)."""
+        leftover sets, where known). The sets are ``best_sets``, as if the supply never ran out:
+        final scoring's trades take only what it holds (MK-AMB-33), which an estimate ignores."""
         halls, statues = points
         if sets is None:
             sets = best_sets(leftovers(s, st))

@@ -133,7 +133,9 @@ OPTIONS_SCHEMA: dict = {
 class MountainKing(BaseGame):
     id = "mountain-king"
     title = "In the Hall of the Mountain King"
-    rules_version = "mountain-king-1"
+    # 2: final scoring's 4-for-1 trades take only what the supply holds (MK-SCORE-4, MK-AMB-4),
+    # one player after the other in turn order from the start player (MK-AMB-33).
+    rules_version = "mountain-king-2"
     rule_prefix = "MK"
     renderer = "mountain-king"
     positions = POSITIONS

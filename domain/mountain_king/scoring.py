@@ -9,7 +9,7 @@ from . import content, terrain
 from .board import board_key
 from .content import RESOURCES
 from .economy import top_resources
-from .leftovers import best_sets
+from .leftovers import plan_sets
 from .state import key, members, store_of
 
 CATEGORIES = ("tunnels", "coronation", "pedestals", "leftover_sets", "great_halls", "statues")
@@ -24,6 +24,30 @@ def leftovers(s, store: int) -> dict[str, int]:
             for held, r in zip(troll["held"], top_resources(troll["card"])):
                 if held:
                     out[r] += 1
+    return out
+
+
+def leftover_sets(s) -> dict[int, int]:
+    """Per store, the leftover sets of MK-SCORE-4 after its final trades (MK-AMB-33).
+
+    The trades are the usual ones (MK-TRADE-1), so they take only what the supply holds
+    (MK-AMB-4; with ``unlimited_supply`` it never runs out). The stores trade one after
+    the other in turn order from the start player (a team when its first member comes
+    up), each with the supply as the earlier ones left it: what they took is gone, what
+    they handed in is back. Each makes its best plan (``leftovers.plan_sets``: the most
+    sets, then the fewest trades, then the order of ``RESOURCES``)."""
+    supply = dict(s["supply"])
+    out: dict[int, int] = {}
+    for seat in s["order"]:
+        store = store_of(s, seat)
+        if store in out:
+            continue
+        plan = plan_sets(leftovers(s, store), supply)
+        for r, n in plan.gained.items():
+            supply[r] -= n
+        for r, n in plan.handed_in.items():
+            supply[r] += n
+        out[store] = plan.sets
     return out
 
 
@@ -76,6 +100,7 @@ def _board_points(s, layout) -> tuple[dict[int, int], dict[int, int]]:
 def breakdowns(s) -> dict[int, dict[str, int]]:
     """Per store, the six categories; the total is their sum (MK-SCORE-1)."""
     halls, statues = board_points(s)
+    sets = leftover_sets(s)
     out = {}
     for store in range(len(s["stores"])):
         mine = set(members(s, store))
@@ -83,7 +108,7 @@ def breakdowns(s) -> dict[int, dict[str, int]]:
             "tunnels": s["honor"][store],
             "coronation": sum(CORONATION[t] for t, seat in s["coronation"]["taken"].items() if seat in mine),
             "pedestals": sum(s["ped_tokens"][store]),  # MK-SCORE-3
-            "leftover_sets": best_sets(leftovers(s, store)),
+            "leftover_sets": sets[store],  # MK-SCORE-4, MK-AMB-33
             "great_halls": halls[store],
             "statues": statues[store],
         }
