@@ -85,12 +85,11 @@ def passive_defence(s: State, hero: str) -> int:
 
 
 def used(s: State) -> list[str]:
-    """Abilities used in the current "turn" (IND-ABL-6): an event monster's reveal attack
-    counts as a turn of its own (IND-AMB-41); no turn (round end) has none."""
-    a = s["attack"]
-    if a is not None and a.get("reveal"):
-        return a.get("used", [])
-    return s["turn"]["used"] if s.get("turn") else []
+    """Abilities used in the current turn (IND-ABL-6): a reveal attack is part of the turn it
+    happens in (IND-AMB-41); outside any turn, the attack's own."""
+    if s.get("turn"):
+        return s["turn"]["used"]
+    return s["attack"]["used"] if s["attack"] is not None else []
 
 
 def _ready(s: State, ability: str, kinds: tuple[str, ...]) -> bool:

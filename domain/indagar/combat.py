@@ -300,5 +300,7 @@ def award(s: State, emit: Emit) -> None:
     if dk == "hero" and not a["retreated"] and a["figure_damage"] == 0 and not a["outpost_hit"]:
         harm.gain_xp(s, emit, did, 1)                                                   # IND-SUC-3
     emit(event("AttackEnded", success=bool(success)))
+    if s["turn"] is not None and s["turn"]["hero"]:
+        harm.clearing_heal(s, emit, s["turn"]["hero"])                               # IND-AMB-21, hurt there
 
 

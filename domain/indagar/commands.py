@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.core import Drbg, event, require, seat_of
 
-from . import abilities, combat, dice, monsters, movement, outposts, responses, strategy, turns
+from . import abilities, combat, dice, harm, monsters, movement, outposts, responses, strategy, turns
 from . import state as st
 from .state import Emit, State
 
@@ -180,7 +180,7 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
         require(st.available(s, hero), "not_available", "IND-ACT-1", "that hero was activated this round or is in retreat")
         moves = st.hero_card(hero)["movement"] + abilities.power(s, seat).get("move_bonus", 0)
         emit(event("HeroActivated", seat=seat, hero=hero, moves=moves))
-        movement.clearing_heal(s, emit, hero)
+        harm.clearing_heal(s, emit, hero)
         return
     if kind in ("spirit", "exchange"):
         _spirit_or_exchange(s, seat, cmd, emit)

@@ -193,6 +193,8 @@ def _swapped_figures(s, d):
 @handlers.on("HeroFellBack")
 def _fell_back(s, d):
     s["heroes"][d["hero"]]["tile"] = d["to"]
+    if d["stopped"]:
+        s["turn"]["stopped"] = True
 
 
 @handlers.on("ChargedThrough")
@@ -403,10 +405,10 @@ def _primacy(s, d):
 def _ability(s, d):
     _pay(s, d["seat"], d["cost"])
     a = s["attack"]
-    if a is not None and a.get("reveal"):
-        a.setdefault("used", []).append(d["ability"])         # a reveal attack is a turn of its own (IND-AMB-41)
-    elif s["turn"] is not None:
-        s["turn"]["used"].append(d["ability"])
+    if s["turn"] is not None:
+        s["turn"]["used"].append(d["ability"])                # reveal attacks included (IND-AMB-41)
+    elif a is not None:
+        a["used"].append(d["ability"])
     s["last_ability_seat"] = d["seat"]
     eff = d["effect"]
     if a is not None:

@@ -45,3 +45,13 @@ def gain_xp(s: State, emit: Emit, hero: str, n: int) -> None:
     emit(event("XpGained", hero=hero, gained=n, xp=xp, levels=ups))
     for _ in range(ups):
         emit(event("DecisionAsked", kind="level_bonus", seat=x["owner"], options=["sword", "shield"], hero=hero))
+
+
+def clearing_heal(s: State, emit: Emit, hero: str) -> None:
+    """The active hero on the Mystic Clearing removes 2 damage once in its activation, at any
+    moment (IND-EVT-12, IND-AMB-21): as soon as it is there with damage -- activated there,
+    entering it, or hurt there later in the activation (a reveal attack)."""
+    x = s["heroes"][hero]
+    turn = s.get("turn") or {}
+    if x["tile"] and st.tile_type(s, x["tile"]) == "mystic_clearing" and x["damage"] and turn.get("hero") == hero and not turn.get("cleared"):
+        emit(event("HeroHealed", hero=hero, damage=max(0, x["damage"] - 2), reason="mystic_clearing"))

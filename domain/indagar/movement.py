@@ -100,15 +100,7 @@ def enter_effects(s: State, emit: Emit, hero: str, tile: str) -> None:
     if st.tile_type(s, tile) == "poison_swamp":
         responses.hurt(s, emit, hero, 2, cause=None)
     else:
-        clearing_heal(s, emit, hero)
-
-
-def clearing_heal(s: State, emit: Emit, hero: str) -> None:
-    """A hero on the Mystic Clearing removes 2 damage once per activation (IND-EVT-12)."""
-    x = s["heroes"][hero]
-    turn = s.get("turn") or {}
-    if x["tile"] and st.tile_type(s, x["tile"]) == "mystic_clearing" and x["damage"] and turn.get("hero") == hero and not turn.get("cleared"):
-        emit(event("HeroHealed", hero=hero, damage=max(0, x["damage"] - 2), reason="mystic_clearing"))
+        harm.clearing_heal(s, emit, hero)
 
 
 def move_hero(s: State, emit: Emit, hero: str, to: str, rng: Drbg, charge: bool = False,
@@ -138,7 +130,8 @@ def force_move(s: State, emit: Emit, hero: str, to: str, rng: Drbg) -> bool:
     if face_down(s, to) and not reveal(s, emit, to, st.owner(s, hero), hero, rng, entering=True):
         harm.retreat_hero(s, emit, hero, by_seat=None, by_monster=None)
         return False
-    emit(event("HeroFellBack", hero=hero, frm=frm, to=to))
+    active = bool(s["turn"]) and s["turn"]["hero"] == hero
+    emit(event("HeroFellBack", hero=hero, frm=frm, to=to, stopped=active and stops(s, hero, st.tile_type(s, to))))
     enter_effects(s, emit, hero, to)
     return True
 

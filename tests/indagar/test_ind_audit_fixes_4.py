@@ -10,7 +10,7 @@ from domain.indagar import positions as verbs
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
 from ind_support import ScriptedDice, apply, arena, line, put, reveal, turn_of
-from tests.support.positions import edit
+from tests.support.positions import edit, position
 
 OLD = registry.get("indagar", "indagar-3")
 
@@ -154,3 +154,52 @@ def test_IND_FB_4_IND_TT_5_a_hero_that_charges_through_onto_mud_moves_no_further
     for ev in OLD.decide(before, 0, {"type": "charge_through", "go": True}, Drbg(b"t", "cmd")):
         old = OLD.evolve(old, ev)
     assert [m for m in OLD.legal_commands(old, 0) if m["type"] == "move"]
+
+
+def test_IND_TT_5_IND_FB_1_a_hero_falling_back_onto_mud_in_its_activation_moves_no_further():
+    """«Los héroes que entran a esta loseta no pueden moverse más durante su activación»: a fall
+    back enters the tile too (IND-AMB-35). Bertram steps onto the face-down tile hiding
+    Kakonositel, takes 2 and falls back onto Mud: his last movement point is gone."""
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put bertram r4c1
+        hide r4c2 kakonositel
+        reveal r3c1 mud
+        turn 0 bertram
+    """)
+    s = apply(s, 0, {"type": "move", "to": "r4c2"}, ScriptedDice(2, 2, 2, 1, 1, 2))   # 6 against 4
+    s = apply(s, 0, {"type": "pass"})
+    before = copy_state(s)
+    s = apply(s, 0, {"type": "fall_back", "to": "r3c1"})
+    assert s["heroes"]["bertram"]["tile"] == "r3c1" and s["turn"]["moves"] > 0
+    assert not [c for c in GAME.legal_commands(s, 0) if c["type"] in ("move", "explore")]
+    old = before
+    for ev in OLD.decide(before, 0, {"type": "fall_back", "to": "r3c1"}, Drbg(b"t", "cmd")):
+        old = OLD.evolve(old, ev)
+    assert [c for c in OLD.legal_commands(old, 0) if c["type"] == "move"]
+
+
+def test_IND_EVT_12_IND_AMB_21_the_clearing_heals_a_hero_hurt_there_later_in_its_activation():
+    """«El héroe que ocupe esta loseta remueve 2 daños, una vez durante su activación»: at any
+    moment of it. Ariane, unhurt when activated on the Clearing, explores, reveals Kakonositel
+    and takes 1 damage without falling back: the Clearing's heal, unused, removes it."""
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        reveal r4c1 mystic_clearing
+        hide r4c2 kakonositel
+        turn 0
+    """)
+    s = apply(s, 0, {"type": "activate", "hero": "ariane"})
+    s = apply(s, 0, {"type": "explore", "tile": "r4c2"})
+    s = apply(s, 0, {"type": "reveal", "show": True}, ScriptedDice(3, 3, 3, 3, 3, 2))   # 9 against 8
+    before = copy_state(s)
+    s = apply(s, 0, {"type": "pass"})
+    assert s["attack"] is None and s["heroes"]["ariane"]["tile"] == "r4c1"
+    assert s["heroes"]["ariane"]["damage"] == 0 and s["turn"]["cleared"]
+    old = before
+    for ev in OLD.decide(before, 0, {"type": "pass"}, Drbg(b"t", "cmd")):
+        old = OLD.evolve(old, ev)
+    assert old["heroes"]["ariane"]["damage"] == 1

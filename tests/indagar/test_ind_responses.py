@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import registry
 from domain.core import Drbg, Illegal
 from domain.indagar import state as st
 from domain.indagar.bots import greedy
@@ -172,10 +173,12 @@ def test_IND_AMB_20_IND_RES_5_attack_windows_offer_exchanges_and_spirit_resource
     assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 1}   # still open
 
 
-def test_IND_ABL_12_IND_AMB_41_an_event_monster_reveal_attack_is_a_turn_of_its_own():
-    """An always-available ability used earlier in the revealer's turn may be used again in
-    the reveal attack, and using it there leaves the player turn's own count alone."""
-    _, s = position("""
+def test_IND_ABL_6_IND_AMB_41_a_reveal_attack_is_part_of_the_revealers_turn():
+    """«Ninguna habilidad puede ser usada más de una vez durante un turno de jugador»: an
+    always-available ability used earlier in the revealer's turn is not offered again in the
+    reveal attack of that turn (indagar-4; indagar-3 counted the reveal attack as a turn of its
+    own), and one first used in the reveal attack counts for the rest of the turn."""
+    text = """
         indagar 2 seed=indagar
         arena
         put ariane r4c1
@@ -184,14 +187,18 @@ def test_IND_ABL_12_IND_AMB_41_an_event_monster_reveal_attack_is_a_turn_of_its_o
         seats.0.unlocked = {"hold-the-line": "coin"}
         seats.0.res.ore = 2
         turn 0 ariane
-        turn.used = ["hold-the-line"]
-    """)
+    """
+    _, s = position(text + "    turn.used = [\"hold-the-line\"]\n")
     s = apply(s, 0, {"type": "move", "to": "r4c2"}, ScriptedDice(1, 1, 1, 1, 1, 1, 1))
     assert s["attack"]["reveal"] and s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}
+    assert not any(c.get("ability") == "hold-the-line" for c in GAME.legal_commands(s, 0))
+    old = registry.get("indagar", "indagar-3")
+    assert any(c.get("ability") == "hold-the-line" for c in old.legal_commands(s, 0))
+    _, s = position(text)
+    s = apply(s, 0, {"type": "move", "to": "r4c2"}, ScriptedDice(1, 1, 1, 1, 1, 1, 1))
     hold = [c for c in GAME.legal_commands(s, 0) if c.get("ability") == "hold-the-line"]
-    assert hold
     s = apply(s, 0, hold[0], ScriptedDice(1))
-    assert s["attack"]["used"] == ["hold-the-line"] and s["turn"]["used"] == ["hold-the-line"]
+    assert s["turn"]["used"] == ["hold-the-line"]
     assert not any(c.get("ability") == "hold-the-line" for c in GAME.legal_commands(s, 0))
 
 
