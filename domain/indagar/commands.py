@@ -185,6 +185,8 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
     if kind in ("spirit", "exchange"):
         _spirit_or_exchange(s, seat, cmd, emit)
         return
+    require(kind not in _ANSWERS, "no_decision_open", _DECISION_RULE[_ANSWERS.get(kind, "window")],
+            f"{kind!r} answers a decision the game asks for, and none is open now; see GET legal-actions")
     if kind == "end_turn":
         require(t["hero"] is not None or not st.available_heroes(s, seat), "activate_first", "IND-TURN-1",
                 "activate exactly one of your available heroes before ending the turn")
@@ -362,3 +364,7 @@ def charge_through(s: State, emit: Emit, rng: Drbg) -> str | None:
 _DECISION_RULE = {"respond": "IND-AMB-18", "cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",
                   "declare": "IND-STR-4", "window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
                   "charge_through": "IND-FB-4", "level_bonus": "IND-LVL-2"}
+_ANSWERS = {"pass": "window", "reveal": "explore", "fall_back": "fall_back", "outpost": "outpost",
+            "charge_through": "charge_through", "level_bonus": "level_bonus", "declare": "declare",
+            "choose_hero": "cache", "choose_tile": "monster_target"}
+"""The commands that only answer a pending decision, with the decision each answers."""

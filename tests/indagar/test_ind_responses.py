@@ -252,3 +252,23 @@ def test_IND_AMB_18_greedy_buys_the_winning_pp_in_the_round_end_window():
 def test_IND_AMB_18_games_with_every_turn_windows_still_end(bot):
     g = play(GAME, bot_table(GAME, 2, bot), {"spirit_windows": "every_turn"}, b"windows", max_steps=5000)
     assert GAME.is_terminal(g.state)
+
+
+@pytest.mark.parametrize("command, rule", [({"type": "pass"}, "IND-ATK-5"),
+                                           ({"type": "reveal", "show": True}, "IND-EXPL-1"),
+                                           ({"type": "fall_back", "to": "r4c2"}, "IND-FB-1"),
+                                           ({"type": "charge_through", "go": True}, "IND-FB-4"),
+                                           ({"type": "choose_tile", "tile": "r4c2"}, "IND-MTGT-4")])
+def test_an_answer_with_no_decision_open_is_refused_with_its_rule(command, rule):
+    """A documented command that only answers a decision (a window's ``pass``, an explore's
+    ``reveal``, ...) sent when none is open is refused as ``no_decision_open`` citing the rule of
+    that decision, not called an unknown command."""
+    _, s = position("""
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        turn 0 ariane
+    """)
+    with pytest.raises(Illegal) as err:
+        GAME.decide(s, 0, command, Drbg(b"t", "cmd"))
+    assert (err.value.code, err.value.rule) == ("no_decision_open", rule)
