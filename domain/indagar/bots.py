@@ -62,6 +62,8 @@ def _value(s: dict, seat: int, cmd: dict, pulls: dict[str, float]) -> float:
         return 4 if _exchange_builds(s, seat, cmd) else -3
     if kind == "fall_back":
         return -_pulled(s, seat, cmd["to"], pulls)
+    if kind == "redeploy":
+        return _pulled(s, seat, cmd["tile"], pulls)
     return 0  # pass, end_turn
 
 

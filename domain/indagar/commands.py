@@ -161,6 +161,8 @@ def _decisions(s: State, seat: int, p: dict) -> list[dict]:
         return [{"type": "choose_hero", "hero": h} for h in p["options"]]
     if kind in ("monster_target", "monster_opportunity", "maelstrom"):
         return [{"type": "choose_tile", "tile": t} for t in p["options"]]
+    if kind == "redeploy":
+        return [{"type": "redeploy", "hero": h, "tile": t} for h, t in p["options"]]
     return []
 
 
@@ -310,6 +312,10 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
     if kind == "cache":                                                            # IND-AMB-25
         emit(event("CacheTaken", hero=cmd["hero"], side=p["side"]))
         return
+    if kind == "redeploy":                                                         # IND-AMB-26
+        emit(event("HeroRedeployed", hero=cmd["hero"], tile=cmd["tile"]))
+        turns.redeploy(s, emit)
+        return
     if kind == "monster_target":                                                   # IND-MTGT-4
         monsters.proceed(s, emit, p["monster"], cmd["tile"], p["tile_target"], p["action"], p["through"], rng)
         return
@@ -363,8 +369,8 @@ def charge_through(s: State, emit: Emit, rng: Drbg) -> str | None:
 
 _DECISION_RULE = {"respond": "IND-AMB-18", "cache": "IND-AMB-25", "monster_target": "IND-MTGT-4", "monster_opportunity": "IND-OPP-2", "maelstrom": "IND-EVT-14",
                   "declare": "IND-STR-4", "window": "IND-ATK-5", "explore": "IND-EXPL-1", "fall_back": "IND-FB-1", "outpost": "IND-OUT-16",
-                  "charge_through": "IND-FB-4", "level_bonus": "IND-LVL-2"}
+                  "charge_through": "IND-FB-4", "level_bonus": "IND-LVL-2", "redeploy": "IND-AMB-26"}
 _ANSWERS = {"pass": "window", "reveal": "explore", "fall_back": "fall_back", "outpost": "outpost",
             "charge_through": "charge_through", "level_bonus": "level_bonus", "declare": "declare",
-            "choose_hero": "cache", "choose_tile": "monster_target"}
+            "choose_hero": "cache", "choose_tile": "monster_target", "redeploy": "redeploy"}
 """The commands that only answer a pending decision, with the decision each answers."""

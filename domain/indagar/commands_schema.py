@@ -53,5 +53,8 @@ COMMAND_SCHEMA: dict = command_schema("La Guerra de Indagar command", [
                 "hero leaving a Maelstrom goes (IND-MTGT-4, IND-OPP-2, IND-EVT-14).", {"tile": _TILE}),
         command("choose_hero", "The hero that receives a Weapons or Armour Cache token (IND-EVT-4, IND-EVT-6).",
                 {"hero": _HERO}),
+        command("redeploy", "At round start, bring one of your retreated heroes back onto a free deployment tile "
+                "of your starting area, when you have a choice of hero or tile (IND-RET-6, IND-AMB-26).",
+                {"hero": _HERO, "tile": _TILE}),
         command("end_turn", "End the active hero's activation (IND-TURN-4)."),
 ])

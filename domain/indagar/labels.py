@@ -87,6 +87,8 @@ def label(s: dict, command: dict) -> str:
         return f"Swap places with {_figure(command['figure'])}"
     if kind == "choose_tile":
         return f"Choose {_tile(s, command['tile'])}"
+    if kind == "redeploy":
+        return f"Bring {_figure(command['hero'])} back on {_tile(s, command['tile'])}"
     if kind == "choose_hero":
         return f"Give the cache to {_figure(command['hero'])}"
     if kind == "end_turn":

@@ -50,10 +50,24 @@ def begin_round(s: State, emit: Emit) -> None:
                 heal = 2 if st.has_rule(h, "resilient") else 1                  # IND-ROUND-9, IND-SPR-3
                 healed[h] = max(0, x["damage"] - heal)
         emit(event("HeroesReadied", seat=p, damage=healed))                     # P2, P3
+    redeploy(s, emit)
+
+
+def redeploy(s: State, emit: Emit) -> None:
+    """P4 for every player in play order (IND-RET-6), then P1 (``strategy.ask``): each retreated
+    hero comes back onto a free deployment tile of its own starting area, as many as there are
+    free tiles. Its owner chooses which heroes and where (IND-AMB-26), one hero at a time, asked
+    only when there is a choice; called again after each answer."""
+    for p in st.play_order(s):
+        out = [h for h in s["seats"][p]["heroes"] if s["heroes"][h]["tile"] is None]
         free = [t for t in st.board(s).deployment(p) if not st.occupied(s, t)]
-        for h in s["seats"][p]["heroes"]:                                      # P4, IND-RET-6
-            if s["heroes"][h]["tile"] is None and free:
-                emit(event("HeroRedeployed", hero=h, tile=free.pop(0)))
+        if not (out and free):
+            continue
+        if len(out) == len(free) == 1:
+            emit(event("HeroRedeployed", hero=out[0], tile=free[0]))
+        else:
+            emit(event("DecisionAsked", kind="redeploy", seat=p, options=[[h, t] for h in out for t in free]))
+            return
     strategy.ask(s, emit)
 
 

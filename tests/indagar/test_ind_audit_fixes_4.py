@@ -7,9 +7,10 @@ from __future__ import annotations
 from domain import registry
 from domain.core import Drbg, Illegal
 from domain.indagar import positions as verbs
+from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
-from ind_support import ScriptedDice, apply, arena, line, put, reveal, turn_of
+from ind_support import ScriptedDice, apply, arena, line, play_round, put, reveal, turn_of
 from tests.support.positions import edit, position
 
 OLD = registry.get("indagar", "indagar-3")
@@ -203,3 +204,56 @@ def test_IND_EVT_12_IND_AMB_21_the_clearing_heals_a_hero_hurt_there_later_in_its
     for ev in OLD.decide(before, 0, {"type": "pass"}, Drbg(b"t", "cmd")):
         old = OLD.evolve(old, ev)
     assert old["heroes"]["ariane"]["damage"] == 1
+
+
+def test_IND_RET_6_IND_AMB_26_the_owner_chooses_which_retreated_hero_comes_back_and_where():
+    """«Al comienzo de una ronda, cualquier héroe que se encuentre actualmente en el retiro, es
+    colocado en una loseta de despliegue desocupada en el área inicial del jugador ... Un jugador
+    debe tener una loseta de despliegue desocupada donde colocar un héroe de manera de
+    re-desplegarlo.» The book leaves the choice to the player (IND-AMB-26): with Ariane and
+    Bertram out and one free tile, seat 0 is asked which comes back (indagar-3 always brought
+    back the first of its list); with two free tiles and one hero, where."""
+    _, s = position("""
+        indagar 2 seed=indagar options={"monster_start": "skipRound1"}
+        armour
+    """)
+    d = st.board(s).deployment(0)
+    edit(GAME, s, f"""
+        put ariane none
+        put bertram none
+        put zhuan {d[0]}
+        put sunjun {d[1]}
+        put elowen r4c4
+    """)
+    s, _ = play_round(s)
+    assert s["round"] == 2 and s["pending"][0]["kind"] == "redeploy" and s["pending"][0]["seat"] == 0
+    free = d[2]
+    assert GAME.legal_commands(s, 0) == [{"type": "redeploy", "hero": "ariane", "tile": free},
+                                         {"type": "redeploy", "hero": "bertram", "tile": free}]
+    s = apply(s, 0, {"type": "redeploy", "hero": "bertram", "tile": free})
+    assert s["heroes"]["bertram"]["tile"] == free and s["heroes"]["ariane"]["tile"] is None
+    assert all(p["kind"] == "declare" for p in s["pending"])           # then P1, as before
+    try:
+        GAME.decide(s, 0, {"type": "redeploy", "hero": "ariane", "tile": free}, Drbg(b"t", "cmd"))
+    except Illegal as exc:
+        assert exc.code == "not_your_turn" or exc.code in ("bad_decision", "no_decision_open")
+    else:
+        raise AssertionError("a second redeploy was accepted")
+
+
+def test_IND_AMB_26_one_hero_and_one_free_tile_need_no_question():
+    """No choice, no question: the only retreated hero goes onto the only free tile at once."""
+    _, s = position("""
+        indagar 2 seed=indagar options={"monster_start": "skipRound1"}
+        armour
+    """)
+    d = st.board(s).deployment(0)
+    edit(GAME, s, f"""
+        put ariane none
+        put bertram r5c1
+        put zhuan {d[0]}
+        put sunjun {d[1]}
+        put elowen r4c4
+    """)
+    s, _ = play_round(s)
+    assert s["heroes"]["ariane"]["tile"] == d[2] and all(p["kind"] == "declare" for p in s["pending"])

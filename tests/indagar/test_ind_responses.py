@@ -58,12 +58,15 @@ def test_IND_AMB_18_passing_the_round_end_window_lets_the_round_go_on():
     assert refused(s, 0, {"type": "pass"}).code == "not_your_turn"          # only seat 1 holds a spirit
     s = apply(s, 1, {"type": "pass"})
     assert s["round"] == 2 and s["phase"] == "play" and s["seats"][1]["spirits"] == 2
-    assert s["pending"][0]["kind"] == "declare"                             # the next round's P1
+    assert s["pending"][0]["kind"] == "redeploy"                            # the next round's P4, then P1
 
 
 def test_IND_AMB_18_no_window_for_seats_without_spirits():
     _, s = position(LAST_TURN)
     s = apply(s, 0, {"type": "end_turn"})
+    while s["pending"][0]["kind"] == "redeploy":                            # P4 (IND-AMB-26), then P1
+        p = s["pending"][0]
+        s = apply(s, p["seat"], GAME.legal_commands(s, p["seat"])[0])
     assert s["round"] == 2 and all(p["kind"] == "declare" for p in s["pending"])
 
 
