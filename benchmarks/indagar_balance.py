@@ -1,6 +1,6 @@
 """La Guerra de Indagar: bot strength and balance over seeded in-process games.
 
-    python -m benchmarks.indagar_balance [GAMES] [--configs solo,2,3,4,duel] [--jobs J]
+    python -m benchmarks.indagar_balance [GAMES] [--configs solo,2,3,4,duel] [--jobs J] [--rules V]
 
 ``solo``, ``2``, ``3``, ``4``: every seat is ``greedy`` (solo: against the 4 monsters);
 the factions rotate with the game number so a faction's share is not a seat's.
@@ -22,14 +22,14 @@ from multiprocessing import Pool
 
 from domain.core import Seat
 from domain.indagar import state as st
-from domain.indagar.rules import GAME
+from domain import registry
 from domain.kit import play
 
 FACTIONS = ("arkland", "sect", "forest", "ramal")
 
 
-def _game(job: tuple[str, int]) -> dict:
-    config, g = job
+def _game(job: tuple[str, int, str | None]) -> dict:
+    config, g, rules = job
     players = 1 if config == "solo" else 2 if config == "duel" else int(config)
     if config == "duel":
         bots = ["greedy", "random"] if g % 2 == 0 else ["random", "greedy"]
@@ -37,7 +37,7 @@ def _game(job: tuple[str, int]) -> dict:
         bots = ["greedy"] * players
     factions = [FACTIONS[(g + i) % 4] for i in range(players)]
     start = time.perf_counter()
-    played = play(GAME, [Seat(i, b, b) for i, b in enumerate(bots)], {"factions": factions},
+    played = play(registry.get("indagar", rules), [Seat(i, b, b) for i, b in enumerate(bots)], {"factions": factions},
                   seed=b"indagar-%s-%d" % (config.encode(), g))
     s = played.state
     first = next(e["data"]["seat"] for e in played.steps[0].events if e["type"] == "InitiativeTaken")
@@ -79,8 +79,9 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("games", type=int, nargs="?", default=20)
     ap.add_argument("--configs", default="solo,2,3,4,duel")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rules", default=None, help="a rules version the server holds (default: the current one)")
     args = ap.parse_args(argv)
-    jobs = [(c, g) for c in args.configs.split(",") for g in range(args.games)]
+    jobs = [(c, g, args.rules) for c in args.configs.split(",") for g in range(args.games)]
     results: dict[str, list[dict]] = {c: [] for c in args.configs.split(",")}
     with Pool(args.jobs) as pool:
         for i, res in enumerate(pool.imap_unordered(_game, jobs), 1):
