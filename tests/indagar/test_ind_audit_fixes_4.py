@@ -206,54 +206,55 @@ def test_IND_EVT_12_IND_AMB_21_the_clearing_heals_a_hero_hurt_there_later_in_its
     assert old["heroes"]["ariane"]["damage"] == 1
 
 
-def test_IND_RET_6_IND_AMB_26_the_owner_chooses_which_retreated_hero_comes_back_and_where():
+def _round_two(ariane: str, bertram: str, sunjun: str | None = None) -> tuple[dict, list[str]]:
+    """Round 2 begins with Zhuan on seat 0's first deployment tile and Sun Jun on its second
+    (or where said), Elowen out on the board, Ariane and Bertram where said (``none``: in
+    retreat)."""
+    _, s = position("""
+        indagar 2 seed=indagar options={"monster_start": "skipRound1"}
+        armour
+    """)
+    d = st.board(s).deployment(0)
+    edit(GAME, s, f"""
+        put ariane {ariane}
+        put bertram {bertram}
+        put zhuan {d[0]}
+        put sunjun {sunjun or d[1]}
+        put elowen r4c4
+    """)
+    s, _ = play_round(s)
+    assert s["round"] == 2
+    return s, d
+
+
+def test_IND_RET_6_IND_AMB_26_the_owner_chooses_which_retreated_hero_comes_back():
     """«Al comienzo de una ronda, cualquier héroe que se encuentre actualmente en el retiro, es
     colocado en una loseta de despliegue desocupada en el área inicial del jugador ... Un jugador
     debe tener una loseta de despliegue desocupada donde colocar un héroe de manera de
     re-desplegarlo.» The book leaves the choice to the player (IND-AMB-26): with Ariane and
     Bertram out and one free tile, seat 0 is asked which comes back (indagar-3 always brought
-    back the first of its list); with two free tiles and one hero, where."""
-    _, s = position("""
-        indagar 2 seed=indagar options={"monster_start": "skipRound1"}
-        armour
-    """)
-    d = st.board(s).deployment(0)
-    edit(GAME, s, f"""
-        put ariane none
-        put bertram none
-        put zhuan {d[0]}
-        put sunjun {d[1]}
-        put elowen r4c4
-    """)
-    s, _ = play_round(s)
-    assert s["round"] == 2 and s["pending"][0]["kind"] == "redeploy" and s["pending"][0]["seat"] == 0
+    back the first of its list); the other stays out, and the trees are declared next."""
+    s, d = _round_two("none", "none")
     free = d[2]
+    assert s["pending"][0]["kind"] == "redeploy" and s["pending"][0]["seat"] == 0
     assert GAME.legal_commands(s, 0) == [{"type": "redeploy", "hero": "ariane", "tile": free},
                                          {"type": "redeploy", "hero": "bertram", "tile": free}]
     s = apply(s, 0, {"type": "redeploy", "hero": "bertram", "tile": free})
     assert s["heroes"]["bertram"]["tile"] == free and s["heroes"]["ariane"]["tile"] is None
     assert all(p["kind"] == "declare" for p in s["pending"])           # then P1, as before
-    try:
-        GAME.decide(s, 0, {"type": "redeploy", "hero": "ariane", "tile": free}, Drbg(b"t", "cmd"))
-    except Illegal as exc:
-        assert exc.code == "not_your_turn" or exc.code in ("bad_decision", "no_decision_open")
-    else:
-        raise AssertionError("a second redeploy was accepted")
+
+
+def test_IND_AMB_26_the_owner_chooses_where_a_retreated_hero_comes_back():
+    """One hero out and two free tiles: the owner picks the tile, and the last free one is not
+    taken by anyone else."""
+    s, d = _round_two("none", "r5c1", sunjun="r3c3")
+    assert GAME.legal_commands(s, 0) == [{"type": "redeploy", "hero": "ariane", "tile": t} for t in d[1:]]
+    s = apply(s, 0, {"type": "redeploy", "hero": "ariane", "tile": d[2]})
+    assert s["heroes"]["ariane"]["tile"] == d[2] and not st.occupied(s, d[1])
+    assert all(p["kind"] == "declare" for p in s["pending"])
 
 
 def test_IND_AMB_26_one_hero_and_one_free_tile_need_no_question():
     """No choice, no question: the only retreated hero goes onto the only free tile at once."""
-    _, s = position("""
-        indagar 2 seed=indagar options={"monster_start": "skipRound1"}
-        armour
-    """)
-    d = st.board(s).deployment(0)
-    edit(GAME, s, f"""
-        put ariane none
-        put bertram r5c1
-        put zhuan {d[0]}
-        put sunjun {d[1]}
-        put elowen r4c4
-    """)
-    s, _ = play_round(s)
+    s, d = _round_two("none", "r5c1")
     assert s["heroes"]["ariane"]["tile"] == d[2] and all(p["kind"] == "declare" for p in s["pending"])
