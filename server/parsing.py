@@ -3,7 +3,8 @@ that bad input is a 4xx problem with a stable code, never a 500.
 
 Why each check exists (issue 12): Python's JSON parser recurses, so a body
 nested 100,000 deep raised RecursionError; ``"\\ud800"`` parses to a string
-that cannot be encoded as UTF-8 when it is stored or hashed; Redis refuses a
+that cannot be encoded as UTF-8 when it is stored or hashed (so it is ``invalid_unicode``, like
+bytes that do not decode: both are text that is not Unicode, not JSON that is malformed); Redis refuses a
 stream id beyond 2^63-1 only after the SSE response has begun; and a chunked
 body has no Content-Length to refuse up front, so its size is checked while
 it is read; a chunked body whose framing is broken (a chunk size ``zz``) is a
@@ -55,7 +56,8 @@ def _no_constant(name: str):
 
 
 def json_body(limit: int) -> object:
-    """The parsed JSON body: 415 for another media type, 413 past ``limit``, 400 for bad JSON."""
+    """The parsed JSON body: 415 for another media type, 413 past ``limit``, 400 for bad JSON
+    (``invalid_unicode`` for bytes that do not decode or a lone surrogate, else ``malformed_json``)."""
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send the body as application/json")
     raw = body(limit)
@@ -63,8 +65,11 @@ def json_body(limit: int) -> object:
         value = json.loads(raw, parse_constant=_no_constant)
     except RecursionError:
         raise _too_deep() from None
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "malformed_json", "the body is not valid JSON (UTF-8, no NaN or Infinity)") from None
+    except UnicodeDecodeError as exc:  # a ValueError too: caught first, it is not the JSON that is wrong
+        raise ApiError(400, "invalid_unicode", f"the body is not valid {exc.encoding.upper().replace('-SIG', '')} "
+                       f"(byte {exc.object[exc.start]:#04x} at offset {exc.start}); send valid Unicode") from None
+    except ValueError:
+        raise ApiError(400, "malformed_json", "the body is not valid JSON (no NaN or Infinity)") from None
     check_json(value)
     return value
 

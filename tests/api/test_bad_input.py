@@ -86,8 +86,23 @@ def test_json_constants_and_huge_numbers_are_malformed(client, game, text):
     assert_problem(resp, 400, "malformed_json")
 
 
-def test_invalid_utf8_is_malformed(client):
-    assert_problem(post_raw(client, "/v1/games", b'{"game": "\xff"}'), 400, "malformed_json")
+@pytest.mark.parametrize("bad", [b"\xff", b"\xc0\xaf", b"\xe2\x82", b"\xed\xa0\x80"],
+                         ids=["ff", "overlong", "truncated", "encoded-surrogate"])
+def test_invalid_utf8_is_invalid_unicode_on_create_and_actions(client, game, bad):
+    """The contract: a body that is not valid Unicode is a 400 `invalid_unicode`, bytes that do not
+    decode as much as an escaped lone surrogate (it was `malformed_json`: the JSON was never wrong)."""
+    assert_problem(post_raw(client, "/v1/games", b'{"game": "tiny", "seats": [{"name": "' + bad + b'"}, '
+                            b'{"name": "b"}]}'), 400, "invalid_unicode")
+    before = version_of(client, game)
+    body = b'{"expected_version": %d, "command": {"type": "guess", "target": "' % before + bad + b'"}}'
+    resp = post_raw(client, f"/v1/games/{game['id']}/actions", body, game["seats"][0]["token"],
+                    headers={"Idempotency-Key": "k1"})
+    assert_problem(resp, 400, "invalid_unicode")
+    assert version_of(client, game) == before
+
+
+def test_bad_json_in_valid_utf8_stays_malformed_json(client):
+    assert_problem(post_raw(client, "/v1/games", '{"game": "tiny", "seats": ['.encode()), 400, "malformed_json")
 
 
 @pytest.mark.parametrize("cursor", ["18446744073709551616", str(2**63), "1" * 40, "-1", "²", "1e3"])
