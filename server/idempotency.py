@@ -13,7 +13,10 @@ A create has no game to keep its key under yet, so the key names the game: its i
 is derived from the caller's identity and the key (``creation_id``), the key is
 held under that id, and the append that creates the game stores the record with
 the whole 201 (seat tokens included: the client that lost the answer needs them).
-A second create of that id cannot happen (the store refuses a taken id).
+A second create of that id cannot happen (the store refuses a taken id). The record is kept only
+while the game is unfinished: a worker drops it when it compacts the closed game, moments after the
+end, and until then ``claim_creation`` refuses it as expired rather than replay an answer whose
+game has ended (its body says ``active``, its seat tokens act in nothing).
 """
 from __future__ import annotations
 
@@ -22,8 +25,9 @@ import time
 from dataclasses import dataclass
 
 from domain.core import canonical_json
-from errors import ApiError
+from errors import ApiError, GameNotFound
 from application.service import GameService
+from application.status import ended
 from events.idempotency import IDEMPOTENCY_LEASE_MS
 
 POLL_S = 0.02
@@ -77,11 +81,23 @@ def creation_id(who: str, header: str) -> str:
 
 def claim_creation(svc: GameService, who: str, header: str | None, body: object) -> tuple[str | None, Once | dict]:
     """``(the game's id, the key held)`` for a create (``(None, Once())`` without a key), or the
-    stored record of the create that used the key with this body (422 with another)."""
+    stored record of the create that used the key with this body (422 with another; 409
+    ``idempotency_key_expired`` once that game has ended, though its record may be held a moment more)."""
     if header is None:
         return None, Once()
     gid = creation_id(who, header)
-    return gid, claim(svc, gid, "create", header, body)
+    once = claim(svc, gid, "create", header, body)
+    if isinstance(once, dict) and _gone(svc, gid):
+        raise expired()
+    return gid, once
+
+
+def _gone(svc: GameService, game_id: str) -> bool:
+    """Has the game a create's record answers ended (or is it no longer held at all)?"""
+    try:
+        return ended(svc.store.meta(game_id))
+    except GameNotFound:
+        return True
 
 
 def check(svc: GameService, game_id: str, once: Once, record: dict) -> dict:
@@ -97,6 +113,11 @@ def check(svc: GameService, game_id: str, once: Once, record: dict) -> dict:
 def release(svc: GameService, game_id: str, once: Once) -> None:
     if once.token is not None:
         svc.store.idempotency.release(game_id, once.key, once.fingerprint, once.token)
+
+
+def expired() -> ApiError:
+    return ApiError(409, "idempotency_key_expired", "a game was created with this Idempotency-Key, and its "
+                    "stored answer is gone (kept 24 hours, and only while the game is unfinished); use a new key")
 
 
 def reused() -> ApiError:

@@ -39,9 +39,7 @@ def create_game():
                              idem=once.record())
     except GameExists:  # the key's game exists but its record is gone (24 h, or the game was compacted)
         idempotency.release(svc, gid, once)
-        raise ApiError(409, "idempotency_key_expired", "a game was created with this Idempotency-Key, and its "
-                       "stored answer is gone (kept 24 hours, and only while the game is unfinished); "
-                       "use a new key") from None
+        raise idempotency.expired() from None
     except Exception:
         idempotency.release(svc, gid, once)
         raise

@@ -94,3 +94,20 @@ def test_a_key_whose_answer_is_gone_is_refused_not_replayed_or_doubled(client, s
 @pytest.mark.parametrize("key", ["", "k" * 201])
 def test_a_key_of_a_bad_length_is_a_400(client, key):
     problem(create(client, key=key), 400, "bad_idempotency_key")
+
+
+@pytest.mark.parametrize("end", ["resign", "abort"])
+def test_a_key_of_a_finished_game_is_expired_at_once_not_replayed(client, service, end):
+    """The contract: the stored answer is kept only while the game is unfinished. The record itself
+    goes when a worker compacts the closed game, moments later; until then it must not be replayed
+    (its body would say `active`, its seat tokens would act in nothing)."""
+    first = create(client)
+    token = first.json["seats"][0]["token"]
+    auth = ADMIN if end == "abort" else {"Authorization": f"Bearer {token}"}
+    assert client.post(f"/v1/games/{first.json['id']}/{end}", headers=auth).status_code == 201
+    assert service.store.idempotency.stored(first.json["id"]), "no compaction ran: the record is still held"
+    problem(create(client), 409, "idempotency_key_expired")
+    problem(create(client), 409, "idempotency_key_expired")  # and again: nothing was taken or made
+    problem(create(client, {**BODY, "options": {"turns": 5}}), 422, "idempotency_key_reused")
+    _total, ids = service.store.indexes.page("all")
+    assert ids == [first.json["id"]]
