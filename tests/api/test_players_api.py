@@ -1,6 +1,8 @@
 """Players, open seats, joining and private games over HTTP (issue 9)."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 
 from application.replay import verify
@@ -135,3 +137,37 @@ def test_me_names_the_token_and_lists_its_private_games(client):
     assert [(g["id"], g["visibility"]) for g in mine["games"]] == [(created.json["id"], "private")]
     assert client.get(f"/v1/players/{me['id']}").json["games"] == []
     assert client.get("/v1/players/me").status_code == 401
+
+
+def test_the_audit_seeds_check_as_the_contract_says(client):
+    """What openapi.yaml (Audit) and docs/disputes.md tell a verifier, step by step: the commitment
+    is SHA-256 of the server seed's raw bytes; a game created with every seat taken is dealt with
+    the server seed itself; one that waited for players with HMAC-SHA256(server seed, the seats'
+    entropy bytes in seat order), entropy or none."""
+    ann, bob = new_player(client, "ann"), new_player(client, "bob")
+    kept = client.post("/v1/games", json={"game": "tiny", "seats": [{"name": "a"}, {"name": "b"}]}).json
+    waited = client.post("/v1/games", json={"game": "tiny", "seats": [{"open": True}, {"open": True}]}).json["id"]
+    bare = client.post("/v1/games", json={"game": "tiny", "seats": [{"open": True}, {"name": "b"}]}).json["id"]
+    client.post(f"/v1/games/{waited}/join", headers=bearer(bob["token"]), json={"seat": 1, "entropy": "00ff" * 8})
+    client.post(f"/v1/games/{waited}/join", headers=bearer(ann["token"]), json={"entropy": secrets.token_hex(64)})
+    client.post(f"/v1/games/{bare}/join", headers=bearer(ann["token"]), json={})
+    before = client.get(f"/v1/games/{waited}/audit").json
+    assert before["seed"] is None and before["server_seed"] is None and before["seed_commitment"]
+    ends = [(kept["id"], bearer(kept["seats"][0]["token"])), (waited, bearer(ann["token"])),
+            (bare, bearer(ann["token"]))]
+    for gid, token in ends:
+        assert client.post(f"/v1/games/{gid}/resign", headers=token).status_code == 201
+    audits = {gid: client.get(f"/v1/games/{gid}/audit").json for gid, _ in ends}
+    for gid, audit in audits.items():
+        server_seed = bytes.fromhex(audit["server_seed"])
+        assert len(server_seed) == 32 and audit["seed_commitment"] == audit["server_seed_commitment"]
+        assert hashlib.sha256(server_seed).hexdigest() == audit["seed_commitment"]
+        if gid == waited:
+            assert audit["seed_commitment"] == before["seed_commitment"]  # published before the deal, unchanged
+        if gid == kept["id"]:
+            assert audit["seed"] == audit["server_seed"] and all(e["value"] == "" for e in audit["entropy"])
+            continue
+        message = b"".join(bytes.fromhex(e["value"]) for e in sorted(audit["entropy"], key=lambda e: e["seat"]))
+        assert audit["seed"] == hmac.new(server_seed, message, hashlib.sha256).hexdigest() != audit["server_seed"]
+    assert all(e["value"] == "" for e in audits[bare]["entropy"])  # joined without entropy: derived all the same
+    assert [e["value"] for e in audits[waited]["entropy"]][1] == "00ff" * 8

@@ -106,13 +106,18 @@ function fileVerifier(verdictEl, expectedHead) {
   return h("label", {class: "file"}, "Verify a saved export: ", input);
 }
 
+// The commitment is over the server seed; the game's seed is that seed itself when every seat was
+// taken at creation, else HMAC-SHA256(server seed, the seats' entropy) (openapi.yaml, Audit).
 function auditFacts(audit, match) {
-  const seedNote = match === null ? "" : match ? "✓ sha256(seed) = commitment" : "✗ sha256(seed) ≠ commitment";
+  const seedNote = match === null ? "" : match ? "✓ sha256(server seed) = commitment" : "✗ sha256(server seed) ≠ commitment";
+  const secret = h("span", {class: "muted"}, "secret until the end");
+  const derived = audit.seed && audit.seed !== audit.server_seed ? "HMAC-SHA256(server seed, the seats' entropy)" : "";
   return h("dl", {class: "facts"},
     field("rules", audit.rules_version),
     field("events", audit.events),
     field("seed commitment", h("code", {}, audit.seed_commitment)),
-    field("seed", audit.seed ? h("code", {}, audit.seed) : h("span", {class: "muted"}, "secret until the end"), seedNote),
+    field("server seed", audit.server_seed ? h("code", {}, audit.server_seed) : secret, seedNote),
+    field("game seed", audit.seed ? h("code", {}, audit.seed) : h("span", {class: "muted"}, "secret until the end"), derived),
     field("chain head", audit.chain_head ? h("code", {}, audit.chain_head) : h("span", {class: "muted"}, "withheld until the end")));
 }
 
@@ -140,7 +145,7 @@ export async function auditPanel(el, gameId, token) {
     delete el.dataset.status;
     return clear(el, h("p", {class: "muted"}, `audit unavailable: ${err.message}`));
   }
-  const facts = auditFacts(audit, await seedMatches(audit.seed, audit.seed_commitment));
+  const facts = auditFacts(audit, await seedMatches(audit.server_seed, audit.seed_commitment));
   if (el.dataset.status === audit.status && el.firstChild) {
     el.firstChild.replaceWith(facts);
     return;
