@@ -10,6 +10,7 @@ from marshmallow import Schema
 
 from application.service import GameService
 from domain.core import kept_bytes
+from server.errors import problem
 from server.parsing import schema
 
 # Flask's provider sorts keys (and turns non-string keys into strings): the same bytes up to
@@ -56,9 +57,16 @@ def plain_kept(key: tuple | None, build: Callable[[], dict], headers: dict | Non
 def conditional(resp: Response) -> Response:
     """``resp.make_conditional`` (304 on a matching ``If-None-Match``, 412 on a failed ``If-Match``)
     when the request asks a conditional question; otherwise ``resp`` as it is: all werkzeug would
-    add then is a second ``Date`` header beside the server's (gunicorn writes its own)."""
+    add then is a second ``Date`` header beside the server's (gunicorn writes its own). Werkzeug
+    sets a 412's status but keeps the representation as its body; it is answered as every error
+    is, a problem (``precondition_failed``)."""
     environ = request.environ
     if ("HTTP_IF_NONE_MATCH" in environ or "HTTP_IF_MATCH" in environ or "HTTP_IF_MODIFIED_SINCE" in environ
             or "HTTP_IF_UNMODIFIED_SINCE" in environ or "HTTP_RANGE" in environ):
-        return resp.make_conditional(request)
+        resp = resp.make_conditional(request)
+        if resp.status_code == 412:
+            failed = problem(412, "precondition_failed", f"If-Match does not name this representation; its ETag "
+                             f"is {resp.headers.get('ETag')}")
+            failed.headers["ETag"] = resp.headers.get("ETag", "")
+            return failed
     return resp

@@ -225,3 +225,13 @@ def test_a_start_time_the_server_cannot_schedule_is_refused_with_a_code(client, 
     resp = client.post("/v1/tournaments", headers={"Authorization": "Bearer admin-secret"},
                        json={"game": "tiny", "format": "swiss", "table_size": 2, "start_at": start_at})
     assert resp.status_code == 422 and resp.json["code"] == "start_at_out_of_range"
+
+
+def test_a_failed_if_match_is_a_412_problem_not_the_summary(client, game):
+    """Werkzeug's 412 kept the summary as its body: an error must be a problem like any other."""
+    url = f"/v1/games/{game['id']}"
+    etag = client.get(url).headers["ETag"]
+    failed = assert_problem(client.get(url, headers={"If-Match": '"999-spectator"'}), 412, "precondition_failed")
+    assert etag in failed["detail"] and "view" not in failed
+    assert client.get(url, headers={"If-Match": etag}).status_code == 200
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
