@@ -22,6 +22,15 @@ from domain import registry
 from domain.core import Game
 
 BEGIN = "    # BEGIN game schemas"
+ANNOTATIONS = (
+    "A command of one of the games; GET legal-actions lists the seat's legal ones now. Each game's commands "
+    "are a `oneOf` on `type`, each branch's description citing the rule IDs it follows. Two annotations, "
+    "which validators ignore, say how the server refuses a command that breaks a constraint: `x-code` is "
+    "the 422 problem's `code` and `x-rule` its `rule` (the innermost annotated schema on the failing path "
+    "names them). A constraint without them refuses with `bad_command` and no `rule` (`bad_option` / "
+    "`unknown_option` in the options schemas); a `type` the game does not have is `unknown_command` and a "
+    "command with no string `type` `malformed_command`, both without a `rule`. A command that fits its "
+    "schema may still be refused by the rules: that 422 names the game's code and `rule`.")
 END = "    # END game schemas\n"
 
 
@@ -70,7 +79,7 @@ def components(games: list[Game]) -> dict[str, dict]:
         out[f"{name}Command"] = {**schema, "title": f"{name}Command"}
         out[f"{name}Options"] = {**portable(game.options_schema), "title": f"{name}Options",
                                  "description": f"The options of {game.title} (POST /v1/games `options`)."}
-    out["GameCommand"] = {"title": "GameCommand", "description": "A command of one of the games; see legal-actions.",
+    out["GameCommand"] = {"title": "GameCommand", "description": ANNOTATIONS,
                           "anyOf": [ref(f"{pascal(g.id)}Command") for g in games]}
     requests = {}
     for game in games:

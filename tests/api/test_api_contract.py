@@ -92,3 +92,52 @@ def test_schemathesis_no_5xx_and_conforming(case, live_game):
         # tiny test game, which refuses a command another game's schema allows (and tolerates extra fields).
         excluded.append(checks.negative_data_rejection)
     case.call_and_validate(excluded_checks=excluded)
+
+
+def test_every_operation_with_a_body_documents_its_body_refusals():
+    """A body can be malformed (400), too large (413) or of another media type (415) on any operation
+    that takes one; the contract says so on each."""
+    for path, item in SPEC["paths"].items():
+        for method, op in item.items():
+            if isinstance(op, dict) and "requestBody" in op:
+                assert {"400", "413", "415"} <= set(op["responses"]), (method, path)
+
+
+# Codes the kit raises only to the workers (a bot or actor step): never an HTTP answer.
+WORKER_ONLY = {"no_actor", "no_bot"}
+RAISERS = {"Illegal": 0, "Forbidden": 0, "require": 1, "ApiError": 1, "problem": 1}
+
+
+def platform_codes() -> dict[str, str]:
+    """Every problem code the platform's code raises (not a game's own rule codes), by where:
+    read from the source, so a new code cannot go undocumented."""
+    import ast
+    from pathlib import Path
+
+    top = Path(__file__).resolve().parents[2]
+    files = [*top.glob("server/**/*.py"), *top.glob("application/*.py"), *top.glob("domain/kit/*.py"),
+             *top.glob("domain/tournament/*.py"), top / "domain/registry.py", top / "domain/core.py"]
+    found = {}
+    for f in files:
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            at = RAISERS.get(name)
+            if at is None or len(node.args) <= at or not isinstance(node.args[at], ast.Constant):
+                continue
+            code = node.args[at].value
+            if name == "problem" and not isinstance(node.args[0], ast.Constant):
+                continue  # a verdict's problem (seq, text), not an HTTP answer
+            if isinstance(code, str) and re.fullmatch(r"[a-z]+(_[a-z]+)+|[a-z]+", code):
+                found.setdefault(code, f"{f.relative_to(top)}:{node.lineno}")
+    return found
+
+
+def test_every_platform_problem_code_is_named_in_the_contract():
+    listed = SPEC["components"]["schemas"]["Problem"]["description"]
+    codes = platform_codes()
+    assert {"malformed_json", "game_finished", "export_before_end", "admin_only", "unknown_command",
+            "malformed_command", "bad_player_count", "tournament_not_running"} <= set(codes)  # the scan reads them
+    missing = {code: where for code, where in codes.items() if f"`{code}`" not in listed and code not in WORKER_ONLY}
+    assert not missing, f"name these codes, with their status and meaning, in the Problem schema: {missing}"
