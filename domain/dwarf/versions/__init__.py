@@ -7,4 +7,5 @@ PAST: dict[str, str] = {
     "dwarf-1": "domain.dwarf.versions.dwarf_1.rules:GAME",
     "dwarf-2": "domain.dwarf.versions.dwarf_2.rules:GAME",
     "dwarf-3": "domain.dwarf.versions.dwarf_3.rules:GAME",
+    "dwarf-4": "domain.dwarf.versions.dwarf_4.rules:GAME",
 }

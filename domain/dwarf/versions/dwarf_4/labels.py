@@ -1,0 +1,31 @@
+"""Human labels of DWARF's commands (``BaseGame.label``). Everything on the
+table is public (DW-CARD-3): a location is named by the effect on top of its
+stack, a Special Action pile by its top card's special side (DW-AMB-19)."""
+from __future__ import annotations
+
+from domain.dwarf.versions.dwarf_4 import content
+
+
+def _where(state: dict, place: dict) -> str:
+    """``Gold Vein at 12`` (``in Mine 1`` when the table has two play areas: the views number them 0, 1)."""
+    mine = place.get("mine", 0)
+    stack = state["areas"][mine]["stacks"].get(place["location"], [])
+    name = f"{content.effect_of(stack[-1]).name} at " if stack else ""
+    second = f" in Mine {mine}" if len(state["areas"]) > 1 else ""
+    return f"{name}{place['location']}{second}"
+
+
+def label(state: dict, command: dict) -> str:
+    kind = command["type"]
+    if kind == "place":
+        return f"Place a worker on {_where(state, command)}"
+    if kind == "special":
+        pile = state["areas"][command["pile"] // 3]["piles"][command["pile"] % 3]
+        face = content.special_of(pile[0]).name if pile else f"pile {command['pile']}"
+        how = "pay and place one worker" if command.get("pay") else "both workers"
+        return f"Special Action {face} ({how})"
+    if kind == "order":
+        return "Act in order: " + ", then ".join(_where(state, p) for p in command["locations"])
+    if kind == "pass":
+        return "Pass: leave the worker unplaced"
+    raise ValueError(f"no label for {kind!r}")
