@@ -36,12 +36,15 @@ def _draw(b: Batch, area: int) -> str | None:
 def mine(b: Batch) -> bool:
     """Draw 2 per Mountain, a 3rd when both went to one location (DW-MINE-2, per Mine
     with DW-COMB-3). False when a required draw found a Mountain empty (DW-MINE-3,
-    DW-AMB-8, DW-COMB-7): the caller ends the game."""
+    DW-AMB-8, DW-COMB-7): the caller ends the game, at once by default; when the round is
+    still played (``empty_mountain_end = finish_round``, DW-AMB-7) every other Mountain is
+    still mined, «se roban dos cartas de cada Montaña»."""
+    ok = True
     for area in range(len(b.state["areas"])):
         first = _draw(b, area)
         second = _draw(b, area) if first else None
-        if first is None or second is None:
-            return False
-        if first == second and _draw(b, area) is None:
-            return False
-    return True
+        if first is None or second is None or (first == second and _draw(b, area) is None):
+            ok = False
+            if b.state["options"]["empty_mountain_end"] == "immediate":
+                break
+    return ok

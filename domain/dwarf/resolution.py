@@ -84,10 +84,10 @@ def _pass_marker(b: Batch, kind: str) -> None:
     if solo(s) or option not in s["options"]["first_player_pass_types"]:
         return
     holder = s["first"]
+    banned = kind == "forge" and s["banned"] == "forge"  # DW-GLOS-4: only Forges done early were carried out
     did = any(w["player"] == holder and w["type"] == kind and not (kind == "help" and w["extra"])
-              and not w.get("failed") for w in s["workers"].values())   # «Si el ... realizó una acción»
-    if kind == "forge" and s["banned"] == "forge":
-        did = False  # DW-GLOS-4: no Forge action is carried out, so nobody passes
+              and not w.get("failed") and (w["done"] or not banned)
+              for w in s["workers"].values())   # «Si el ... realizó una acción»
     if did:
         b.emit("MarkerPassed", **{"from": holder}, to=(holder + 1) % len(s["players"]), why=kind)
 

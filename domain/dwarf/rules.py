@@ -58,7 +58,9 @@ class Dwarf(BaseGame):
     # 3: an unpaid action passes no marker (DW-FP-2/3); no seat for the automaton (DW-SOLO-4).
     # 4: Andvettr's second worker looks for Receive Help, not Defend (DW-AND-2, DW-AMB-28), and
     # only his Forge actions are doubled (DW-AND-5, DW-AMB-31): the rulebook's lost icons.
-    rules_version = "dwarf-4"
+    # 5: with empty_mountain_end = finish_round every other Mountain is still mined (DW-COMB-3);
+    # a Forge carried out early, before undefended Orc Raiders, passes the marker (DW-AMB-2/5).
+    rules_version = "dwarf-5"
     rule_prefix = "DW"
     renderer = "dwarf"
     options_schema = options.OPTIONS_SCHEMA
