@@ -4,6 +4,7 @@ stack, a Special Action pile by its top card's special side (DW-AMB-19)."""
 from __future__ import annotations
 
 from domain.dwarf import content
+from domain.kit import wording
 
 
 def _where(state: dict, place: dict) -> str:
@@ -15,15 +16,29 @@ def _where(state: dict, place: dict) -> str:
     return f"{name}{place['location']}{second}"
 
 
+def _recipe(state: dict, place: dict) -> str:
+    """`` (3 steel -> 1 object)``: what the action on top costs and gives, so a player sees what a
+    Forge or Mine action needs before placing there (an action it cannot pay fails, DW-RES-6)."""
+    stack = state["areas"][place.get("mine", 0)]["stacks"].get(place["location"], [])
+    if not stack:
+        return ""
+    effect = content.effect_of(stack[-1])
+    if effect.type not in ("mine", "forge") or not (effect.cost or effect.gain):
+        return ""
+    cost = f"{wording.bag(effect.cost)} -> " if effect.cost else ""
+    return f" ({cost}{wording.bag(effect.gain)})"
+
+
 def label(state: dict, command: dict) -> str:
     kind = command["type"]
     if kind == "place":
-        return f"Place a worker on {_where(state, command)}"
+        return f"Place a worker on {_where(state, command)}{_recipe(state, command)}"
     if kind == "special":
         pile = state["areas"][command["pile"] // 3]["piles"][command["pile"] % 3]
         face = content.special_of(pile[0]).name if pile else f"pile {command['pile']}"
         how = "pay and place one worker" if command.get("pay") else "both workers"
-        return f"Special Action {face} ({how})"
+        second = f" in Mine {command['pile'] // 3}" if len(state["areas"]) > 1 else ""  # two copies deal alike piles
+        return f"Special Action {face}{second} ({how})"
     if kind == "order":
         return "Act in order: " + ", then ".join(_where(state, p) for p in command["locations"])
     if kind == "pass":

@@ -56,7 +56,8 @@ def label(state: dict, command: dict, public: bool) -> str:
         pedestal = f" with a {command['pedestal']} pedestal" if command.get("pedestal") else ""
         return f"Recruit {command['slot']} to {_troll(command['position'])}{pedestal}"
     if kind == "dig":
-        return f"Dig {command['tile']} at {wording.cells(command['cells'])} paying {command['mineral']}"
+        anchor = f", its anchor on {wording.at(command['anchor'])}," if command.get("anchor") else ""
+        return f"Dig {command['tile']} at {wording.cells(command['cells'])}{anchor} paying {command['mineral']}"
     if kind == "place_pedestal":
         return f"Place a {command['clan']} pedestal"
     if kind == "establish_workshop":

@@ -269,6 +269,19 @@ def test_every_command_has_a_label_that_hides_what_its_reader_may_not_see(gid, p
     assert labelled
 
 
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_no_two_legal_commands_share_a_label(gid, players):
+    """A person picks a move by its label (the browser's move list, a client's menu): at every
+    position of the game, the labels of a seat's legal commands are all different, so none
+    hides another (two Mountain King digs of one tile on the same spaces differed only in
+    where the tile's anchor lies)."""
+    g = played(gid, players)
+    for _version, state, _step in states(g):
+        for seat in sorted(g.game.turn(state).seats):
+            labels = [g.game.label(state, seat, cmd) for cmd in g.game.legal_commands(state, seat)]
+            assert len(set(labels)) == len(labels), sorted(x for x in labels if labels.count(x) > 1)[:4]
+
+
 def test_the_kit_labels_the_platform_commands():
     game = registry.get(GAMES[0])
     assert [game.label({}, 0, {"type": t}) for t in ("resign", "timeout", "forfeit")] == \

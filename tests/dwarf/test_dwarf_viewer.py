@@ -52,3 +52,13 @@ console.log(JSON.stringify({text: el.text, locations: el.count("rect", "dw-locat
     assert drawn["svgs"] == 2 and drawn["locations"] == 18 and drawn["workers"] == 1
     assert "Mine 1" in drawn["text"] and "p0 first player" in drawn["text"] and "majorities" in drawn["text"]
     assert "round 1" in drawn["text"]
+
+
+def test_a_placement_label_says_what_the_action_costs_and_gives():
+    """A worker on an action its player cannot pay is carried out as a failure (DW-RES-6): the
+    move's label shows the recipe on top, so a person sees what Forge Sword needs before placing."""
+    s = start(2, first_player=0)
+    labels = {GAME.label(s, 0, c) for c in GAME.legal_commands(s, 0)}
+    assert "Place a worker on Forge Sword (Forjar Espada) at 31 (3 steel -> 1 object)" in labels
+    assert "Place a worker on Gold Vein (Veta de Oro) at 12 (1 gold)" in labels
+    assert any(x.startswith("Place a worker on Receive Help") and x.endswith("at 22") for x in labels)
