@@ -11,31 +11,53 @@ export function entropy() {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * An option's default in words: a null default as the schema's description says what it means
+ * ("Board side; null = Winter for 4-5 players ... (MK-BOARD-1)" -> "Winter for 4-5 players ..."),
+ * else "the game decides"; a list or a mapping as words, not JSON.
+ */
+function defaultText(schema) {
+  const dflt = schema.default;
+  if (dflt === undefined) return "";
+  if (dflt === null) {
+    const meant = (schema.description || "").match(/\bnull = ([^.;]*?)(?: \([A-Z]+-[^)]*\))?(?:[.;]|$)/);
+    return meant ? meant[1].trim() : "the game decides";
+  }
+  if (typeof dflt === "boolean") return dflt ? "yes" : "no";
+  const word = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : typeof v === "object" && v !== null ? defaultText({default: v}) : String(v));
+  if (Array.isArray(dflt)) return dflt.length ? dflt.map(word).join(", ") : "none";
+  if (typeof dflt === "object") {
+    const entries = Object.entries(dflt);
+    return entries.length ? entries.map(([k, v]) => `${k.replace(/_/g, " ")} ${word(v)}`).join(", ") : "none";
+  }
+  return word(dflt);
+}
+
 /** One input per option of the game's JSON Schema: enum -> select, boolean -> checkbox, number -> number. */
 function optionField(name, schema) {
   const label = (schema.description || name.replace(/_/g, " ")).slice(0, 90);
   const types = [].concat(schema.type || []);
-  const dflt = schema.default;
+  const said = defaultText(schema);
   if (schema.enum) {
     const select = h("select", {name: `opt-${name}`, "data-option": name},
-      h("option", {value: ""}, `default${dflt === undefined ? "" : ` (${dflt})`}`),
-      schema.enum.filter((v) => v !== null).map((v) => h("option", {value: JSON.stringify(v)}, String(v))));
+      h("option", {value: ""}, `default${said ? ` (${said})` : ""}`),
+      schema.enum.filter((v) => v !== null).map((v) => h("option", {value: JSON.stringify(v)}, String(v).replace(/_/g, " "))));
     return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `, select);
   }
   if (types.includes("boolean")) {
     const box = h("select", {name: `opt-${name}`, "data-option": name},
-      h("option", {value: ""}, `default (${dflt === undefined ? "—" : dflt ? "yes" : "no"})`),
+      h("option", {value: ""}, `default (${said || "—"})`),
       h("option", {value: "true"}, "yes"), h("option", {value: "false"}, "no"));
     return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `, box);
   }
   if (types.includes("integer") || types.includes("number")) {
     return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `,
       h("input", {type: "number", name: `opt-${name}`, "data-option": name, "data-number": "1", size: 5,
-        min: schema.minimum, max: schema.maximum, placeholder: dflt === undefined || dflt === null ? "" : String(dflt)}));
+        min: schema.minimum, max: schema.maximum, placeholder: said, "aria-label": `${name.replace(/_/g, " ")}, default: ${said}`}));
   }
   if (types.includes("string")) {
     return h("label", {title: label}, `${name.replace(/_/g, " ")} `,
-      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: dflt ?? ""}));
+      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: said}));
   }
   return null; // arrays and objects: the game's default (the API takes them; this form does not offer them)
 }

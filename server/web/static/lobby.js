@@ -138,6 +138,21 @@ async function act(path, token, body, done) {
   refreshLists();
 }
 
+/** Cancel an open game, after asking once more (as Resign does): it cannot be undone. */
+function cancelBox(g, me) {
+  const box = h("span", {class: "cancel-box"});
+  const ask = h("button", {type: "button", class: "cancel"}, "Cancel");
+  ask.addEventListener("click", () => {
+    const yes = h("button", {type: "button", class: "cancel-confirm danger"}, "Yes, cancel it");
+    const no = h("button", {type: "button", class: "cancel-keep"}, "Keep it");
+    yes.addEventListener("click", () => act(`/v1/games/${g.id}/cancel`, me.token, undefined, "The game was cancelled."));
+    no.addEventListener("click", () => clear(box, ask));
+    clear(box, "Cancel this game for every seat? ", yes, " ", no);
+    yes.focus();
+  });
+  return clear(box, ask);
+}
+
 /** The player's games: whose turn (from each active game's summary), waiting ones with leave/cancel, finished. */
 async function refreshMine() {
   const me = currentPlayer();
@@ -165,7 +180,7 @@ async function refreshMine() {
       theirs.map((g) => item(g, " · waiting for the others")),
       open.map((g) => item(g, [" · waiting for players ",
         h("button", {type: "button", class: "leave", onclick: () => act(`/v1/games/${g.id}/leave`, me.token, undefined, "You left the game.")}, "Leave"),
-        " ", h("button", {type: "button", class: "cancel", onclick: () => act(`/v1/games/${g.id}/cancel`, me.token, undefined, "The game was cancelled.")}, "Cancel")])),
+        " ", cancelBox(g, me)])),
       done.map((g) => item(g, ` · ${g.status}`))),
     profile.games.length ? null : h("p", {class: "muted"}, "No games yet: create one below, or join one."));
 }
