@@ -10,6 +10,7 @@ pages. Every page must end without a script error or a failed request.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -25,20 +26,95 @@ TABLES = {
 }
 
 
+# Made before the page's scripts run: every AudioContext the page creates, and whether a click or a
+# key had reached the page by then (a browser refuses to start sound before one, and logs it).
+AUDIO_PROBE = """
+(() => {
+  if (window.__audio) return;
+  window.__audio = [];
+  const Real = window.AudioContext;
+  if (Real) {
+    window.AudioContext = function (...args) {
+      __audio.push(navigator.userActivation ? navigator.userActivation.hasBeenActive : null);
+      return new Real(...args);
+    };
+  }
+})();
+"""
+
+
+def ends_always_listed(play_site, gid, seen):
+    """A before_move check for Mountain King: every legal command that ends a step or the turn has its
+    button outside the folded, capped list, and trades come after the list's other moves."""
+    def check(b, _moves):
+        legal = play_site.service.legal(gid, 0)
+        if str(legal["version"]) != b.js("return document.querySelector('#board').dataset.version"):
+            return
+        ends = sorted(i for i, c in enumerate(legal["commands"]) if c["type"] in ("end_step", "end_turn"))
+        shown = b.js("return [...document.querySelectorAll('#moves-pinned button.move')].map((x) => Number(x.dataset.index))")
+        assert sorted(shown) == ends, (shown, ends, len(legal["commands"]))
+        kinds = b.js("return [...document.querySelectorAll('#moves button.move')].map((x) => x.dataset.type)")
+        assert "trade" not in kinds or set(kinds[kinds.index("trade"):]) == {"trade"}, kinds
+        if ends:
+            seen.append(len(legal["commands"]))
+    return check
+
+
+def end_line(b) -> str:
+    b.wait("return !document.querySelector('#result').hidden", what="the end in words in the header")
+    return b.text("#result")
+
+
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person, game):
+    person.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
     sign_up(person, play_site.url, f"solo {game}")
     gid = create_game(person, play_site.url, game, TABLES[game])
     person.wait("return document.querySelector('#turn-panel button.move') || "
                 "['finished'].includes(document.querySelector('#status').textContent)",
                 what=f"the first turn (site: {play_site.problems()}, {play_site.summary(gid)['active_seats']})")
     assert "Your turn" in person.text("#your-turn") or status(person) == "finished"
-    moves = play_out(person, random.Random(game))
+    # Reloaded on my turn, before any click or key: no AudioContext is made, so none is refused.
+    person.driver.refresh()
+    person.wait("return document.querySelector('#turn-panel button.move')", what="my turn after a reload")
+    assert person.js("return window.__audio") == [], person.js("return window.__audio")
+    assert not [e for e in person.driver.get_log("browser") if "AudioContext" in e["message"]]
+    # A place of the board that no move involves says so when clicked, and the selection stays as it was.
+    missed = person.js("return document.querySelector('#board [data-place]:not(.target):not(.picked)') !== null")
+    if missed:
+        person.js("document.querySelector('#board [data-place]:not(.target):not(.picked)')"
+                  ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        person.wait("return document.querySelector('#board-hint')", what="the hint for a place without a move")
+        assert person.text("#board-hint").startswith("No move there"), person.text("#board-hint")
+        assert person.count("#board .picked") == 0
+    seen_ends: list[int] = []
+    check = ends_always_listed(play_site, gid, seen_ends) if game == "mountain-king" else None
+    moves = play_out(person, random.Random(game), before_move=check)
     assert moves > 0 and status(person) == "finished"
     assert play_site.summary(gid)["status"] == "finished"
     person.wait("return document.querySelector('#scores').textContent.includes('final scores')", what="the final scores")
+    said = end_line(person)
+    assert said.startswith("Game over: ") and said.endswith(".") and "_" not in said and "seat:" not in said, said
+    assert " win" in said or "nobody wins" in said, said
+    board = person.text("#board")
+    if game == "mountain-king":
+        assert seen_ends, "no turn offered an end of step or turn"
+        assert "current:" not in person.text("#board .status-line"), person.text("#board .status-line")
+        assert "{" not in person.js("return [...document.querySelectorAll('#board dl.facts dd')].map((d) => d.textContent).join(' ')")
+    if game == "saboteur":  # gold in words, and each seat's number (move labels say "seat 2")
+        headers = person.texts("#board table th")
+        assert headers[:2] == ["seat", "player"], headers
+        gold = person.js("return [...document.querySelector('#board table').tBodies[0].rows].map((tr) => tr.lastElementChild.textContent)")
+        assert gold and all(re.fullmatch(r"(1 nugget|\d+ nuggets)(: round \d: \d+( \+ \d+)*(; round \d: \d+( \+ \d+)*)*)?", g)
+                            for g in gold), gold
+        assert "after round 3" in said, said
+    if game == "indagar":  # names, not ids or JSON
+        assert "seat:" not in board and '{"' not in board and "retreat (" not in board, board
+        assert "toward its victory" in person.texts("#board table th")
     if game == "dwarf":  # solo: the automaton is scored beside the person
         assert any("automaton" in row for row in person.texts("#scores tr"))
+        assert "game over: " + said.split(": ", 1)[1].split(";")[0] in person.text("#board .status") or \
+            "resigned" in said, (said, person.text("#board .status"))
     person.wait("return document.querySelector('#rematch')", what="the rematch button")
     no_problems(person)
     if game == "dwarf":  # the same game again: the player's seat reserved for them and taken at once
@@ -48,6 +124,42 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         person.wait("return document.querySelector('#status').textContent === 'active'", what="the rematch started")
         assert play_site.summary(again)["game"] == "dwarf" and play_site.summary(again)["seats"][0]["player"]
         no_problems(person)
+
+
+def test_a_resignation_is_said_in_words_in_the_header(play_site, person):
+    """Mountain King resigned mid-game: the header says who resigned and who wins, and the board
+    no longer names a current player."""
+    sign_up(person, play_site.url, "Quitter")
+    gid = create_game(person, play_site.url, "mountain-king", ["me", "greedy"])
+    person.wait("return document.querySelector('#resign')", what="the resign button")
+    person.click("#resign")
+    assert play_site.summary(gid)["status"] == "active"  # one click only asks
+    person.click("#resign-confirm")
+    person.wait("return document.querySelector('#status').textContent === 'finished'", what="the resignation")
+    assert end_line(person) == "Game over: Quitter resigned; greedy-1 wins."
+    person.wait("return document.querySelector('#board .status-line')?.textContent.startsWith('game over')",
+                what="the board's status line after the end")
+    assert "current:" not in person.text("#board .status-line")
+    no_problems(person)
+
+
+def test_cancelling_an_open_game_from_the_lobby_asks_first(play_site, person):
+    sign_up(person, play_site.url, "Canceller")
+    gid = create_game(person, play_site.url, "dwarf", ["me", "open"])
+    person.open(f"{play_site.url}/web")
+    mine = f"#my-games [data-game={gid}]"
+    person.wait("return document.querySelector(arguments[0] + ' button.cancel')", mine, what="my open game with Cancel")
+    person.click(f"{mine} button.cancel")
+    person.wait("return document.querySelector(arguments[0] + ' button.cancel-confirm')", mine, what="the question")
+    assert "Cancel this game" in person.text(f"{mine} .cancel-box")
+    assert play_site.summary(gid)["status"] == "open"  # one click only asks
+    person.click(f"{mine} button.cancel-keep")
+    assert person.count(f"{mine} button.cancel") == 1 and play_site.summary(gid)["status"] == "open"
+    person.click(f"{mine} button.cancel")
+    person.click(f"{mine} button.cancel-confirm")
+    person.wait("return document.querySelector(arguments[0])?.textContent.includes('aborted')", mine, what="the cancel")
+    assert play_site.summary(gid)["status"] == "aborted"
+    no_problems(person)
 
 
 def test_two_players_join_an_open_seat_and_both_ratings_change(play_site, person, other_person):
@@ -138,6 +250,15 @@ def test_the_lobby_offers_every_games_bots_with_the_search_levels_by_name(play_s
         assert list(levels) == ["search-easy", "search-normal", "search-hard"], (game, offered)
         assert levels["search-hard"].startswith("search bot, hard (") and "playouts a move" in levels["search-hard"]
         assert ["random", "random (any legal move)"] in offered
+        # Options' defaults in words: a null default as the catalog's description says, no JSON.
+        defaults = person.js("return [...document.querySelectorAll('#create [data-option]')].map((el) => "
+                             "el.tagName === 'SELECT' ? el.options[0].textContent : el.placeholder)")
+        assert not [d for d in defaults if "null" in d or "[" in d or "{" in d], (game, defaults)
+    choose(person, "#new-game", "mountain-king")
+    assert person.text("[name=opt-board] option") == "default (Winter for 4-5 players and teams, Autumn for 2-3)"
+    choose(person, "#new-game", "dwarf")
+    assert person.text("[name=opt-solo_level] option") == "default (the game decides)"
+    assert person.js("return document.querySelector('[name=opt-first_player]').placeholder") == "seeded random"
     gid = create_game(person, play_site.url, "mountain-king", ["me", "search-easy"])
     seats = person.js("return fetch('/v1/games/' + arguments[0]).then((r) => r.json()).then((g) => g.seats)", gid)
     assert seats[1]["bot"] == "search-easy"

@@ -74,9 +74,23 @@ function players(view, ctx) {
   return table(["", "who", "iron", "gold", "steel", "objects", "medals", "majorities"], rows, {class: "compact dw-players"});
 }
 
+// Why a game ended (GameEnded's reason, the view's ``ended``), in words (DW-END-1 to DW-END-5).
+const END_REASONS = {
+  four_objects: "a player created a fourth Object",
+  mountain_empty: "the Mountain ran out",
+  automaton_medals: "the automaton passed its Medal threshold (knock-out)",
+  round_limit: "the round limit was reached",
+};
+
+/** Why the game ended by its rules, in words, for the viewer's header (null: not by them). */
+export function ended(view) {
+  return view.ended ? END_REASONS[view.ended] || view.ended.replace(/_/g, " ") : null;
+}
+
 export function renderDwarf(el, view, ctx) {
   const next = view.to_place ? `${participantName(view, ctx, view.to_place.player)} places (${view.to_place.slot})` : "";
-  const status = view.phase === "over" ? `game over: ${view.ended}` : `round ${view.round}, ${view.phase}; ${next}`;
+  const status = view.phase === "over" ? `game over: ${ended(view)}, round ${view.round}`
+    : ctx.over ? `game over in round ${view.round}` : `round ${view.round}, ${view.phase}; ${next}`;
   clear(el,
     h("p", {class: "status"}, status),
     view.banned ? h("p", {class: "message"}, `Orc Raiders: no ${view.banned} actions this round`) : null,

@@ -2,7 +2,7 @@
 // tiles stay "?", the seat's own explored tiles in italics), outposts, heroes and
 // monsters on it; then the players' reserves and heroes, the monsters, and the
 // attack being resolved with its dice.
-import {brief, clear, h, s, section, seatLabel, table} from "./dom.js";
+import {clear, h, s, section, seatLabel, table} from "./dom.js";
 
 const R = 22; // hex radius, px
 const W = Math.sqrt(3) * R;
@@ -140,9 +140,66 @@ function players(view, ctx) {
       })]));
 }
 
-function monsters(view) {
-  return table(["monster", "where", "damage", "turns this round", "counts"],
-    Object.entries(view.monsters).map(([id, m]) => [id, m.tile || `retreat (${m.retreat})`, m.damage, m.turns, brief(m.counts)]));
+/** A monster's name from the catalog ("Oryana the Enchantress"), else its id. */
+function monsterName(ctx, id) {
+  const card = ctx.content?.monsters?.[id] || ctx.content?.event_monsters?.[id];
+  return card ? card.name : id.replace(/-/g, " ");
+}
+
+/** Who takes the turn ("seat:0", "monster-oryana", "event-groxiah"), by name. */
+function turnName(view, ctx, who) {
+  const seat = who.match(/^seat:(\d+)$/);
+  if (seat) return seatLabel(ctx.seats, Number(seat[1]));
+  const [kind, id] = who.split(/-(.*)/s);
+  return kind === "event" ? `event monster ${monsterName(ctx, id)}` : kind === "monster" ? monsterName(ctx, id) : who;
+}
+
+/** Off the board (IND-MRET-2): grey side up, it sits out the next round too; coloured, it is back next round. */
+const RETREAT = {grey: "in retreat: back the round after next", colour: "in retreat: back next round"};
+
+/** A primary monster's progress toward its victory (IND-WIN-7): "spirits held 5 of 7"; an event monster has none. */
+function victory(ctx, id, m) {
+  const goal = ctx.content?.monsters?.[id]?.victory;
+  if (!goal) return "—";
+  return Object.entries(goal).map(([what, need]) => `${what.replace(/_/g, " ")} ${m.counts?.[what] || 0} of ${need}`).join(", ");
+}
+
+function monsters(view, ctx) {
+  return table(["monster", "where", "damage", "turns this round", "toward its victory"],
+    Object.entries(view.monsters).map(([id, m]) => [monsterName(ctx, id),
+      m.tile || RETREAT[m.retreat] || `in retreat${m.retreat ? ` (${m.retreat})` : ""}`, m.damage, m.turns, victory(ctx, id, m)]));
+}
+
+/** An outcome's actor ("monster-oryana") by name, for the viewer's header. */
+export function actorName(actor, ctx) {
+  return actor.startsWith("monster-") ? monsterName(ctx, actor.slice("monster-".length)) : null;
+}
+
+/**
+ * Why the game ended by its rules (the view's ``result``: reason and winner), in words, for the
+ * viewer's header: a tie at the top says the tie-break decided it (IND-WIN-4, IND-WIN-6).
+ */
+export function ended(view, ctx) {
+  const result = view.result;
+  if (!result) return null;
+  const seat = result.winner && result.winner.match(/^seat:(\d+)$/);
+  const winner = seat ? Number(seat[1]) : null;
+  const tiedWith = (atLeast) => winner === null ? [] : view.seats.map((_, p) => p)
+    .filter((p) => p !== winner && view.pp[p] >= atLeast && (atLeast === view.threshold || view.pp[p] === view.pp[winner]));
+  const tie = (others, how) => others.length ? `; ${others.map((p) => seatLabel(ctx.seats, p)).join(", ")} ${how}, ` +
+    "decided by the tie-break (earliest in the play order, IND-WIN-4)" : "";
+  if (result.reason === "monster_victory") {
+    const id = (result.winner || "").replace(/^monster-/, "");
+    return `${monsterName(ctx, id)} met its victory condition (${victory(ctx, id, view.monsters[id] || {})}, IND-WIN-7)`;
+  }
+  if (result.reason === "primacy") {
+    return `${seatLabel(ctx.seats, winner)} reached ${view.threshold} power points${tie(tiedWith(view.threshold), "did too")}`;
+  }
+  if (result.reason === "round_limit") {
+    if (winner === null) return "round 10 ended without a winner (IND-WIN-6)";
+    return `after round 10, the most power points: ${view.pp[winner]} (IND-WIN-6)${tie(tiedWith(view.pp[winner]), "had as many")}`;
+  }
+  return result.reason.replace(/_/g, " ");
 }
 
 function attack(view, ctx) {
@@ -156,18 +213,18 @@ function attack(view, ctx) {
 
 export function renderIndagar(el, view, ctx) {
   if (!view.seats) return clear(el, h("p", {class: "muted"}, "The table is not set yet."));
-  const waiting = view.pending?.[0];
+  const waiting = ctx.over ? null : view.pending?.[0];
   clear(el,
     h("p", {}, `Round ${view.round} of 10 · monster level ${view.monster_level} · initiative: ${seatLabel(ctx.seats, view.initiative)}`,
       ` · win at ${view.threshold} PP`,
-      waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)} (${waiting.kind.replace("_", " ")})`
-        : view.turn ? ` · turn: ${view.turn.who}` : ""),
+      ctx.over ? " · game over" : waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)} (${waiting.kind.replace(/_/g, " ")})`
+        : view.turn ? ` · turn: ${turnName(view, ctx, view.turn.who)}` : ""),
     h("div", {class: "board-wrap"}, board(view, ctx)),
     legend(view),
     attack(view, ctx),
     scoreTrack(view, ctx),
     section("Players", players(view, ctx)),
-    section("Monsters", monsters(view)));
+    section("Monsters", monsters(view, ctx)));
 }
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */

@@ -2,7 +2,7 @@
 // heart, rubble, statue and workshop spaces) under the pieces of the view
 // (doors, tunnels, halls coloured by owner), statues and pedestals; then the
 // horde, the spellbook and each player's storage and roster as tables.
-import {brief, clear, h, s, section, seatLabel, table} from "./dom.js";
+import {clear, h, s, section, seatLabel, table} from "./dom.js";
 
 const C = 32; // board cell, px: a 19-column board and the horde fit side by side
 const LEVEL_COLOURS = {1: "#4a4a4a", 2: "#9a9a9a", 3: "#8b5a2b", 4: "#f08c1a", 5: "#f5d33a"};
@@ -178,6 +178,15 @@ export function places(command) {
   }
 }
 
+/**
+ * The move list's order, for the play layer: ending the step or the turn first and always shown
+ * (below 0), trades (often hundreds of 4-for-1 combinations) after every other move.
+ */
+export function order(command) {
+  if (command.type === "end_step" || command.type === "end_turn") return -1;
+  return command.type === "trade" ? 1 : 0;
+}
+
 /** What the board's colours and marks mean. */
 function legend() {
   const swatch = (fill, text) => h("span", {class: "legend-item"}, h("span", {class: "swatch", style: `background:${fill}`}), text);
@@ -209,9 +218,9 @@ function seatCell(view, ctx, seat) {
 }
 
 function status(view, ctx) {
-  const bits = [`phase: ${view.phase}`, `round ${view.round}`];
-  if (view.current !== null && view.current !== undefined) bits.push(`current: ${seatLabel(ctx.seats, view.current)}`);
-  if (view.turn) bits.push(`step: ${view.turn.step}`);
+  const bits = [ctx.over ? "game over" : `phase: ${view.phase}`, `round ${view.round}`];
+  if (!ctx.over && view.current !== null && view.current !== undefined) bits.push(`current: ${seatLabel(ctx.seats, view.current)}`);
+  if (!ctx.over && view.turn) bits.push(`step: ${view.turn.step}`);
   if (view.turns_left !== null && view.turns_left !== undefined) bits.push(`turns left: ${view.turns_left}`);
   bits.push(`board: ${view.board}`);
   if (view.teams) {
@@ -281,17 +290,27 @@ function spellbook(view, names) {
   return [table(["spell", "runes"], rows), h("p", {class: "muted"}, `spell deck: ${view.spell_deck}`)];
 }
 
+/** The pedestal bag's counts by clan, as chips: "fire 4, ice 5, moon 4". */
+function bag(counts) {
+  const entries = Object.entries(counts || {});
+  if (!entries.length) return "empty";
+  return entries.map(([clan, n], i) => [i ? ", " : "", h("span", {class: "clan", style: `background:${CLAN_COLOURS[clan] || "#ccc"}`,
+    title: `${clan} pedestals in the bag`}, clan), ` ${n}`]);
+}
+
 function tableware(view, names) {
   const halls = view.halls.map((id) => names.halls[id]?.name || id).join(", ") || "—";
   const tiles = Object.entries(view.tiles).filter(([, n]) => n).map(([t, n]) => `${t}×${n}`).join(" ") || "—";
-  const coronation = Object.entries(view.coronation.taken || {}).map(([pts, seat]) => `${pts}: ${seat}`).join(", ");
+  const coronation = Object.entries(view.coronation.taken || {})
+    .map(([pts, seat]) => `the ${pts}-honor token by ${seatLabel(names.seats, Number(seat))}`).join(", ");
+  const left = (view.coronation.left || []).map((pts) => `${pts} honor`).join(", ") || "none";
   return h("dl", {class: "facts"},
     h("dt", {}, "supply"), h("dd", {}, resources(view.supply)),
     h("dt", {}, "tiles"), h("dd", {}, tiles),
     h("dt", {}, "great halls"), h("dd", {}, halls),
     h("dt", {}, "workshops to come"), h("dd", {}, view.workshop_supply.map((w) => w.replace(/_/g, " ")).join(", ") || "—"),
-    h("dt", {}, "pedestal bag"), h("dd", {}, brief(view.pedestal_bag)),
-    h("dt", {}, "coronation"), h("dd", {}, `left ${brief(view.coronation.left)}${coronation ? `; taken (points: seat) ${coronation}` : ""}`));
+    h("dt", {}, "pedestal bag"), h("dd", {}, bag(view.pedestal_bag)),
+    h("dt", {}, "coronation"), h("dd", {}, `tokens left: ${left}${coronation ? `; taken: ${coronation}` : ""}`));
 }
 
 function finalScores(view, ctx) {
@@ -316,6 +335,11 @@ export function renderMountainKing(el, view, ctx) {
     section("Players", playersTable(view, ctx)),
     section("Rosters", rosters(view, ctx, names)),
     section("On the table", tableware(view, names)));
+}
+
+/** Why the game ended by its rules, in words, for the viewer's header (null: not by them). */
+export function ended(view) {
+  return view.phase === "over" ? "the last rounds after the coronation were played" : null;
 }
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */

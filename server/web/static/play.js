@@ -7,8 +7,10 @@
 // some legal command clickable (and focusable: Tab to it, Enter to pick).
 // Picking a place narrows the commands to those involving it; one left is
 // played, several are listed by label to choose from. Commands without a place
-// (an order, a trade, a response to an attack) are played from the list. No
-// rule of any game is written here.
+// (an order, a trade, a response to an attack) are played from the list; a
+// renderer may group the list (its `order(command)`: below 0 always shown, e.g.
+// ending a turn). A click on a place no move involves says so. No rule of any
+// game is written here.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
 
@@ -18,19 +20,31 @@ function idempotencyKey() {
   return crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
 }
 
-/** A short rising beep, where the page may play sound (after any click on it). */
-function beep() {
+// A browser lets a page start sound only after a click or a key on it: the AudioContext is made
+// (or resumed) on the first one, never before, so a reload on your turn stays quiet, not refused.
+let audio = null;
+function unlockAudio() {
   try {
-    const ctx = new AudioContext();
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch {
+    audio = null; // no audio here
+  }
+}
+for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, unlockAudio, {once: true, capture: true});
+
+/** A short rising beep, where the page may play sound (after any click or key on it). */
+function beep() {
+  if (!audio || audio.state !== "running") return; // no gesture yet: the title and the panel still say it
+  try {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
     osc.frequency.value = 660;
     gain.gain.value = 0.05;
-    osc.connect(gain).connect(ctx.destination);
+    osc.connect(gain).connect(audio.destination);
     osc.start();
-    osc.frequency.setValueAtTime(880, ctx.currentTime + 0.12);
-    osc.stop(ctx.currentTime + 0.25);
-    osc.onended = () => ctx.close();
+    osc.frequency.setValueAtTime(880, audio.currentTime + 0.12);
+    osc.stop(audio.currentTime + 0.25);
   } catch {
     // no audio here: the title and the panel still say it
   }
@@ -57,6 +71,7 @@ export class Play {
     this.picked = [];
     this.filter = "";
     this.placesOf = () => [];
+    this.orderOf = null;
     this.view = null;
     this.busy = false;
     this.serial = 0; // of the newest legal-actions request
@@ -72,8 +87,8 @@ export class Play {
   }
 
   /** The page drew `summary` (and its view): fetch what this seat may do now, if anything. */
-  async update({token, seat, summary, placesOf, title}) {
-    Object.assign(this, {token, seat, placesOf: placesOf || (() => []), view: summary.view});
+  async update({token, seat, summary, placesOf, orderOf, title}) {
+    Object.assign(this, {token, seat, placesOf: placesOf || (() => []), orderOf: orderOf || null, view: summary.view});
     this.title = title;
     this.summary = summary;
     const mine = seat !== null && summary.status === "active" && summary.active_seats.includes(seat);
@@ -117,10 +132,24 @@ export class Play {
     }
   }
 
+  /**
+   * The commands still open, in the list's order: the server's, or grouped by the renderer's
+   * `order(command)` (lower first, stable within a group), so a game can keep a turn's end
+   * before a long run of trades that the list's cap would otherwise show instead.
+   */
   candidates() {
     if (!this.legal) return [];
-    return this.legal.commands.map((command, i) => ({command, label: this.legal.labels[i] || command.type, i}))
+    const cands = this.legal.commands.map((command, i) => ({command, label: this.legal.labels[i] || command.type, i}))
       .filter((c) => this.picked.every((key) => this.places(c.command).includes(key)));
+    if (!this.orderOf) return cands;
+    const rank = (c) => {
+      try {
+        return Number(this.orderOf(c.command)) || 0;
+      } catch {
+        return 0;
+      }
+    };
+    return cands.map((c) => ({...c, rank: rank(c)})).sort((a, b) => a.rank - b.rank || a.i - b.i);
   }
 
   places(command) {
@@ -178,11 +207,15 @@ export class Play {
         });
         parts.push(input);
       }
+      // Moves the renderer ranks below 0 (ending a step or a turn) always show, outside the fold and the cap.
+      const pinned = cands.filter((c) => c.rank < 0);
+      if (pinned.length) parts.push(h("ol", {class: "moves pinned", id: "moves-pinned"}, pinned.map((c) => this.moveItem(c))));
+      const rest = cands.length - pinned.length;
       // A long list folds away when the board can narrow it; a short one, a narrowed one, or
       // one of choices without a place on the board (an order, a response), shows.
       const list = h("ol", {class: "moves", id: "moves"});
-      parts.push(onBoard && cands.length > 12 && !this.picked.length && !this.filter
-        ? h("details", {class: "all-moves"}, h("summary", {}, `all ${cands.length} moves as a list`), list) : list);
+      parts.push(onBoard && rest > 12 && !this.picked.length && !this.filter
+        ? h("details", {class: "all-moves"}, h("summary", {}, `all ${rest} ${pinned.length ? "other " : ""}moves as a list`), list) : list);
       clear(this.panel, parts, this.resignBox(), this.notifyBox());
       this.drawList(cands);
     } else {
@@ -195,16 +228,21 @@ export class Play {
     const list = this.panel.querySelector("#moves");
     if (!list) return;
     const words = this.filter.toLowerCase().split(/\s+/).filter(Boolean);
-    const shown = cands.filter((c) => words.every((w) => c.label.toLowerCase().includes(w)));
-    clear(list, shown.slice(0, LIST_MAX).map((c) => h("li", {},
-      h("button", {type: "button", class: "move", "data-type": c.command.type, "data-index": c.i,
-        onclick: () => this.act(c.command)}, c.label))),
+    const shown = cands.filter((c) => !(c.rank < 0) && words.every((w) => c.label.toLowerCase().includes(w)));
+    clear(list, shown.slice(0, LIST_MAX).map((c) => this.moveItem(c)),
     shown.length > LIST_MAX ? h("li", {class: "muted"}, `${shown.length - LIST_MAX} more: narrow with the filter or the board`) : null);
+  }
+
+  moveItem(c) {
+    return h("li", {}, h("button", {type: "button", class: "move", "data-type": c.command.type, "data-index": c.i,
+      onclick: () => this.act(c.command)}, c.label));
   }
 
   onBoard(ev) {
     const el = ev.target.closest && ev.target.closest("[data-place].target");
-    if (!el || this.busy) return;
+    if (!el) return this.missed(ev);
+    if (this.busy) return;
+    this.hint("");
     const key = el.dataset.place;
     this.picked.push(key);
     const cands = this.candidates();
@@ -213,6 +251,31 @@ export class Play {
     this.render();
     const first = this.panel.querySelector("button.move");
     if (first && ev.type === "keydown") first.focus();
+  }
+
+  /** A click on a place of the board that no open move involves: say so, briefly. */
+  missed(ev) {
+    const place = ev.target.closest && ev.target.closest("[data-place]");
+    if (!place || place.classList.contains("picked") || this.busy) return;
+    if (this.legal && this.legal.commands.length) {
+      this.hint(this.picked.length ? "No move there with what you picked; the highlighted places have moves (or Clear the selection)."
+        : "No move there; the highlighted places have moves.");
+    } else if (this.summary && this.summary.status === "active" && this.seat !== null && this.seat !== undefined) {
+      this.hint("Not your turn: nothing to play there now.");
+    }
+  }
+
+  /** A short line above the board that goes away by itself (or with the next pick). */
+  hint(text) {
+    clearTimeout(this.hintTimer);
+    let line = this.panel.querySelector("#board-hint");
+    if (!text) return line && line.remove();
+    if (!line) {
+      line = h("p", {id: "board-hint", class: "hint", role: "status"});
+      this.panel.prepend(line);
+    }
+    line.textContent = text;
+    this.hintTimer = setTimeout(() => line.remove(), 4000);
   }
 
   async act(command) {

@@ -175,16 +175,27 @@ function toolChips(broken) {
   }));
 }
 
+/** "1 nugget", "5 nuggets". */
+function nuggets(n) {
+  return `${n} nugget${n === 1 ? "" : "s"}`;
+}
+
+/** Gold by round, in words: "5 nuggets: round 1: 1; round 2: 3 + 1" (rounds without gold left out). */
+function goldWords(gold) {
+  const total = gold.flat().reduce((a, b) => a + b, 0);
+  const rounds = gold.map((cards, i) => (cards.length ? `round ${i + 1}: ${cards.join(" + ")}` : null)).filter(Boolean);
+  return rounds.length ? `${nuggets(total)}: ${rounds.join("; ")}` : nuggets(total);
+}
+
 function goldCell(player) {
-  if (!player.gold) return String(player.gold_cards);
-  const total = player.gold.flat().reduce((a, b) => a + b, 0);
-  return `${total} nuggets (${player.gold.map((r) => `[${r.join(",")}]`).join(" ")})`;
+  return player.gold ? goldWords(player.gold) : String(player.gold_cards);
 }
 
 function players(view, ctx) {
   const rows = view.players.map((p) => {
     const turn = view.turn === p.seat;
     return h("tr", {class: turn ? "turn" : "", "data-place": `seat:${p.seat}`, "aria-label": `player ${seatLabel(ctx.seats, p.seat)}`},
+      h("td", {class: "n"}, p.seat),
       h("td", {}, h("span", {class: "dot", style: `background:${SEAT_COLOURS[p.seat % SEAT_COLOURS.length]}`}),
         seatLabel(ctx.seats, p.seat), turn ? " ◀" : ""),
       h("td", {}, p.role || "?"),
@@ -193,7 +204,7 @@ function players(view, ctx) {
       h("td", {}, toolChips(p.broken_tools)),
       h("td", {}, goldCell(p)));
   });
-  const headers = ["player", "role", "hand", view.omniscient ? "cards" : null, "tools", view.phase === "over" ? "gold" : "gold cards"];
+  const headers = ["seat", "player", "role", "hand", view.omniscient ? "cards" : null, "tools", view.phase === "over" ? "gold" : "gold cards"];
   return table(headers.filter(Boolean), rows);
 }
 
@@ -242,12 +253,12 @@ function you(view, ctx) {
       : h("span", {class: "muted"}, "no cards in hand")),
     h("p", {class: "muted"},
       peeks ? `Goals you have seen: ${peeks}. ` : "",
-      me.gold.flat().length ? `Your gold: ${me.gold.flat().join(" + ")} nuggets.` : ""));
+      me.gold.flat().length ? `Your gold: ${goldWords(me.gold)}.` : ""));
 }
 
 function status(view, ctx) {
-  const bits = [`Round ${view.round} of ${view.rounds}`, `phase: ${view.phase}`];
-  if (view.turn !== null && view.turn !== undefined) bits.push(`turn: ${seatLabel(ctx.seats, view.turn)}`);
+  const bits = [`Round ${view.round} of ${view.rounds}`, ctx.over ? "game over" : `phase: ${view.phase}`];
+  if (!ctx.over && view.turn !== null && view.turn !== undefined) bits.push(`turn: ${seatLabel(ctx.seats, view.turn)}`);
   bits.push(`deck ${view.deck_count}`, `discard ${view.discard_count}`);
   if (view.gold_choice) {
     const g = view.gold_choice;
@@ -276,6 +287,11 @@ export function renderSaboteur(el, shown, ctx) {
     view.you ? you(view, ctx) : null,
     section("Players", players(view, ctx)),
     history(view, ctx));
+}
+
+/** Why the game ended by its rules, in words, for the viewer's header (null: not by them). */
+export function ended(view) {
+  return view.phase === "over" ? `after round ${view.rounds}, the most gold` : null;
 }
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */

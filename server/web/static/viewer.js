@@ -247,8 +247,8 @@ function showLive() {
 function updatePlay() {
   const live = app.mode === "live" || !following();
   const summary = live ? app.summary : {...app.summary, status: "replaying", active_seats: []};
-  const places = app.renderer.places;
-  play.update({token: app.token, seat: app.seat, summary, placesOf: places, title: document.title});
+  const {places, order} = app.renderer;
+  play.update({token: app.token, seat: app.seat, summary, placesOf: places, orderOf: order, title: document.title});
 }
 
 /** After a move of ours (or a refusal): read the game again now, not at the stream's pace. */
@@ -358,6 +358,7 @@ function renderView(view, batch, version, state = null) {
     content: app.content,
     batch: batch ? batch.events : [], // the shown step's events, to outline what they touched
     state, // the full state: only after the end (or for the admin)
+    over: !following() && version >= app.summary.version, // the last position of an ended game: nobody is to act
   };
   try {
     render(board, view, ctx);
@@ -383,11 +384,55 @@ function renderHeader() {
   $("status").className = `badge ${sum.status}`;
   const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");
   $("acting").textContent = acting ? `to act: ${acting}` : "";
+  const end = endLine();
+  $("result").hidden = !end;
+  $("result").textContent = end;
   $("mode-live").textContent = following() ? "Live" : "Final";
   const who = !app.token ? "spectator" : app.seat === null ? (loadToken(gameId) ? "admin" : "spectator")
     : `you play seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
   $("who").textContent = who;
   $("forget").hidden = !loadToken(gameId);
+}
+
+const CONCEDED = {resign: "resigned", timeout: "ran out of time", forfeit: "forfeited"};
+
+/** "a", "a and b", "a, b and c". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A participant id of an outcome ("seat:1", "actor:automaton") by name; the renderer may name its actors. */
+function participantName(id, ctx) {
+  const seat = id.match(/^seat:(\d+)$/);
+  if (seat) return seatLabel(app.summary.seats, Number(seat[1]));
+  const actor = id.replace(/^actor:/, "");
+  return (app.renderer.actorName && app.renderer.actorName(actor, ctx)) || actor.replace(/[-_]/g, " ");
+}
+
+/**
+ * How an ended game ended, in words, from the summary's outcome, the log (a seat that resigned,
+ * ran out of time or forfeited) and the game's own reason (the renderer's `ended(view, ctx)`).
+ */
+function endLine() {
+  const sum = app.summary;
+  if (sum.status === "aborted") return "Game aborted: no result.";
+  if (sum.status !== "finished" || !sum.outcome) return "";
+  const ctx = {seats: sum.seats, content: app.content};
+  const conceded = app.events.filter((ev) => ev.type === "SeatConceded")
+    .map((ev) => `${seatLabel(sum.seats, ev.data.seat)} ${CONCEDED[ev.data.reason] || ev.data.reason}`);
+  let why = conceded.join("; ");
+  if (!why && app.renderer.ended) {
+    try {
+      why = app.renderer.ended(sum.view, ctx) || "";
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+  const {kind, winners} = sum.outcome;
+  const names = listed(winners.map((id) => participantName(id, ctx)));
+  const who = kind === "shared" ? `${names} share the win` : winners.length ? `${names} win${winners.length > 1 ? "" : "s"}`
+    : "nobody wins";
+  return `Game over: ${why ? `${why}; ` : ""}${who}.`;
 }
 
 /** "PathPlayed" -> "path played". */
