@@ -60,6 +60,28 @@ def ends_always_listed(play_site, gid, seen):
     return check
 
 
+def path_cards_drawn(play_site, gid, seen):
+    """A before_move check for Saboteur: every listed path move shows its card as it would lie, upright
+    or rotated (the drawing's open edges are the rules' for that orientation), so the two moves of a
+    card that fits a cell both ways are told apart by eye."""
+    from domain.saboteur.content import CARDS
+    from domain.saboteur.maze import oriented
+
+    def check(b, _moves):
+        legal = play_site.service.legal(gid, 0)
+        if str(legal["version"]) != b.js("return document.querySelector('#board').dataset.version"):
+            return
+        drawn = b.js("return [...document.querySelectorAll('#turn-panel button.move[data-type=play_path]')].map((x) => "
+                     "[Number(x.dataset.index), x.querySelector('svg.move-card title')?.textContent ?? null])")
+        for index, title in drawn:
+            command = legal["commands"][index]
+            edges = oriented(CARDS[command["card"]].shape, bool(command.get("rotated")))[0]
+            turned = " rotated" if command.get("rotated") else ""
+            assert title == f"{command['card']}{turned}: open {', '.join(edges)}", (command, title)
+            seen.append(index)
+    return check
+
+
 def end_line(b) -> str:
     b.wait("return !document.querySelector('#result').hidden", what="the end in words in the header")
     return b.text("#result")
@@ -87,8 +109,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         person.wait("return document.querySelector('#board-hint')", what="the hint for a place without a move")
         assert person.text("#board-hint").startswith("No move there"), person.text("#board-hint")
         assert person.count("#board .picked") == 0
-    seen_ends: list[int] = []
-    check = ends_always_listed(play_site, gid, seen_ends) if game == "mountain-king" else None
+    seen: list[int] = []  # what the check saw: turns that offered an end, path moves drawn
+    check = {"mountain-king": ends_always_listed, "saboteur": path_cards_drawn}.get(game)
+    check = check and check(play_site, gid, seen)
     moves = play_out(person, random.Random(game), before_move=check)
     assert moves > 0 and status(person) == "finished"
     assert play_site.summary(gid)["status"] == "finished"
@@ -98,10 +121,14 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
     assert " win" in said or "nobody wins" in said, said
     board = person.text("#board")
     if game == "mountain-king":
-        assert seen_ends, "no turn offered an end of step or turn"
+        assert seen, "no turn offered an end of step or turn"
         assert "current:" not in person.text("#board .status-line"), person.text("#board .status-line")
         assert "{" not in person.js("return [...document.querySelectorAll('#board dl.facts dd')].map((d) => d.textContent).join(' ')")
     if game == "saboteur":  # gold in words, and each seat's number (move labels say "seat 2")
+        assert seen, "no turn listed a path card to play"
+        # The maze's coordinates along its edges, as the labels name cells: x along the top, y down the left.
+        axis = person.texts("#board svg.maze text.axis")
+        assert "0" in axis and "8" in axis and "-2" in axis and "2" in axis, axis
         headers = person.texts("#board table th")
         assert headers[:2] == ["seat", "player"], headers
         gold = person.js("return [...document.querySelector('#board table').tBodies[0].rows].map((tr) => tr.lastElementChild.textContent)")

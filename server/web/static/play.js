@@ -9,8 +9,9 @@
 // played, several are listed by label to choose from. Commands without a place
 // (an order, a trade, a response to an attack) are played from the list; a
 // renderer may group the list (its `order(command)`: below 0 always shown, e.g.
-// ending a turn). A click on a place no move involves says so. No rule of any
-// game is written here.
+// ending a turn) and draw what a move lays beside its label (its
+// `figure(command, view)`). A click on a place no move involves says so. No rule
+// of any game is written here.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
 
@@ -72,6 +73,7 @@ export class Play {
     this.filter = "";
     this.placesOf = () => [];
     this.orderOf = null;
+    this.figureOf = null;
     this.view = null;
     this.busy = false;
     this.serial = 0; // of the newest legal-actions request
@@ -87,8 +89,9 @@ export class Play {
   }
 
   /** The page drew `summary` (and its view): fetch what this seat may do now, if anything. */
-  async update({token, seat, summary, placesOf, orderOf, title}) {
-    Object.assign(this, {token, seat, placesOf: placesOf || (() => []), orderOf: orderOf || null, view: summary.view});
+  async update({token, seat, summary, placesOf, orderOf, figureOf, title}) {
+    Object.assign(this, {token, seat, placesOf: placesOf || (() => []), orderOf: orderOf || null, figureOf: figureOf || null,
+      view: summary.view});
     this.title = title;
     this.summary = summary;
     const mine = seat !== null && summary.status === "active" && summary.active_seats.includes(seat);
@@ -235,7 +238,17 @@ export class Play {
 
   moveItem(c) {
     return h("li", {}, h("button", {type: "button", class: "move", "data-type": c.command.type, "data-index": c.i,
-      onclick: () => this.act(c.command)}, c.label));
+      onclick: () => this.act(c.command)}, this.figure(c.command), c.label));
+  }
+
+  /** The renderer's drawing of what a command lays, if it draws one (a failing drawing is left out). */
+  figure(command) {
+    if (!this.figureOf) return null;
+    try {
+      return this.figureOf(command, this.view) || null;
+    } catch {
+      return null;
+    }
   }
 
   onBoard(ev) {

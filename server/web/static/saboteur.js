@@ -6,6 +6,7 @@ import {clear, h, s, section, seatLabel, table} from "./dom.js";
 const W = 50; // card width in the maze, px
 const H = 70; // card height: Saboteur cards are portrait
 const TUNNEL = 13; // tunnel width
+const AXIS = 18; // the band above and left of the maze where its coordinates are written
 const TOOLS = ["pick", "lantern", "cart"];
 // One colour per seat (up to 10 players), for the dot on the cards they laid.
 const SEAT_COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4",
@@ -117,7 +118,14 @@ function maze(view, ctx) {
   const rows = b.y1 - b.y0 + 1;
   const lit = touched(ctx.batch, view.goals);
   const parts = [];
-  const at = (x, y) => [(x - b.x0) * W + 1, (y - b.y0) * H + 1];
+  const at = (x, y) => [(x - b.x0) * W + 1 + AXIS, (y - b.y0) * H + 1 + AXIS];
+  // The coordinates the move labels use ("at (3,-1)"): x along the top, y down the left.
+  for (let x = b.x0; x <= b.x1; x++) {
+    parts.push(s("text", {x: at(x, 0)[0] + (W - 2) / 2, y: AXIS - 5, class: "axis"}, x));
+  }
+  for (let y = b.y0; y <= b.y1; y++) {
+    parts.push(s("text", {x: AXIS / 2, y: at(0, y)[1] + (H - 2) / 2 + 4, class: "axis"}, y));
+  }
   for (let y = b.y0; y <= b.y1; y++) {
     for (let x = b.x0; x <= b.x1; x++) {
       const [px, py] = at(x, y);
@@ -153,7 +161,9 @@ function maze(view, ctx) {
     }
   }
   goalCells = Object.fromEntries(Object.entries(view.goals).map(([g, goal]) => [g, cellKey(goal.x, goal.y)]));
-  return s("svg", {class: "maze", width: cols * W + 2, height: rows * H + 2, viewBox: `0 0 ${cols * W + 2} ${rows * H + 2}`,
+  const width = cols * W + 2 + AXIS;
+  const height = rows * H + 2 + AXIS;
+  return s("svg", {class: "maze", width, height, viewBox: `0 0 ${width} ${height}`,
     "aria-label": "the maze"}, parts);
 }
 
@@ -166,6 +176,27 @@ export function places(command) {
   if (command.goal) return [...card, `cell:${goalCells[command.goal]}`];
   if ("target" in command) return [...card, `seat:${command.target}`];
   return card;
+}
+
+const OPPOSITE = {N: "S", S: "N", E: "W", W: "E"};
+
+/** A path card's segments turned 180 degrees, each edge list kept in N, E, S, W order. */
+function turned(segments) {
+  return segments.map((seg) => seg.split("").map((d) => OPPOSITE[d]).sort((a, b) => "NESW".indexOf(a) - "NESW".indexOf(b)).join(""));
+}
+
+/**
+ * A small drawing of what a command lays, for the play layer's move list: a path card of the hand
+ * as it would lie (upright or rotated), so "at (3,-1)" and "at (3,-1) rotated" are told apart by eye.
+ */
+export function figure(command, view) {
+  if (command.type !== "play_path" || !view || !view.you) return null;
+  const card = view.you.hand.find((c) => c.card === command.card);
+  if (!card || !card.segments) return null;
+  const laid = command.rotated ? {...card, segments: turned(card.segments)} : card;
+  const open = [..."NESW"].filter((d) => laid.segments.some((seg) => seg.includes(d))).join(", ");
+  return s("svg", {class: "move-card", width: W * 0.6, height: H * 0.6, viewBox: `0 0 ${W} ${H}`, "aria-hidden": "true"},
+    faceUp(laid, 1, 1, `${card.card}${command.rotated ? " rotated" : ""}: open ${open}`, null));
 }
 
 function toolChips(broken) {
@@ -283,7 +314,8 @@ export function renderSaboteur(el, shown, ctx) {
     h("details", {class: "legend", id: "legend"}, h("summary", {}, "Legend"),
       h("p", {}, "Ladder: the start card. Dark card with ?: a goal, face down (dimmed face: you know it). $: the treasure. ",
         "A tunnel ending in a grey knob is a dead end. The dot on a card: who laid it (the player's colour below). ",
-        "Red outline: touched by the shown step.")),
+        "Red outline: touched by the shown step. ",
+        "The numbers along the top and the left: each cell's x and y, as the moves name it (\"at (x,y)\").")),
     view.you ? you(view, ctx) : null,
     section("Players", players(view, ctx)),
     history(view, ctx));
