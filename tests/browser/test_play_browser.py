@@ -142,6 +142,14 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         assert any("automaton" in row for row in person.texts("#scores tr"))
         assert "game over: " + said.split(": ", 1)[1].split(";")[0] in person.text("#board .status") or \
             "resigned" in said, (said, person.text("#board .status"))
+        # Each location's number as the labels name it ("at 13"), a mark on each threat on top, and a Legend.
+        from domain.dwarf.content import THREATS
+        view = play_site.service.summary(gid, 0)["view"]  # the seat's view, as the page draws it
+        assert person.texts("#board svg.dw-mine text.dw-loc") == [f"{r}{c}" for r in (1, 2, 3) for c in (1, 2, 3)] * len(view["mines"])
+        threats = sum(1 for area in view["mines"] for cell in area["mine"].values() if cell["effect"] in THREATS)
+        assert person.count("#board svg.dw-mine .dw-threat") == threats
+        person.js("document.querySelector('#board #legend').open = true")
+        assert "location's number" in person.text("#board #legend") and "threat" in person.text("#board #legend")
     person.wait("return document.querySelector('#rematch')", what="the rematch button")
     no_problems(person)
     if game == "dwarf":  # the same game again: the player's seat reserved for them and taken at once

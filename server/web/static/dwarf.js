@@ -29,8 +29,16 @@ function location(view, ctx, area, loc, cell, r, c) {
       stroke: "#5a4a3a", class: "dw-location"}),
     locationName(effect.name.replace(/ \(.*\)$/, ""), x, y),
     s("text", {x: x + 8, y: y + 34, class: "dw-type"}, effect.type),
-    s("text", {x: x + C - 10, y: y + C - 10, "text-anchor": "end", class: "dw-stack"}, `${cell.stack.length}`),
+    // The location's number, row then column, as the move labels name it ("at 13").
+    s("text", {x: x + C - 9, y: y + 35, "text-anchor": "end", class: "dw-loc"}, loc),
+    s("text", {x: x + C - 10, y: y + C - 10, "text-anchor": "end", class: "dw-stack"}, `stack ${cell.stack.length}`),
   ];
+  if (effect.threat) {
+    const tx = x + C / 2;
+    parts.push(s("g", {class: "dw-threat"}, s("title", {}, `${effect.name}: a threat`),
+      s("polygon", {points: `${tx},${y + 42} ${tx - 10},${y + 59} ${tx + 10},${y + 59}`}),
+      s("text", {x: tx, y: y + 57, "text-anchor": "middle"}, "!")));
+  }
   if (cell.worker) {
     const w = cell.worker;
     parts.push(s("circle", {cx: x + 22, cy: y + C - 22, r: w.extra ? 9 : 12, fill: PLAYER_COLOURS[w.player % 6],
@@ -61,6 +69,20 @@ function mine(view, ctx, area, index) {
     s("svg", {width: 3 * C, height: 3 * C, class: "dw-mine", viewBox: `0 0 ${3 * C} ${3 * C}`}, cells),
     h("p", {class: "muted"}, `Mountain: ${area.mountain_count} card(s) left, order hidden`),
     h("ul", {class: "dw-piles"}, piles));
+}
+
+/** What the Mines' colours and marks mean, as mine() and location() draw them. */
+function legend(view) {
+  const swatch = (fill, text) => h("span", {class: "legend-item"}, h("span", {class: "swatch", style: `background:${fill}`}), text);
+  return h("details", {class: "legend", id: "legend"}, h("summary", {}, "Legend"),
+    h("p", {}, "A location's colour: the type of the card on top, ", Object.entries(TYPE_COLOURS).map(([type, c]) => swatch(c, type))),
+    h("p", {}, "On each location: the name of the card on top and its type; at the right, the location's number, row then column ",
+      "(13: row 1, column 3), as the moves name it (\"at 13\"", view.mines.length > 1 ? ", \"in Mine 1\" for the Mine so headed" : "",
+      "); stack n: how many cards lie there (the tooltip lists them). ",
+      "A circle: a worker, in its player's colour (the dots of Participants; smaller: an extra worker). ",
+      "Red triangle with !: a threat on top; left without a worker, it strikes every player. ",
+      "Pile n: a Special Action pile, its number of cards and the Special Action on top. ",
+      "Yellow outline: a place you may pick now."));
 }
 
 function players(view, ctx) {
@@ -95,6 +117,7 @@ export function renderDwarf(el, view, ctx) {
     h("p", {class: "status"}, status),
     view.banned ? h("p", {class: "message"}, `Orc Raiders: no ${view.banned} actions this round`) : null,
     h("div", {class: "dw-mines"}, view.mines.map((area, i) => mine(view, ctx, area, i))),
+    legend(view),
     section("Participants", players(view, ctx)));
 }
 
