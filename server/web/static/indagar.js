@@ -155,7 +155,8 @@ function turnName(view, ctx, who) {
 }
 
 /** Off the board (IND-MRET-2): grey side up, it sits out the next round too; coloured, it is back next round. */
-const RETREAT = {grey: "in retreat: back the round after next", colour: "in retreat: back next round"};
+const RETREAT = {grey: "in retreat: back the round after next", colour: "in retreat: back next round",
+                 gone: "out of the game (an event monster never returns, IND-MRET-4)"};
 
 /** A primary monster's progress toward its victory (IND-WIN-7): "spirits held 5 of 7"; an event monster has none. */
 function victory(ctx, id, m) {
