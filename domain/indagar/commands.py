@@ -187,8 +187,9 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
     if kind in ("spirit", "exchange"):
         _spirit_or_exchange(s, seat, cmd, emit)
         return
-    require(kind not in _ANSWERS, "no_decision_open", _DECISION_RULE[_ANSWERS.get(kind, "window")],
-            f"{kind!r} answers a decision the game asks for, and none is open now; see GET legal-actions")
+    if kind in _ANSWERS:
+        require(False, "no_decision_open", _DECISION_RULE[_ANSWERS[kind]],
+                f"{kind!r} answers a decision the game asks for, and none is open now; see GET legal-actions")
     if kind == "end_turn":
         require(t["hero"] is not None or not st.available_heroes(s, seat), "activate_first", "IND-TURN-1",
                 "activate exactly one of your available heroes before ending the turn")

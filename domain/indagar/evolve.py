@@ -190,17 +190,10 @@ def _swapped_figures(s, d):
     s["turn"]["swapped"] = True
 
 
-@handlers.on("HeroFellBack")
+@handlers.on("HeroFellBack", "ChargedThrough")
 def _fell_back(s, d):
     s["heroes"][d["hero"]]["tile"] = d["to"]
-    if d["stopped"]:
-        s["turn"]["stopped"] = True
-
-
-@handlers.on("ChargedThrough")
-def _charged_through(s, d):
-    s["heroes"][d["hero"]]["tile"] = d["to"]
-    if d["stopped"]:
+    if d["stopped"]:  # onto Mud in its own activation (IND-TT-5)
         s["turn"]["stopped"] = True
 
 

@@ -10,6 +10,7 @@ routes turn left (IND-MMOV-4, IND-AMB-37). Monsters never reveal (IND-FOG-3).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 from domain.core import Drbg, event
 
@@ -95,14 +96,13 @@ def _may_attack(s: State, monster: str, tile: str) -> bool:
     return monster != "groxiah" or bool(st.figure_at(s, tile)) or tile not in s["outposts"]
 
 
-def _target_sets(s: State, monster: str) -> list[tuple[list[str], bool, str]]:
+def _target_sets(s: State, monster: str) -> Iterator[tuple[list[str], bool, str]]:
     """The targets to try in turn: the script's; for an event monster with no juicy one in
     reach, then the nearest hero, outpost or monster all the same, approached without attacking
-    (IND-EVM-3, IND-AMB-9)."""
-    sets = [candidates(s, monster)]
+    (IND-EVM-3, IND-AMB-9). Lazily: the second set only when the first reaches nothing."""
+    yield candidates(s, monster)
     if s["monsters"][monster]["kind"] == "event":
-        sets.append((_event_targets(s, monster), False, "approach"))
-    return sets
+        yield _event_targets(s, monster), False, "approach"
 
 
 def _figure_and_outpost_tiles(s: State) -> list[str]:

@@ -84,8 +84,11 @@ class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
     # 4: the second audit: event monsters approach with nothing juicy (IND-EVM-3), Groxiah spares
-    # unmanned outposts (IND-EVM-4), monsters heal on the Mystic Clearing (IND-AMB-21), an exchange
-    # gets another resource (IND-RES-5); 3: IND-TURN-1, IND-RET-2, IND-EVM-2, IND-OUT-11, IND-MTGT-6, IND-SPI-3
+    # unmanned outposts (IND-EVM-4), monsters heal on the Mystic Clearing and a hero hurt there later
+    # does (IND-AMB-21), an exchange gets another resource (IND-RES-5), Mud stops a charge or fall
+    # back onto it (IND-TT-5), one use of an ability per player turn, reveal attacks included
+    # (IND-AMB-41), the owner redeploys (IND-AMB-26); 3: IND-TURN-1, IND-RET-2, IND-EVM-2,
+    # IND-OUT-11, IND-MTGT-6, IND-SPI-3
     rules_version = "indagar-4"
     rule_prefix = "IND"
     renderer = "indagar"
