@@ -175,7 +175,7 @@ class Indagar(BaseGame):
 
     def content(self) -> dict:
         return {"heroes": dict(content.heroes()), "abilities": dict(content.abilities()),
-                "factions": content.factions(), "monsters": dict(content.monsters()),
+                "factions": content.factions(), "trees": content.trees(), "monsters": dict(content.monsters()),
                 "event_monsters": dict(content.event_monsters()),
                 "demon_heads": content.tiles()["demon_heads"],
                 "layouts": {str(n): content.layout_text(n) for n in (1, 2, 3, 4)}}

@@ -138,6 +138,10 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
     if game == "indagar":  # names, not ids or JSON
         assert "seat:" not in board and '{"' not in board and "retreat (" not in board, board
         assert "toward its victory" in person.texts("#board table th")
+        # Each hero card's abilities in words, and each player's strategy board (IND-ABL-2, IND-STR-3).
+        abilities = person.texts("#board table.ind-cards li.ind-ability")
+        assert any(a.startswith("basic: ") for a in abilities) and not [a for a in abilities if "{" in a], abilities
+        assert person.count("#board details.ind-strategy") == len(play_site.summary(gid)["seats"])
     if game == "dwarf":  # solo: the automaton is scored beside the person
         assert any("automaton" in row for row in person.texts("#scores tr"))
         assert "game over: " + said.split(": ", 1)[1].split(";")[0] in person.text("#board .status") or \

@@ -26,7 +26,7 @@ globalThis.document = {createElement: (t) => new Node(t), createElementNS: (ns, 
 
 
 def _render(tmp_path, view, content):
-    for name in ("dom.js", "indagar.js"):
+    for name in ("dom.js", "indagar.js", "indagar-cards.js"):
         (tmp_path / name).write_text((STATIC / name).read_text())
     (tmp_path / "run.mjs").write_text(DOM + """
 import {renderIndagar} from "./indagar.js";
@@ -64,3 +64,40 @@ def test_the_renderer_draws_the_seats_view_of_a_running_game(tmp_path):
     assert any(t.startswith("Round ") for t in drawn["texts"])
     # The score track: a box per PP up to the threshold, one marker per seat.
     assert drawn["boxes"] == max(view["threshold"], *(view["pp"][str(i)] for i in range(len(view["seats"])))) + 1 and drawn["markers"] == len(view["seats"])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_spells_out_every_heros_abilities_and_each_strategy_board(tmp_path):
+    """A player reads what each ability does, costs and when it opens (IND-ABL-2, IND-LVL-1, IND-STR-3..8)."""
+    g = play(GAME, table(GAME, 2, "greedy"), {"factions": ["arkland", "sect"]}, seed=b"cards", max_steps=400)
+    view = json.loads(json.dumps(GAME.view(g.state, 0)))
+    content = json.loads(json.dumps(GAME.content()))
+    texts = _render(tmp_path, view, content)["texts"]
+    # The rulebook's own example (IND-EX-1), its cost authored: one more attack die, at least 2 damage.
+    assert "basic: Flaming Sword of Arkland (1 gold): roll 1 more attack die, the defender takes at least 2 damage" in texts
+    assert any(t.startswith("basic: Undead Immunity (") and "usable in any turn" in t for t in texts)
+    for seat in view["seats"]:
+        for hero in seat["heroes"]:
+            card, level = content["heroes"][hero], len(view["heroes"][hero]["bonuses"])
+            for i, ability in enumerate(card["specials"]):
+                name = content["abilities"][ability]["name"]
+                opened = [t for t in texts if f": {name} (" in t]
+                assert opened, name
+                assert ("(not yet)" in opened[0]) == (i >= level), (hero, ability, level)
+        command = content["abilities"][content["heroes"][seat["commander"]]["command"]]["name"]
+        assert any(t.startswith(f"commander: {command} (") for t in texts), command
+    # Each player's three trees, the one in play marked, unlocked abilities with their token's effect.
+    assert any(seat["unlocked"] for seat in view["seats"])
+    for seat in view["seats"]:
+        for tree in (t for t in content["trees"].values() if t["faction"] == seat["faction"]):
+            assert any(t.startswith(tree["name"]) for t in texts), tree["name"]
+        for ability, face in seat["unlocked"].items():
+            name = next(a["name"] for t in content["trees"].values() for a in t["abilities"] if a["id"] == ability)
+            assert any(t.startswith(f"{name} (") and ("coin bag" if face == "coin" else "lightning bolt") in t for t in texts)
+    assert not [t for t in texts if "[" in t or "{" in t], "every effect in words, no raw data"
+    # The lightning bolt adds 1 to the starred number, a resource gain too: "gain 2 wood" gains 3.
+    view["seats"][0]["unlocked"] = {a["id"]: "bolt" for t in content["trees"].values() if t["faction"] == "arkland"
+                                    for a in t["abilities"]}
+    texts = _render(tmp_path, view, content)["texts"]
+    assert any(t.startswith("Builders' Guild (1 gold): gain 3 wood — unlocked, lightning bolt") for t in texts), texts
+    assert not [t for t in texts if "[" in t or "{" in t]

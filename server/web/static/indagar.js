@@ -3,14 +3,18 @@
 // monsters on it; then the players' reserves and heroes, the monsters, and the
 // attack being resolved with its dice.
 import {clear, h, s, section, seatLabel, table} from "./dom.js";
+import {heroCards, strategyBoards} from "./indagar-cards.js";
 
-const R = 22; // hex radius, px
+const R = 30; // hex radius, px
 const W = Math.sqrt(3) * R;
 const TILE_COLOURS = {
   gold: "#e0b53a", wood: "#4e8a3e", ore: "#8a8f99", meadow: "#a9d18e", mud: "#8d6e4c", mountains: "#5b4a3f",
   source: "#b388ff", poison_swamp: "#6b7f3a", arcane_mist: "#9fa8da", mountain_fortress: "#a1887f",
   mystic_clearing: "#80cbc4", maelstrom: "#4fc3f7", ancient_portal: "#ce93d8",
 };
+/** The word printed on a revealed hex (its title and the legend give the full name). */
+const SHORT = {mountain_fortress: "fortress", mystic_clearing: "clearing", poison_swamp: "swamp", arcane_mist: "mist",
+               ancient_portal: "portal"};
 const FACTION_COLOURS = {arkland: "#7b3fa0", forest: "#2e7d32", ramal: "#c62828", sect: "#222"};
 
 /** Tile id "r4c2" -> centre on the odd-r offset layout (odd rows half a tile right). */
@@ -59,6 +63,7 @@ function board(view, ctx) {
     const [x, y] = centre(t);
     if (!kind) parts.push(s("text", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}, known ? known.slice(0, 3) : "?"));
     if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
+    else if (kind) parts.push(s("text", {x, y: y - R * 0.55, class: "ind-kind"}, SHORT[kind] || kind));
   }
   for (const [t, o] of Object.entries(view.outposts)) {
     const [x, y] = centre(t);
@@ -225,7 +230,9 @@ export function renderIndagar(el, view, ctx) {
     attack(view, ctx),
     scoreTrack(view, ctx),
     section("Players", players(view, ctx)),
-    section("Monsters", monsters(view, ctx)));
+    section("Monsters", monsters(view, ctx)),
+    heroCards(view, ctx),
+    strategyBoards(view, ctx));
 }
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
