@@ -74,6 +74,7 @@ export class Play {
     this.placesOf = () => [];
     this.orderOf = null;
     this.figureOf = null;
+    this.alikeOf = null;
     this.view = null;
     this.busy = false;
     this.serial = 0; // of the newest legal-actions request
@@ -89,9 +90,9 @@ export class Play {
   }
 
   /** The page drew `summary` (and its view): fetch what this seat may do now, if anything. */
-  async update({token, seat, summary, placesOf, orderOf, figureOf, title}) {
+  async update({token, seat, summary, placesOf, orderOf, figureOf, alikeOf, title}) {
     Object.assign(this, {token, seat, placesOf: placesOf || (() => []), orderOf: orderOf || null, figureOf: figureOf || null,
-      view: summary.view});
+      alikeOf: alikeOf || null, view: summary.view});
     this.title = title;
     this.summary = summary;
     const mine = seat !== null && summary.status === "active" && summary.active_seats.includes(seat);
@@ -138,12 +139,18 @@ export class Play {
   /**
    * The commands still open, in the list's order: the server's, or grouped by the renderer's
    * `order(command)` (lower first, stable within a group), so a game can keep a turn's end
-   * before a long run of trades that the list's cap would otherwise show instead.
+   * before a long run of trades that the list's cap would otherwise show instead. Commands the
+   * renderer says lay alike (Saboteur's symmetric card, upright or turned) are offered once.
    */
   candidates() {
     if (!this.legal) return [];
+    const seen = new Set();
     const cands = this.legal.commands.map((command, i) => ({command, label: this.legal.labels[i] || command.type, i}))
-      .filter((c) => this.picked.every((key) => this.places(c.command).includes(key)));
+      .filter((c) => this.picked.every((key) => this.places(c.command).includes(key)))
+      .filter((c) => {
+        const key = this.alike(c.command);
+        return key === null || (!seen.has(key) && seen.add(key));
+      });
     if (!this.orderOf) return cands;
     const rank = (c) => {
       try {
@@ -153,6 +160,16 @@ export class Play {
       }
     };
     return cands.map((c) => ({...c, rank: rank(c)})).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  }
+
+  /** The renderer's key of what a command lays (`alike(command, view)`): commands with one key are listed once. */
+  alike(command) {
+    if (!this.alikeOf) return null;
+    try {
+      return this.alikeOf(command, this.view) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   places(command) {

@@ -186,6 +186,18 @@ function turned(segments) {
 }
 
 /**
+ * What a path play lays, as a key for the play layer: a card that reads the same turned (a cross,
+ * a straight) lays alike upright or rotated, so the move list offers it once (both stay legal).
+ */
+export function alike(command, view) {
+  if (command.type !== "play_path" || !view || !view.you) return null;
+  const card = view.you.hand.find((c) => c.card === command.card);
+  if (!card || !card.segments) return null;
+  const key = (segments) => [...segments].sort().join("|");
+  return key(turned(card.segments)) === key(card.segments) ? `${command.card}@${command.x},${command.y}` : null;
+}
+
+/**
  * A small drawing of what a command lays, for the play layer's move list: a path card of the hand
  * as it would lie (upright or rotated), so "at (3,-1)" and "at (3,-1) rotated" are told apart by eye.
  */
