@@ -101,3 +101,37 @@ def test_the_page_spells_out_every_heros_abilities_and_each_strategy_board(tmp_p
     texts = _render(tmp_path, view, content)["texts"]
     assert any(t.startswith("Builders' Guild (1 gold): gain 3 wood — unlocked, lightning bolt") for t in texts), texts
     assert not [t for t in texts if "[" in t or "{" in t]
+
+
+def _ended(tmp_path, views):
+    for name in ("dom.js", "indagar.js", "indagar-cards.js"):
+        (tmp_path / name).write_text((STATIC / name).read_text())
+    (tmp_path / "ended.mjs").write_text(DOM + """
+import {ended} from "./indagar.js";
+import {readFileSync} from "node:fs";
+const views = JSON.parse(readFileSync(0, "utf8"));
+const seats = [{seat: 0, name: "ann"}, {seat: 1, name: "bo"}, {seat: 2, name: "cy"}];
+console.log(JSON.stringify(views.map((view) => ended(view, {seats, content: null}))));
+""")
+    out = subprocess.run(["node", str(tmp_path / "ended.mjs")], input=json.dumps(views), capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_header_says_when_the_tie_break_decided_the_end(tmp_path):
+    """Round 10 ends level at the top: the earliest in the play order wins, and the header says so
+    (IND-WIN-4, IND-WIN-6); two players past the threshold likewise; a clear lead names no tie."""
+    seats = [{"faction": "arkland"}, {"faction": "sect"}, {"faction": "forest"}]
+    tied = {"seats": seats, "threshold": 10, "pp": {"0": 6, "1": 6, "2": 4}, "result": {"reason": "round_limit", "winner": "seat:0"}}
+    past = {"seats": seats, "threshold": 10, "pp": {"0": 9, "1": 11, "2": 10}, "result": {"reason": "primacy", "winner": "seat:1"}}
+    clear = {"seats": seats, "threshold": 10, "pp": {"0": 5, "1": 7, "2": 4}, "result": {"reason": "round_limit", "winner": "seat:1"}}
+    nobody = {"seats": seats, "threshold": 10, "pp": {"0": 0, "1": 0, "2": 0}, "result": {"reason": "round_limit", "winner": None}}
+    said = _ended(tmp_path, [tied, past, clear, nobody])
+    assert said[0] == ("after round 10, the most power points: 6 (IND-WIN-6); bo had as many, "
+                       "decided by the tie-break (earliest in the play order, IND-WIN-4)"), said[0]
+    assert said[1] == ("bo reached 10 power points; cy did too, "
+                       "decided by the tie-break (earliest in the play order, IND-WIN-4)"), said[1]
+    assert said[2] == "after round 10, the most power points: 7 (IND-WIN-6)", said[2]
+    assert said[3] == "round 10 ended without a winner (IND-WIN-6)", said[3]
