@@ -20,28 +20,11 @@ from typing import NamedTuple
 
 
 def best_sets(counts: dict[str, int], give: int = 4) -> int:
-    """Most sets of 3 identical resources reachable by any trades of ``give``-for-1."""
-    return _best_sets(tuple(counts.values()), give)
-
-
-@lru_cache(maxsize=4096)
-def _best_sets(counts: tuple[int, ...], give: int) -> int:
-    """The DP of :func:`best_sets` (judging a position asks it for the same holdings again and again)."""
-    total = sum(counts)
-    max_gain = total // give
-    best = {0: 0}  # balance -> most sets so far
-    for c in counts:
-        step: dict[int, int] = {}
-        for balance, sets in best.items():
-            for s in range((c + max_gain) // 3 + 1):
-                delta = c - 3 * s if 3 * s <= c else -give * (3 * s - c)
-                nb = balance + delta
-                if nb < -give * max_gain:
-                    continue
-                if step.get(nb, -1) < sets + s:
-                    step[nb] = sets + s
-        best = step
-    return max(sets for balance, sets in best.items() if balance >= 0)
+    """Most sets of 3 identical resources reachable by any trades of ``give``-for-1 from an
+    unlimited supply: :func:`plan_sets`'s DP with every cap at the most tokens trades can gain
+    (cached: judging a position asks it for the same holdings again and again)."""
+    have = tuple(counts.values())
+    return _plan(have, (sum(have) // give,) * len(have), give)[0]
 
 
 class Plan(NamedTuple):
@@ -71,7 +54,7 @@ def plan_sets(counts: dict[str, int], supply: dict[str, int] | None = None, give
     return Plan(sets, {r: n for r, n in zip(names, gained) if n}, {r: n for r, n in zip(names, handed) if n})
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _plan(counts: tuple[int, ...], caps: tuple[int, ...], give: int
           ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """The DP of :func:`plan_sets`: per type, the sets ``s`` with ``3s - c`` gained tokens at most
