@@ -95,7 +95,7 @@ export function heroCards(view, ctx) {
 export function strategyBoards(view, ctx) {
   const trees = ctx.content?.trees;
   if (!trees) return null;
-  const token = {coin: "unlocked, coin bag: costs 1 resource less", bolt: "unlocked, lightning bolt: its * number +1"};
+  const token = {coin: "unlocked, coin bag: costs 1 resource less", bolt: "unlocked, lightning bolt: its starred number +1, counted above"};
   return section("Strategy boards", view.seats.map((p, seat) => {
     const own = Object.values(trees).filter((t) => t.faction === p.faction);
     const unlocked = p.unlocked || {};
