@@ -7,4 +7,5 @@ PAST: dict[str, str] = {
     "indagar-1": "domain.indagar.versions.indagar_1.rules:GAME",
     "indagar-2": "domain.indagar.versions.indagar_2.rules:GAME",
     "indagar-3": "domain.indagar.versions.indagar_3.rules:GAME",
+    "indagar-4": "domain.indagar.versions.indagar_4.rules:GAME",
 }
