@@ -225,11 +225,13 @@ def dispatch(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> None:
         require(not t["must_attack"], "must_attack", "IND-SPR-1", "attack after a Charge! move")
         getattr(outposts, kind)(s, emit, seat, hero)
     elif kind == "swap":
+        require(not t["must_attack"], "must_attack", "IND-SPR-1", "attack after a Charge! move")
         require(cmd.get("figure") in movement.swap_partners(s, hero), "no_swap", "IND-EVT-2",
                 "swap from the Ancient Portal, once per activation, with a figure on a face-up tile "
                 "(not an enemy hero on an outpost)")
         movement.swap(s, emit, hero, cmd["figure"])
     elif kind == "use_ability":
+        require(not t["must_attack"], "must_attack", "IND-SPR-1", "attack after a Charge! move")
         require(cmd in abilities.turn_abilities(s, seat), "ability_unusable", "IND-ABL-6",
                 "not an unlocked, affordable, unused ability of the active hero or the tree in play "
                 "(see legal-actions)")

@@ -134,4 +134,16 @@ POSITIONS = {
         seats.0.res = {"gold": 3, "wood": 0, "ore": 0}
         turn 0
     """,
+    "charged-onto-the-portal": """
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c2
+        reveal r4c2 ancient_portal
+        put zhuan r4c3
+        put bertram r1c0
+        seats.0.res = {"gold": 5, "wood": 5, "ore": 5}
+        turn 0 ariane 0
+        turn.charged = true
+        turn.must_attack = true
+    """,
 }

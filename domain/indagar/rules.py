@@ -83,13 +83,15 @@ OPTIONS_SCHEMA: dict = {
 class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
+    # 5: after a Charge! move only the owed attack (or a spend) is accepted: a Portal swap or a
+    # hero ability between them was accepted unlisted and left a turn that could not end (IND-SPR-1);
     # 4: the second audit: event monsters approach with nothing juicy (IND-EVM-3), Groxiah spares
     # unmanned outposts (IND-EVM-4), monsters heal on the Mystic Clearing and a hero hurt there later
     # does (IND-AMB-21), an exchange gets another resource (IND-RES-5), Mud stops a charge or fall
     # back onto it (IND-TT-5), one use of an ability per player turn, reveal attacks included
     # (IND-AMB-41), the owner redeploys (IND-AMB-26); 3: IND-TURN-1, IND-RET-2, IND-EVM-2,
     # IND-OUT-11, IND-MTGT-6, IND-SPI-3
-    rules_version = "indagar-4"
+    rules_version = "indagar-5"
     rule_prefix = "IND"
     renderer = "indagar"
     positions = POSITIONS
