@@ -26,9 +26,14 @@ def caller(service: GameService, game_id: str, meta: dict[str, str] | None = Non
 
 
 def require_seat(service: GameService, game_id: str, meta: dict[str, str] | None = None) -> int:
+    """The caller's seat: 401 without a token, 403 ``not_a_seat`` for a valid token that holds none
+    here (a player who is not seated, the game's invite token)."""
     seat = caller(service, game_id, meta)
+    if seat is None and bearer() is None:
+        raise ApiError(401, "token_required", "acting needs a seat token, or the player token of a seated player")
     if seat is None:
-        raise ApiError(401, "token_required", "acting needs the seat token returned when the game was created")
+        raise ApiError(403, "not_a_seat", "this token holds no seat of this game: act with a seat token, or the "
+                       "player token of a player seated here")
     if seat == ADMIN:
         raise ApiError(403, "admin_cannot_act", "the admin token reads everything but plays no seat")
     return seat

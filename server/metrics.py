@@ -73,4 +73,4 @@ def _series(key: tuple[str, str, int]) -> tuple:
 
 
 def exposition() -> Response:
-    return Response(generate_latest(REGISTRY), mimetype=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(REGISTRY), content_type=CONTENT_TYPE_LATEST)  # it names its charset already

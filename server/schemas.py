@@ -48,7 +48,7 @@ class ActionRequest(Schema):
         unknown = RAISE
 
     expected_version = Int(required=True, validate=validate.Range(min=0))
-    command = fields.Dict(keys=fields.String(), required=True)
+    command = fields.Raw(required=True, allow_none=True)  # any JSON: not an object is a 422 malformed_command
 
 
 class ListGamesQuery(Schema):

@@ -61,9 +61,12 @@ def conditional(resp: Response) -> Response:
     sets a 412's status but keeps the representation as its body; it is answered as every error
     is, a problem (``precondition_failed``)."""
     environ = request.environ
+    if environ.get("HTTP_IF_MATCH", "").strip() == "*":
+        # Any current representation matches "*" (RFC 9110 13.1.1); werkzeug would answer 412.
+        environ = {k: v for k, v in environ.items() if k != "HTTP_IF_MATCH"}
     if ("HTTP_IF_NONE_MATCH" in environ or "HTTP_IF_MATCH" in environ or "HTTP_IF_MODIFIED_SINCE" in environ
             or "HTTP_IF_UNMODIFIED_SINCE" in environ or "HTTP_RANGE" in environ):
-        resp = resp.make_conditional(request)
+        resp = resp.make_conditional(environ)
         if resp.status_code == 412:
             failed = problem(412, "precondition_failed", f"If-Match does not name this representation; its ETag "
                              f"is {resp.headers.get('ETag')}")

@@ -74,6 +74,10 @@ def test_views_differ_by_seat_and_etag(client, game):
     assert again.status_code == 304
     act(client, game, 0, {"type": "pass"})
     assert client.get(f"/v1/games/{gid}", headers={"If-None-Match": etag}).status_code == 200
+    # If-Match: "*" matches any current representation (RFC 9110 13.1.1); a stale ETag does not.
+    assert client.get(f"/v1/games/{gid}", headers={"If-Match": "*"}).status_code == 200
+    stale = client.get(f"/v1/games/{gid}", headers={**auth(game["seats"][0]["token"]), "If-Match": etag})
+    assert (stale.status_code, stale.json["code"]) == (412, "precondition_failed")
 
 
 def test_auth_failures(client, game):
@@ -86,6 +90,24 @@ def test_auth_failures(client, game):
     resp = client.post(f"/v1/games/{gid}/actions", json={"expected_version": 4, "command": {"type": "pass"}},
                        headers=ADMIN)
     assert resp.status_code == 403
+
+
+def test_a_valid_token_that_holds_no_seat_is_403_not_401(client, game):
+    """A player who is not seated here sent their (valid) token: 403 not_a_seat for acting or
+    resigning, 403 admin_only for aborting; 401 is for no token (or one that names nobody)."""
+    gid = game["id"]
+    stranger = auth(client.post("/v1/players", json={"name": "stranger"}).json["token"])
+    resp = client.post(f"/v1/games/{gid}/actions", json={"expected_version": 4, "command": {"type": "pass"}},
+                       headers=stranger)
+    assert (resp.status_code, resp.json["code"]) == (403, "not_a_seat"), resp.json
+    resp = client.post(f"/v1/games/{gid}/resign", headers=stranger)
+    assert (resp.status_code, resp.json["code"]) == (403, "not_a_seat"), resp.json
+    for token in (stranger, auth(game["seats"][0]["token"])):
+        resp = client.post(f"/v1/games/{gid}/abort", headers=token)
+        assert (resp.status_code, resp.json["code"]) == (403, "admin_only"), resp.json
+    resp = client.post(f"/v1/games/{gid}/abort")
+    assert (resp.status_code, resp.json["code"]) == (401, "token_required")
+    assert client.get(f"/v1/games/{gid}").json["version"] == 4
 
 
 def test_action_accepted_then_stale_version_conflicts_whatever_the_command(client, game):
@@ -103,6 +125,10 @@ def test_illegal_command_is_422_with_rule_and_writes_nothing(client, game):
     assert client.get(f"/v1/games/{game['id']}").json["version"] == 4
     resp = act(client, game, 0, {"no_type": 1})
     assert resp.status_code == 422 and resp.json["code"] == "malformed_command"
+    for not_an_object in ("pass", None, [], 5):  # the contract: "not an object with a string type"
+        resp = act(client, game, 0, not_an_object)
+        assert resp.status_code == 422 and resp.json["code"] == "malformed_command", (not_an_object, resp.json)
+    assert client.get(f"/v1/games/{game['id']}").json["version"] == 4
 
 
 def test_idempotency_key_replays_the_stored_response(client, game):
@@ -218,8 +244,10 @@ def test_ops_endpoints(client, game):
     ready = client.get("/readyz").json  # no worker or reactor runs beside this test's API
     assert ready["status"] == "degraded" and ready["down"] == ["reactor", "workers"]
     assert ready["parts"]["store"] == {"up": True} and ready["parts"]["timers"] == {"up": True, "overdue": 0}
-    metrics = client.get("/metrics").get_data(as_text=True)
+    resp = client.get("/metrics")
+    metrics = resp.get_data(as_text=True)
     assert "delve_http_requests_total" in metrics and "delve_games_created_total" in metrics
+    assert resp.headers["Content-Type"].count("charset") == 1, resp.headers["Content-Type"]
 
 
 def test_rate_limit(service):

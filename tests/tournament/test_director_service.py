@@ -62,7 +62,9 @@ def test_TRN_DIR_1_bad_requests_are_problems(client, service):
     url = f"/v1/tournaments/{tid}/rounds/1/tables/0/result"
     bad = "malformed_request"
     cases = [
-        (url, {"kind": "forfeit", "reason": "r"}, 400, bad),  # a forfeit names its losers
+        (url, {"kind": "forfeit", "reason": "r"}, 422, "bad_losers"),  # a forfeit names its losers
+        (url, {"kind": "walkover", "reason": "r"}, 422, "bad_losers"),
+        (url, {"kind": "adjudicated", "reason": "r"}, 422, "bad_places"),  # every seat's place
         (url, {"kind": "forfeit", "losers": ["e0"]}, 400, bad),  # no reason
         (url, {"kind": "adjudicated", "places": {"e0": 1, "e1": 1}, "reason": "r", "extra": 1}, 400, bad),
         (url, {"kind": "double_forfeit", "losers": ["e0"], "reason": "r"}, 400, bad),
