@@ -4,7 +4,7 @@ tile is known to its explorer only. Reserves, PP, heroes, outposts and monsters
 are public: the rulebook hides nothing else."""
 from __future__ import annotations
 
-from domain.kit import Secrecy, Secret, copy_state
+from domain.kit import Secrecy, Secret, copy_state, platform
 
 from . import commands, scoring
 from . import state as st
@@ -14,7 +14,7 @@ from .state import State
 def view(s: State, seat: int | None) -> dict:
     if not s.get("seats"):
         return {"phase": s.get("phase", "setup")}
-    over = s["phase"] == "over"
+    over = s["phase"] == "over" or platform.ended(s)  # a resignation or an abort ends it too
     out = {k: v for k, v in s.items() if k not in ("hidden", "peeks")}
     out = copy_state(out)
     out["face_down"] = sorted(t for t, x in s["tiles"].items() if x["type"] is None and t not in s["sealed"])

@@ -4,7 +4,7 @@ Secrecy lives here only, so the canary tests have one place to prove.
 """
 from __future__ import annotations
 
-from domain.kit import Secrecy, Secret
+from domain.kit import Secrecy, Secret, platform
 from domain.saboteur.content import CARDS, ROUNDS, TREASURE
 from domain.saboteur.maze import oriented
 from domain.saboteur.rounds import gold_options, gold_seat
@@ -18,7 +18,7 @@ def _hand(cards: list[str]) -> list[dict]:
 def view(s: SaboteurState, seat: int | None) -> dict:
     """The table as ``seat`` sees it; None is a spectator. After the game
     everything is shown."""
-    over = s["phase"] == "over"
+    over = s["phase"] == "over" or platform.ended(s)  # a resignation or an abort ends it too
     me = seat if seat is not None and 0 <= seat < s["players"] else None
     chooser = gold_seat(s)
     maze = {

@@ -74,7 +74,7 @@ def test_the_lobby_lists_every_game_and_filters_by_game(browser, site):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_finished_game_replays_step_by_step_and_verifies(browser, site, api, game):
+def test_a_finished_game_replays_step_by_step_and_verifies(browser, site, api, game, tmp_path):
     game_id = site.finished[game]
     summary = api.get(f"/v1/games/{game_id}").json()
     scores = api.get(f"/v1/games/{game_id}/scores").json()
@@ -124,6 +124,14 @@ def test_a_finished_game_replays_step_by_step_and_verifies(browser, site, api, g
     browser.wait("return document.querySelector('#audit .verdict')", what="the verdict")
     assert "Verified" in browser.text("#audit .verdict.ok"), browser.text("#audit")
     assert "matches this server's chain head" in browser.text("#audit .verdict-box")
+    # Another game's saved export verifies, but the page says whose record it is, with no tick.
+    other = next(gid for name, gid in site.finished.items() if name != game)
+    saved = tmp_path / f"{other}.ndjson"
+    saved.write_bytes(api.get(f"/v1/games/{other}/export").content)
+    browser.driver.find_element("css selector", "#audit input[type=file]").send_keys(str(saved))
+    browser.wait("return (document.querySelector('#audit .verdict') || {}).textContent?.includes('another game')",
+                 what="the other game's verdict")
+    assert other in browser.text("#audit .verdict.bad") and "✓" not in browser.text("#audit .verdict")
     assert_clean(browser)
 
 

@@ -70,3 +70,15 @@ def test_IND_FOG_3_IND_MMOV_6_monsters_cross_face_down_tiles_without_revealing()
         if step.seat is None and step.command:
             assert not any(e["type"] == "TileRevealed" for e in step.events
                            if e["data"].get("hero") is None and e["data"].get("seat") is None)
+
+
+def test_after_a_resignation_every_face_down_tile_is_shown():
+    """Ended by a resignation (the rules' round still open), the game shows what lay face down,
+    as after round 10 (DESIGN.md: after the end everyone sees everything)."""
+    from domain.core import Drbg, fold
+
+    g = play(GAME, bots(GAME, 2, "greedy"), {}, seed=b"resign-fog", max_steps=60)
+    assert "hidden" not in GAME.view(g.state, None)
+    seat = sorted(GAME.turn(g.state).seats)[0]
+    s = fold(GAME, GAME.decide_platform(g.state, seat, {"type": "resign"}, Drbg(b"x", "v")), g.state)
+    assert s["phase"] != "over" and GAME.view(s, None)["hidden"] == s["hidden"] and s["hidden"]

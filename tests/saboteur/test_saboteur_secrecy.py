@@ -64,3 +64,22 @@ def test_SAB_INFO_1_public_actions_are_not_redacted():
     assert GAME.redact(evs[0], None) == evs[0]
     tool = evs[0]["data"]["tool"]
     assert GAME.view(t.state, 3)["players"][1]["broken_tools"] == {tool: {"card": card, "by": 0}}
+
+
+def test_after_a_resignation_everyone_sees_everything_as_after_the_last_round():
+    """A game ended by a resignation (a platform command, the rules' round still open) shows every
+    role, hand, gold card and goal, as a game ended by its third round does (DESIGN.md: after the
+    end everyone sees everything); before it, a spectator saw none of them."""
+    from domain.core import Drbg, fold
+    from domain.kit import play, table
+    from domain.saboteur.rules import GAME
+
+    g = play(GAME, table(GAME, 3, "heuristic"), {}, seed=b"resign-view", max_steps=20)
+    before = GAME.view(g.state, None)
+    assert any(p["role"] is None for p in before["players"])
+    seat = sorted(GAME.turn(g.state).seats)[0]
+    s = fold(GAME, GAME.decide_platform(g.state, seat, {"type": "resign"}, Drbg(b"x", "v")), g.state)
+    assert g.state["phase"] != "over" and GAME.is_terminal(s)
+    after = GAME.view(s, None)
+    assert all(p["role"] in ("miner", "saboteur") and p["hand"] is not None for p in after["players"])
+    assert all(goal["shape"] is not None for goal in after["goals"].values())

@@ -56,15 +56,28 @@ function mark(ok) {
   return h("span", {class: ok ? "ok" : "bad"}, ok ? "✓" : "✗");
 }
 
-function showVerdict(el, verdict, expectedHead) {
+/** The game id an export records (its first line is the GameCreated of command "create:<id>"), or null. */
+function recordedGame(text) {
+  try {
+    const first = JSON.parse(text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n")));
+    const id = typeof first.command_id === "string" && first.command_id.match(/^create:(.+)$/);
+    return id ? id[1] : null;
+  } catch {
+    return null;
+  }
+}
+
+function showVerdict(el, verdict, expectedHead, other) {
   // Comparing heads means something only for an intact chain.
   const headNote = expectedHead && verdict.chain_ok
     ? (verdict.chain_head === expectedHead ? "matches this server's chain head" : "differs from this server's chain head")
     : "";
+  const headline = !verdict.ok ? "✗ Not verified."
+    : other ? `That file verifies, but it is the record of another game (${verdict.game || "a game"} ${other}), ` +
+      "not of this one: open that game's page to check it against this server."
+      : "✓ Verified: the chain is intact and a replay reproduces every event.";
   clear(el,
-    h("p", {class: `verdict ${verdict.ok ? "ok" : "bad"}`},
-      verdict.ok ? "✓ Verified: the chain is intact and a replay reproduces every event."
-        : "✗ Not verified."),
+    h("p", {class: `verdict ${verdict.ok && !other ? "ok" : "bad"}`}, headline),
     h("dl", {class: "facts"},
       field("events", verdict.events),
       field("chain intact", mark(verdict.chain_ok)),
@@ -75,11 +88,12 @@ function showVerdict(el, verdict, expectedHead) {
       : null);
 }
 
-async function verifyText(el, text, expectedHead) {
+async function verifyText(el, text, expectedHead, gameId) {
   clear(el, h("p", {class: "muted"}, "verifying…"));
+  const recorded = recordedGame(text);
   try {
     const verdict = await api("/v1/audit/verify", {method: "POST", body: text, type: "application/x-ndjson"});
-    showVerdict(el, verdict, expectedHead);
+    showVerdict(el, verdict, expectedHead, recorded && gameId && recorded !== gameId ? recorded : null);
   } catch (err) {
     clear(el, h("p", {class: "bad"}, `verify refused: ${err.message}`));
   }
@@ -94,14 +108,14 @@ async function verifyGame(el, gameId, token, expectedHead) {
   } catch (err) {
     return clear(el, h("p", {class: "bad"}, `export refused: ${err.message}`));
   }
-  await verifyText(el, text, expectedHead);
+  await verifyText(el, text, expectedHead, gameId);
 }
 
 /** A file a player saved earlier (their copy of the record) can be checked too. */
-function fileVerifier(verdictEl, expectedHead) {
+function fileVerifier(verdictEl, expectedHead, gameId) {
   const input = h("input", {type: "file", accept: ".ndjson,.json,.txt,application/x-ndjson"});
   input.addEventListener("change", async () => {
-    if (input.files.length) await verifyText(verdictEl, await input.files[0].text(), expectedHead);
+    if (input.files.length) await verifyText(verdictEl, await input.files[0].text(), expectedHead, gameId);
   });
   return h("label", {class: "file"}, "Verify a saved export: ", input);
 }
@@ -129,7 +143,7 @@ function auditActions(audit, gameId, token) {
       " ",
       h("a", {href: `/v1/games/${gameId}/export`, download: `${gameId}.ndjson`}, "download the export"))
     : h("p", {class: "muted"}, "The export is public, and verifiable here, once the game has finished.");
-  return [verify, fileVerifier(verdict, audit.chain_head), verdict];
+  return [verify, fileVerifier(verdict, audit.chain_head, gameId), verdict];
 }
 
 /**
