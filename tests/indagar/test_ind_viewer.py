@@ -99,7 +99,7 @@ def test_the_page_spells_out_every_heros_abilities_and_each_strategy_board(tmp_p
     view["seats"][0]["unlocked"] = {a["id"]: "bolt" for t in content["trees"].values() if t["faction"] == "arkland"
                                     for a in t["abilities"]}
     texts = _render(tmp_path, view, content)["texts"]
-    assert any(t.startswith("Builders' Guild (1 gold): gain 3 wood — unlocked, lightning bolt") for t in texts), texts
+    assert any(t.startswith("Builders' Guild (1 gold): gain 3 wood* — unlocked, lightning bolt") for t in texts), texts
     assert not [t for t in texts if "[" in t or "{" in t]
 
 

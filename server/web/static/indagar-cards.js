@@ -51,7 +51,8 @@ const plusOne = (n) => (typeof n === "number" ? n + 1 : Object.fromEntries(Objec
 export function abilityText(card, bolt = false) {
   const effects = Object.entries(card.effect || {}).map(([key, n]) => {
     const value = bolt && card.star === key ? plusOne(n) : n;
-    return EFFECTS[key] ? EFFECTS[key](value) : `${key.replace(/_/g, " ")} ${JSON.stringify(value)}`;
+    const star = card.star === key ? "*" : ""; // the number a lightning bolt raises
+    return (EFFECTS[key] ? EFFECTS[key](value) : `${key.replace(/_/g, " ")} ${JSON.stringify(value)}`) + star;
   });
   const cost = card.passive ? "passive, always on" : card.cost && Object.keys(card.cost).length ? resources(card.cost) : "free";
   const when = card.always ? "; usable in any turn, also by a hero that is not active" : "";
@@ -96,10 +97,10 @@ export function strategyBoards(view, ctx) {
   const trees = ctx.content?.trees;
   if (!trees) return null;
   const token = {coin: "unlocked, coin bag: costs 1 resource less", bolt: "unlocked, lightning bolt: its starred number +1, counted above"};
-  return section("Strategy boards", view.seats.map((p, seat) => {
+  const board = (p, seat) => {
     const own = Object.values(trees).filter((t) => t.faction === p.faction);
     const unlocked = p.unlocked || {};
-    return h("details", {class: "ind-strategy", open: p.tree ? true : null},
+    return h("details", {class: "ind-strategy", open: p.tree || seat === ctx.me ? true : null},
       h("summary", {}, `${seatLabel(ctx.seats, seat)}: ${p.tree && trees[p.tree] ? `${trees[p.tree].name} in play` : "no tree in play"}`,
         p.traitors ? " (Local Traitors: no tree abilities this round, IND-STR-9)" : ""),
       h("ul", {}, own.map((t) => h("li", {class: t.id === p.tree ? "ind-tree in-play" : "ind-tree"},
@@ -107,5 +108,11 @@ export function strategyBoards(view, ctx) {
         Object.entries(t.power || {}).map(([k, n]) => (POWERS[k] ? POWERS[k](n) : `${k} ${JSON.stringify(n)}`)).join(", "),
         h("ul", {}, t.abilities.map((a) => h("li", {class: unlocked[a.id] ? "ind-ability" : "ind-ability locked"},
           `${abilityText(a, unlocked[a.id] === "bolt")} — ${token[unlocked[a.id]] || "locked"}`)))))));
-  }));
+  };
+  return section("Strategy boards",
+    h("p", {class: "muted"}, "Each round a player declares one of its three trees: its power holds for the round and its ",
+      "unlocked abilities may be used. Each declaration may unlock one more ability of that tree with a token whose side is ",
+      "chosen for good: the coin bag cuts the ability's cost by 1 resource, the lightning bolt adds 1 to its number marked * ",
+      "(IND-STR-3..8)."),
+    view.seats.map(board));
 }

@@ -186,15 +186,17 @@ function turned(segments) {
 }
 
 /**
- * What a path play lays, as a key for the play layer: a card that reads the same turned (a cross,
- * a straight) lays alike upright or rotated, so the move list offers it once (both stay legal).
+ * What a path play lays, as a key for the play layer: the card's segments as they would lie, and
+ * the cell. Two copies of one card (P24, P26) lay alike, and so does a card that reads the same
+ * turned (a cross, a straight) upright or rotated: the move list offers each lie once per cell
+ * (every command stays legal).
  */
 export function alike(command, view) {
   if (command.type !== "play_path" || !view || !view.you) return null;
   const card = view.you.hand.find((c) => c.card === command.card);
   if (!card || !card.segments) return null;
-  const key = (segments) => [...segments].sort().join("|");
-  return key(turned(card.segments)) === key(card.segments) ? `${command.card}@${command.x},${command.y}` : null;
+  const laid = command.rotated ? turned(card.segments) : card.segments;
+  return `${[...laid].sort().join("|")}@${command.x},${command.y}`;
 }
 
 /**

@@ -356,6 +356,7 @@ function renderView(view, batch, version, state = null) {
   const render = app.renderer.render;
   const ctx = {
     seats: app.summary.seats,
+    me: typeof app.seat === "number" ? app.seat : null, // the viewing seat, if any
     content: app.content,
     batch: batch ? batch.events : [], // the shown step's events, to outline what they touched
     state, // the full state: only after the end (or for the admin)
