@@ -113,6 +113,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         person.wait("return document.querySelector('#board-hint')", what="the hint for a place without a move")
         assert person.text("#board-hint").startswith("No move there"), person.text("#board-hint")
         assert person.count("#board .picked") == 0
+    if game == "saboteur":  # live scores are zeros while the gold lies face down: the panel says so
+        person.wait("return document.querySelector('#scores table')", what="the scores panel")
+        assert "face down until the end" in person.text("#scores"), person.text("#scores")
     seen: list[int] = []  # what the check saw: turns that offered an end, path moves drawn
     check = {"mountain-king": ends_always_listed, "saboteur": path_cards_drawn}.get(game)
     check = check and check(play_site, gid, seen)
@@ -156,6 +159,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         assert person.texts("#board svg.dw-mine text.dw-loc") == [f"{r}{c}" for r in (1, 2, 3) for c in (1, 2, 3)] * len(view["mines"])
         threats = sum(1 for area in view["mines"] for cell in area["mine"].values() if cell["effect"] in THREATS)
         assert person.count("#board svg.dw-mine .dw-threat") == threats
+        assert "objects majority" in person.text("#scores") and "(automaton)" not in person.text("#scores")
         person.js("document.querySelector('#board #legend').open = true")
         assert "location's number" in person.text("#board #legend") and "threat" in person.text("#board #legend")
     person.wait("return document.querySelector('#rematch')", what="the rematch button")

@@ -123,3 +123,8 @@ export function renderDwarf(el, view, ctx) {
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
 export const render = renderDwarf;
+
+/** The scores' categories are majorities won (DW-SCORE-2): 1 means this player holds it. */
+export function scoreCategory(name) {
+  return `${name.replace(/_/g, " ")} majority`;
+}

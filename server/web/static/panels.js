@@ -11,7 +11,12 @@ function categories(board) {
   return seen;
 }
 
-export async function scoresPanel(el, gameId, seats) {
+/**
+ * The game's scoreboard. Its renderer may say what live scores mean (``liveScores``: Saboteur's
+ * gold is face down until the end, so they are zeros) and name its categories
+ * (``scoreCategory(name)``: DWARF's are majorities won).
+ */
+export async function scoresPanel(el, gameId, seats, renderer = {}) {
   let board;
   try {
     board = await api(`/v1/games/${gameId}/scores`);
@@ -19,9 +24,10 @@ export async function scoresPanel(el, gameId, seats) {
     return clear(el, h("p", {class: "muted"}, `scores unavailable: ${err.message}`));
   }
   const cats = categories(board);
+  const name = (cat) => (renderer.scoreCategory ? renderer.scoreCategory(cat) : null) || cat.replace(/_/g, " ");
   // Seats, and the game's own scored participants (a solo game's automaton, which may win).
   const actors = (board.participants || []).filter((p) => !p.id.startsWith("seat:")).map((p) => ({
-    name: p.id.replace(/^actor:/, "") + " (automaton)", total: p.total, breakdown: p.breakdown, place: p.place,
+    name: p.id === "actor:automaton" ? "automaton" : `${p.id.replace(/^actor:/, "")} (automaton)`, total: p.total, breakdown: p.breakdown, place: p.place,
     winner: board.final && p.place === 1 && !board.winners.length, order: Infinity}));
   const lines = [...board.seats.map((seat) => ({name: seatLabel(seats, seat.seat), total: seat.total,
     breakdown: seat.breakdown, place: seat.place, winner: board.winners.includes(seat.seat), order: seat.seat})), ...actors];
@@ -33,9 +39,10 @@ export async function scoresPanel(el, gameId, seats) {
       h("td", {class: "n total"}, line.total),
       h("td", {class: "breakdown"}, [...cats, ...Object.keys(line.breakdown).filter((c) => !cats.includes(c))]
         .filter((cat) => cat in line.breakdown)
-        .map((cat) => h("span", {}, `${cat.replace(/_/g, " ")} `, h("b", {}, line.breakdown[cat]))))));
+        .map((cat) => h("span", {}, `${name(cat)} `, h("b", {}, line.breakdown[cat]))))));
   clear(el,
-    h("p", {class: "muted"}, board.final ? "final scores" : "scores now (live; the same at every replay step)"),
+    h("p", {class: "muted"}, board.final ? "final scores"
+      : renderer.liveScores || "scores now (live: the current position's, whichever replay step is shown)"),
     table(["#", "player", "total", "breakdown"], rows));
 }
 

@@ -342,3 +342,7 @@ export function ended(view) {
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
 export const render = renderSaboteur;
+
+/** The scores panel's line while playing: gold cards stay face down until the end (SAB-GOLD-10). */
+export const liveScores = "Gold cards stay face down until the end (SAB-GOLD-10): these live scores are zeros, " +
+  "not the gold anyone holds; the players table counts each player's gold cards.";

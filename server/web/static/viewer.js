@@ -506,7 +506,7 @@ function joined(playerToken) {
 function refreshPanels() {
   seatsPanel($("seats"), gameId, app.summary, joined);
   if (app.summary.status === "open") clear($("scores"), h("p", {class: "muted"}, "No scores before the deal."));
-  else scoresPanel($("scores"), gameId, app.summary.seats);
+  else scoresPanel($("scores"), gameId, app.summary.seats, app.renderer);
   auditPanel($("audit"), gameId, app.token);
 }
 
