@@ -16,6 +16,12 @@ def _where(state: dict, place: dict) -> str:
     return f"{name}{place['location']}{second}"
 
 
+def _gives(effect: content.Effect) -> str:
+    """``: 2 iron -> 1 object``: a Special Action's effect, so it is not chosen blind."""
+    cost = f"{wording.bag(effect.cost)} -> " if effect.cost else ""
+    return f": {cost}{wording.bag(effect.gain)}" if effect.gain else ""
+
+
 def _recipe(state: dict, place: dict) -> str:
     """`` (3 steel -> 1 object)``: what the action on top costs and gives, so a player sees what a
     Forge or Mine action needs before placing there (an action it cannot pay fails, DW-RES-6)."""
@@ -35,7 +41,8 @@ def label(state: dict, command: dict) -> str:
         return f"Place a worker on {_where(state, command)}{_recipe(state, command)}"
     if kind == "special":
         pile = state["areas"][command["pile"] // 3]["piles"][command["pile"] % 3]
-        face = content.special_of(pile[0]).name if pile else f"pile {command['pile']}"
+        face = f"{content.special_of(pile[0]).name}{_gives(content.special_of(pile[0]))}" if pile \
+            else f"pile {command['pile']}"
         how = "pay and place one worker" if command.get("pay") else "both workers"
         second = f" in Mine {command['pile'] // 3}" if len(state["areas"]) > 1 else ""  # two copies deal alike piles
         return f"Special Action {face}{second} ({how})"

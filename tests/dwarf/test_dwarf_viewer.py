@@ -62,3 +62,19 @@ def test_a_placement_label_says_what_the_action_costs_and_gives():
     assert "Place a worker on Forge Sword (Forjar Espada) at 31 (3 steel -> 1 object)" in labels
     assert "Place a worker on Gold Vein (Veta de Oro) at 12 (1 gold)" in labels
     assert any(x.startswith("Place a worker on Receive Help") and x.endswith("at 22") for x in labels)
+
+
+def test_a_special_action_label_says_what_its_face_does():
+    """A Special Action takes both workers (or a payment and one, DW-SPEC-3): its label names the
+    face's effect, so it is not chosen blind (Heirloom: 2 iron -> 1 object)."""
+    from domain.dwarf import content
+
+    s = start(2, first_player=0)
+    specials = [c for c in GAME.legal_commands(s, 0) if c["type"] == "special"]
+    assert specials
+    for cmd in specials:
+        pile = s["areas"][cmd["pile"] // 3]["piles"][cmd["pile"] % 3]
+        face = content.special_of(pile[0])
+        cost = " + ".join(f"{n} {r}" for r, n in face.cost.items() if n)
+        gain = " + ".join(f"{n} {r}" for r, n in face.gain.items() if n)
+        assert GAME.label(s, 0, cmd).startswith(f"Special Action {face.name}: {cost + ' -> ' if cost else ''}{gain}")
