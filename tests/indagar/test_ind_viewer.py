@@ -62,6 +62,7 @@ def test_the_renderer_draws_the_seats_view_of_a_running_game(tmp_path):
     assert drawn["rects"] == sum(1 for x in view["monsters"].values() if x["tile"])
     assert drawn["fog"] == len(view["face_down"]) - len(view["known"])
     assert any(t.startswith("Round ") for t in drawn["texts"])
+    assert set(view["tiles"]) <= set(drawn["texts"])  # each hex shows its id, as move labels name tiles
     # The score track: a box per PP up to the threshold, one marker per seat.
     assert drawn["boxes"] == max(view["threshold"], *(view["pp"][str(i)] for i in range(len(view["seats"])))) + 1 and drawn["markers"] == len(view["seats"])
 

@@ -64,6 +64,7 @@ function board(view, ctx) {
     if (!kind) parts.push(s("text", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}, known ? known.slice(0, 3) : "?"));
     if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
     else if (kind) parts.push(s("text", {x, y: y - R * 0.55, class: "ind-kind"}, SHORT[kind] || kind));
+    parts.push(s("text", {x, y: y + R * 0.78, class: `ind-id${kind ? "" : " on-fog"}`}, t)); // as move labels name it
   }
   for (const [t, o] of Object.entries(view.outposts)) {
     const [x, y] = centre(t);
