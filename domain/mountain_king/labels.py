@@ -18,6 +18,16 @@ def _troll(pos) -> str:
     return f"roster {wording.at(pos)}"
 
 
+def _starter(card: str) -> str:
+    """``magenta-3 (makes 1 coin each activation; starts you with 3 stone)``: what the owner chooses
+    between (MK-GAP-6), for the owner's own label only (the hand is secret, MK-INFO-1)."""
+    troll = content.TABLES["trolls"].get(card)
+    if not isinstance(troll, content.StarterTroll):
+        return card
+    counts = lambda symbols: wording.bag({s: symbols.count(s) for s in dict.fromkeys(symbols)})  # noqa: E731
+    return f"{card} (makes {counts(troll.top)} each activation; starts you with {counts(troll.bottom)})"
+
+
 def _spell_args(command: dict) -> str:
     parts = []
     for name in ("slot", "res", "clan"):
@@ -44,8 +54,7 @@ def label(state: dict, command: dict, public: bool) -> str:
     if kind == "place_door":
         return f"Place your door on start point {command['point']}"
     if kind == "draft":
-        troll = "a starter troll" if public else command["card"]
-        return f"Draft {troll} to slot {command['slot']}"
+        return f"Draft {'a starter troll' if public else _starter(command['card'])} to slot {command['slot']}"
     if kind == "trade":
         return f"Trade {wording.bag(command['give'])} for 1 {command['get']}"
     if kind == "cast":

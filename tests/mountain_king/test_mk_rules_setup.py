@@ -296,3 +296,16 @@ def test_MK_PSETUP_1_start_player_leads_doors_bonus_and_turns_MK_GEN_4():
     assert t["teams"] == [[1, 0], [2, 3]] and t["store_of"] == [0, 0, 1, 1]
     with pytest.raises(Illegal):
         GAME.validate_options({"start_player": 4}, 4)
+
+
+def test_a_draft_label_tells_its_owner_what_each_starter_makes_and_others_nothing():
+    """The owner chooses between two starter trolls (MK-PSETUP-6, MK-GAP-6): their own label says what
+    each makes at activation and gives at the start; the public label names no card (MK-INFO-1)."""
+    from domain.mountain_king import labels
+
+    troll = content.TABLES["trolls"]["magenta-3"]
+    assert (troll.top, troll.bottom) == (("coin",), ("stone", "stone", "stone"))
+    cmd = {"type": "draft", "card": "magenta-3", "slot": 0}
+    assert labels.label({}, cmd, False) == \
+        "Draft magenta-3 (makes 1 coin each activation; starts you with 3 stone) to slot 0"
+    assert labels.label({}, cmd, True) == "Draft a starter troll to slot 0"
