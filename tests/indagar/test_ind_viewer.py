@@ -136,3 +136,20 @@ def test_the_header_says_when_the_tie_break_decided_the_end(tmp_path):
                        "decided by the tie-break (earliest in the play order, IND-WIN-4)"), said[1]
     assert said[2] == "after round 10, the most power points: 7 (IND-WIN-6)", said[2]
     assert said[3] == "round 10 ended without a winner (IND-WIN-6)", said[3]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_every_pending_decision_is_told_in_words_on_the_status_line(tmp_path):
+    """The status line says what a waiting seat decides (the move list gives the choices): every
+    decision kind the rules ask (DecisionAsked, or a pending entry they append) has its sentence."""
+    import re
+
+    source = "\n".join(p.read_text() for p in (Path(__file__).resolve().parents[2] / "domain" / "indagar").glob("*.py"))
+    kinds = set(re.findall(r'DecisionAsked", kind="(\w+)"', source)) | set(re.findall(r'pending"\]\.append\(\{"kind": "(\w+)"', source))
+    assert {"declare", "redeploy", "monster_target", "window", "explore"} <= kinds, kinds
+    g = play(GAME, table(GAME, 2, "greedy"), {}, seed=b"viewer", max_steps=120)
+    view = json.loads(json.dumps(GAME.view(g.state, 0)))
+    for kind in sorted(kinds):
+        view["pending"] = [{"kind": kind, "seat": 1}]
+        line = next(t for t in _render(tmp_path, view, json.loads(json.dumps(GAME.content())))["texts"] if "waiting: " in t)
+        assert "waiting: b " in line and f"({kind.replace('_', ' ')})" not in line, (kind, line)
