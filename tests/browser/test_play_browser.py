@@ -94,7 +94,7 @@ def end_line(b) -> str:
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person, game):
     person.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
-    sign_up(person, play_site.url, f"solo {game}")
+    me = sign_up(person, play_site.url, f"solo {game}")
     gid = create_game(person, play_site.url, game, TABLES[game])
     person.wait("return document.querySelector('#turn-panel button.move') || "
                 "['finished'].includes(document.querySelector('#status').textContent)",
@@ -170,6 +170,11 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         again = person.js("return document.body.dataset.gameId")
         person.wait("return document.querySelector('#status').textContent === 'active'", what="the rematch started")
         assert play_site.summary(again)["game"] == "dwarf" and play_site.summary(again)["seats"][0]["player"]
+        no_problems(person)
+        # The player's page places the solo game among both its participants, the automaton too.
+        person.open(f"{play_site.url}/web/players/{me}")
+        person.wait("return [...document.querySelectorAll('table.games td')].some((td) => / of 2$/.test(td.textContent))",
+                    what="the solo game's place of 2")
         no_problems(person)
 
 

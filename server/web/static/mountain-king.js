@@ -184,7 +184,8 @@ export function places(command) {
  */
 export function order(command) {
   if (command.type === "end_step" || command.type === "end_turn") return -1;
-  return command.type === "trade" ? 1 : 0;
+  if (command.type !== "trade") return 0;
+  return command.get in (command.give || {}) ? 2 : 1; // paying with what it gets: legal, seldom wise, listed last
 }
 
 /** What the board's colours and marks mean. */

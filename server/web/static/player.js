@@ -37,7 +37,9 @@ async function readPlaces(profile) {
     try {
       const board = await api(`/v1/games/${encodeURIComponent(g.id)}/scores`);
       const line = board.seats.find((x) => x.seat === g.seat);
-      if (line) places.set(g.id, `#${line.place} of ${board.seats.length}`);
+      // Scored actors (a solo game's automaton, Indagar's monsters) rank beside the seats.
+      const ranked = board.seats.length + (board.participants || []).filter((p) => !p.id.startsWith("seat:")).length;
+      if (line) places.set(g.id, `#${line.place} of ${ranked}`);
     } catch {
       // a game the scores cannot be read for shows no place
     }
