@@ -37,6 +37,7 @@ async function openExport(file) {
   page.record = parsed;
   page.moves = parsed.envs.length && parsed.envs[0].type === "GameCreated" ? movesOf(parsed.envs, verdict.labels) : [];
   showVerdict(file.name, verdict);
+  $("stepper").hidden = false;
   showGame(parsed);
   showMoves();
   const wanted = window.location.hash.match(/move=(\d+)/);
