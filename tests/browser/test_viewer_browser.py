@@ -65,8 +65,9 @@ def test_the_lobby_lists_every_game_and_filters_by_game(browser, site):
     assert set(GAMES) <= set(offered)
     browser.js("const s = document.querySelector('#filters select[name=game]'); s.value = 'dwarf';"
                "s.dispatchEvent(new Event('change'))")
-    browser.wait("const c = [...document.querySelectorAll('#games tbody tr td:first-child')].map((td) => td.textContent);"
-                 "return c.length > 0 && c.every((g) => g === 'dwarf')", what="only DWARF games")
+    browser.wait("const c = [...document.querySelectorAll('#games tbody tr td:first-child')];"
+                 "return c.length > 0 && c.every((td) => td.dataset.gameId === 'dwarf' && td.textContent.startsWith('DWARF'))",
+                 what="only DWARF games, by name")
     assert {site.finished["dwarf"], site.live["dwarf"].id} <= set(browser.texts("#games tbody tr td:nth-child(2)"))
     browser.click(f"#games a[href='/web/games/{site.finished['dwarf']}']")
     browser.wait("return document.body.classList.contains('viewer')", what="the viewer page")

@@ -35,7 +35,7 @@ function when(iso) {
 function row(game) {
   const link = `/web/games/${encodeURIComponent(game.id)}`;
   return h("tr", {},
-    h("td", {}, game.game),
+    h("td", {"data-game-id": game.game}, titles[game.game] || game.game),
     h("td", {}, h("a", {href: link}, h("code", {}, game.id))),
     h("td", {}, h("span", {class: `badge ${game.status}`}, game.status)),
     h("td", {class: "n"}, game.version),

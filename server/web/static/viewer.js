@@ -275,7 +275,7 @@ function updateSlider() {
   const batch = app.batches[app.step];
   if (!batch) return;
   const who = seatLabel(app.summary.seats, batch.events[0].seat);
-  const types = [...new Set(batch.events.map((ev) => ev.type))].join(", ");
+  const types = [...new Set(batch.events.map((ev) => words(ev.type)))].join(", ");
   const move = moveEnding(app.moves, batch.end);
   markMove($("move-list"), move);
   const what = move
