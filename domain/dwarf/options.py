@@ -19,11 +19,11 @@ OPTIONS_SCHEMA: dict = {
         "alternative_mountain": rule({
             "type": "boolean", "default": False,
             "description": "The less random Mountain: 2-lantern cards shuffled on top of the 3-lantern "
-                           "cards (DW-ALT-1/2, DW-AMB-9; the spec's mountain_setup = by_lanterns).",
+                           "cards (DW-ALT-1/2, DW-AMB-9).",
         }, "bad_option", "DW-ALT-1"),
         "first_player": rule({
             "type": ["integer", "null"], "minimum": 0, "maximum": 4, "default": None,
-            "description": "Seat holding the first-player marker; null = seeded random (DW-AMB-35). "
+            "description": "Seat holding the first-player marker; left empty, the seeded draw picks it (DW-AMB-35). "
                            "Ignored in solo, where the automaton is always first (DW-SOLO-3).",
         }, "bad_option", "DW-AMB-35"),
         "special_action_cost_resource": rule({
@@ -49,7 +49,7 @@ OPTIONS_SCHEMA: dict = {
         }, "bad_option", "DW-AMB-4"),
         "round_limit": rule({
             "type": ["integer", "null"], "minimum": 1, "maximum": 100, "default": None,
-            "description": "End after this many rounds (the rulebook's 'six rounds', DW-AMB-6); null = none.",
+            "description": "End after this many rounds (the rulebook's 'six rounds', DW-AMB-6); left empty, no limit.",
         }, "bad_option", "DW-AMB-6"),
         "empty_mountain_end": rule({
             "enum": ["immediate", "finish_round"], "default": "immediate",
@@ -58,13 +58,14 @@ OPTIONS_SCHEMA: dict = {
         "andvettr_second_worker_rule": rule({
             "enum": ["receive_help", "defend", "any_empty"], "default": "receive_help",
             "description": "Andvettr's second worker takes the first free Receive Help location (the "
-                           "rulebook's lost icon), or the first free Defend location (rules dwarf-3's "
-                           "reading), or the first free location (DW-AND-2, DW-AMB-28).",
+                           "rulebook's lost icon), or the first free Defend location (as rules version "
+                           "dwarf-3 read it), or the first free location (DW-AND-2, DW-AMB-28).",
         }, "bad_option", "DW-AMB-28"),
         "andvettr_double_actions": rule({
             "enum": ["forge", "all"], "default": "forge",
             "description": "Andvettr carries out twice his Forge actions (the master of the anvil), or "
-                           "every action, Defend's Medals too (rules dwarf-3's reading) (DW-AND-5, DW-AMB-31).",
+                           "every action, Defend's Medals too (as rules version dwarf-3 read it; DW-AND-5, "
+                           "DW-AMB-31).",
         }, "bad_option", "DW-AMB-31"),
         "andvettr_medal_win_threshold": rule({
             "type": "integer", "minimum": 1, "maximum": 100, "default": 13,
