@@ -152,4 +152,4 @@ def test_every_pending_decision_is_told_in_words_on_the_status_line(tmp_path):
     for kind in sorted(kinds):
         view["pending"] = [{"kind": kind, "seat": 1}]
         line = next(t for t in _render(tmp_path, view, json.loads(json.dumps(GAME.content())))["texts"] if "waiting: " in t)
-        assert "waiting: b " in line and f"({kind.replace('_', ' ')})" not in line, (kind, line)
+        assert "waiting: b, to " in line and f"({kind.replace('_', ' ')})" not in line, (kind, line)

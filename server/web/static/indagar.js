@@ -220,19 +220,19 @@ function attack(view, ctx) {
 
 /** What a pending decision asks of its seat, for the status line (the move list gives the choices). */
 const ASKS = {
-  declare: "declares this round's strategy tree, and may unlock one of its abilities (IND-ROUND-7)",
-  redeploy: "brings a retreated hero back onto a free deployment tile (IND-RET-6)",
-  monster_target: "picks which of the monster's equally near targets it goes for, as the last player",
-  monster_opportunity: "picks which adjacent figure the monster attacks, as the last player",
-  maelstrom: "picks the tile a hero leaving the Maelstrom moves to, as the last player (IND-EVT-14)",
-  cache: "picks which hero takes the cache (IND-EVT-4)",
-  outpost: "decides what becomes of the outpost: capture, destroy or leave it",
-  level_bonus: "picks the hero's level-up token: sword or shield",
-  charge_through: "decides whether the hero charges through into the tile it cleared (IND-FB-4)",
-  fall_back: "picks where the beaten figure falls back",
-  explore: "reveals the tile it explored, or puts it back face down",
-  window: "may use abilities or spirits in the attack, then passes to close the window",
-  respond: "may use an always-available ability or spirits now, or passes",
+  declare: "declare this round's strategy tree, and maybe unlock one of its abilities (IND-ROUND-7)",
+  redeploy: "bring a retreated hero back onto a free deployment tile (IND-RET-6)",
+  monster_target: "pick which of the monster's equally near targets it goes for, as the last player",
+  monster_opportunity: "pick which adjacent figure the monster attacks, as the last player",
+  maelstrom: "pick the tile a hero leaving the Maelstrom moves to, as the last player (IND-EVT-14)",
+  cache: "pick which hero takes the cache (IND-EVT-4)",
+  outpost: "decide what becomes of the outpost: capture, destroy or leave it",
+  level_bonus: "pick the hero's level-up token: sword or shield",
+  charge_through: "decide whether the hero charges through into the tile it cleared (IND-FB-4)",
+  fall_back: "pick where the beaten figure falls back",
+  explore: "reveal the tile explored, or put it back face down",
+  window: "use abilities or spirits in the attack, or pass to close the window",
+  respond: "use an always-available ability or spirits now, or pass",
 };
 
 export function renderIndagar(el, view, ctx) {
@@ -241,7 +241,7 @@ export function renderIndagar(el, view, ctx) {
   clear(el,
     h("p", {}, `Round ${view.round} of 10 · monster level ${view.monster_level} · initiative: ${seatLabel(ctx.seats, view.initiative)}`,
       ` · win at ${view.threshold} PP`,
-      ctx.over ? " · game over" : waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)} ${ASKS[waiting.kind] || `(${waiting.kind.replace(/_/g, " ")})`}`
+      ctx.over ? " · game over" : waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)}${ASKS[waiting.kind] ? `, to ${ASKS[waiting.kind]}` : ` (${waiting.kind.replace(/_/g, " ")})`}`
         : view.turn ? ` · turn: ${turnName(view, ctx, view.turn.who)}` : ""),
     h("div", {class: "board-wrap"}, board(view, ctx)),
     legend(view),
