@@ -23,7 +23,7 @@ OPTIONS_SCHEMA: dict = {
         }, "bad_option", "DW-ALT-1"),
         "first_player": rule({
             "type": ["integer", "null"], "minimum": 0, "maximum": 4, "default": None,
-            "description": "Seat holding the first-player marker; left empty, the seeded draw picks it (DW-AMB-35). "
+            "description": "Seat holding the first-player marker; null = seeded random (DW-AMB-35). "
                            "Ignored in solo, where the automaton is always first (DW-SOLO-3).",
         }, "bad_option", "DW-AMB-35"),
         "special_action_cost_resource": rule({
@@ -49,7 +49,7 @@ OPTIONS_SCHEMA: dict = {
         }, "bad_option", "DW-AMB-4"),
         "round_limit": rule({
             "type": ["integer", "null"], "minimum": 1, "maximum": 100, "default": None,
-            "description": "End after this many rounds (the rulebook's 'six rounds', DW-AMB-6); left empty, no limit.",
+            "description": "End after this many rounds (the rulebook's 'six rounds', DW-AMB-6); null = none.",
         }, "bad_option", "DW-AMB-6"),
         "empty_mountain_end": rule({
             "enum": ["immediate", "finish_round"], "default": "immediate",

@@ -54,7 +54,7 @@ OPTIONS_SCHEMA: dict = {
                        "description": "Each seat's commander, a hero of its faction; null = the faction's first hero (IND-SETUP-7)."},
         "monsters": {"type": ["array", "null"], "items": {"enum": list(MONSTERS)}, "default": None,
                      "description": "Primary monsters: one per seat, on the homes in order (IND-SETUP-8); solo: 4, or 3 "
-                                    "in easy mode, on random homes (IND-SOLO-2). Left empty: the pack's order."},
+                                    "in easy mode, on random homes (IND-SOLO-2). null = the pack's order."},
         "first_game": {"type": "boolean", "default": False,
                        "description": "Win at 7 PP instead of 10 (IND-WIN-8, IND-AMB-45)."},
         "solo_easy": {"type": "boolean", "default": False, "description": "Solo with 3 monsters (IND-SOLO-9)."},
