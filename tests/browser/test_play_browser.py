@@ -142,6 +142,11 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         assert gold and all(re.fullmatch(r"(1 nugget|\d+ nuggets)(: round \d: \d+( \+ \d+)*(; round \d: \d+( \+ \d+)*)*)?", g)
                             for g in gold), gold
         assert "after round 3" in said, said
+        # Each round played names its saboteurs, revealed at the round's end (SAB-OVW-1).
+        cells = person.js("const s = [...document.querySelectorAll('#board section.block')].find((x) => "
+                          "x.querySelector('h3')?.textContent === 'Rounds played');"
+                          "return [...s.querySelectorAll('tbody tr')].map((tr) => tr.lastElementChild.textContent)")
+        assert len(cells) == 3 and all(c and c != "—" for c in cells), cells
     if game == "indagar":  # names, not ids or JSON
         assert "seat:" not in board and '{"' not in board and "retreat (" not in board, board
         assert "toward its victory" in person.texts("#board table th")

@@ -315,8 +315,12 @@ function status(view, ctx) {
 
 function history(view, ctx) {
   if (!view.history.length) return null;
-  return section("Rounds played", table(["round", "winner", "how", "finder"], view.history.map((r) => [
-    r.round, r.winner, r.reason.replace(/_/g, " "), r.finder === null ? "—" : seatLabel(ctx.seats, r.finder)])));
+  // The roles are revealed when the round ends (SAB-OVW-1): who was the saboteur says why the round went as it did.
+  const saboteurs = (r) => !r.roles ? "—"
+    : r.roles.map((role, seat) => (role === "saboteur" ? seatLabel(ctx.seats, seat) : null)).filter(Boolean).join(", ")
+      || "none (the saboteur card was left aside)";
+  return section("Rounds played", table(["round", "winner", "how", "finder", "saboteurs"], view.history.map((r) => [
+    r.round, r.winner, r.reason.replace(/_/g, " "), r.finder === null ? "—" : seatLabel(ctx.seats, r.finder), saboteurs(r)])));
 }
 
 export function renderSaboteur(el, shown, ctx) {
