@@ -16,10 +16,10 @@ def _where(state: dict, place: dict) -> str:
     return f"{name}{place['location']}{second}"
 
 
-def _gives(effect: content.Effect) -> str:
-    """``: 2 iron -> 1 object``: a Special Action's effect, so it is not chosen blind."""
+def _trade(effect: content.Effect) -> str:
+    """``3 steel -> 1 object``: what an effect costs and gives."""
     cost = f"{wording.bag(effect.cost)} -> " if effect.cost else ""
-    return f": {cost}{wording.bag(effect.gain)}" if effect.gain else ""
+    return f"{cost}{wording.bag(effect.gain)}"
 
 
 def _recipe(state: dict, place: dict) -> str:
@@ -31,8 +31,7 @@ def _recipe(state: dict, place: dict) -> str:
     effect = content.effect_of(stack[-1])
     if effect.type not in ("mine", "forge") or not (effect.cost or effect.gain):
         return ""
-    cost = f"{wording.bag(effect.cost)} -> " if effect.cost else ""
-    return f" ({cost}{wording.bag(effect.gain)})"
+    return f" ({_trade(effect)})"
 
 
 def label(state: dict, command: dict) -> str:
@@ -41,8 +40,9 @@ def label(state: dict, command: dict) -> str:
         return f"Place a worker on {_where(state, command)}{_recipe(state, command)}"
     if kind == "special":
         pile = state["areas"][command["pile"] // 3]["piles"][command["pile"] % 3]
-        face = f"{content.special_of(pile[0]).name}{_gives(content.special_of(pile[0]))}" if pile \
-            else f"pile {command['pile']}"
+        special = content.special_of(pile[0]) if pile else None
+        # The face's effect too, so a Special Action is not chosen blind ("Heirloom: 2 iron -> 1 object").
+        face = f"{special.name}{f': {_trade(special)}' if special.gain else ''}" if special else f"pile {command['pile']}"
         how = "pay and place one worker" if command.get("pay") else "both workers"
         second = f" in Mine {command['pile'] // 3}" if len(state["areas"]) > 1 else ""  # two copies deal alike piles
         return f"Special Action {face}{second} ({how})"

@@ -5,6 +5,8 @@ during the draft: the cards in a player's hand are the owner's alone
 (MK-INFO-1), so the public label of a ``draft`` names only the slot."""
 from __future__ import annotations
 
+from collections import Counter
+
 from domain.kit import wording
 
 from . import content
@@ -24,8 +26,7 @@ def _starter(card: str) -> str:
     troll = content.TABLES["trolls"].get(card)
     if not isinstance(troll, content.StarterTroll):
         return card
-    counts = lambda symbols: wording.bag({s: symbols.count(s) for s in dict.fromkeys(symbols)})  # noqa: E731
-    return f"{card} (makes {counts(troll.top)} each activation; starts you with {counts(troll.bottom)})"
+    return f"{card} (makes {wording.bag(Counter(troll.top))} each activation; starts you with {wording.bag(Counter(troll.bottom))})"
 
 
 def _spell_args(command: dict) -> str:

@@ -4,7 +4,7 @@
 import {h, section, seatLabel, table} from "./dom.js";
 
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const dice = (n, kind) => `${count(n, `more ${kind} die`, `more ${kind} dice`)}`;
+const dice = (n, kind) => count(n, `more ${kind} die`, `more ${kind} dice`);
 const resources = (res) => Object.entries(res).map(([r, n]) => `${n} ${r}`).join(" and ");
 
 /** One phrase per effect key of abilities.yaml and strategy.yaml (IND-ABL, IND-STR-8). */
@@ -47,7 +47,7 @@ const LEVELS = ["I", "II", "III"];
 /** The lightning bolt adds 1 to the *-marked number (IND-STR-8): "gain 2 wood" gains 3. */
 const plusOne = (n) => (typeof n === "number" ? n + 1 : Object.fromEntries(Object.entries(n).map(([r, k]) => [r, k + 1])));
 
-/** "Flaming Sword of Arkland: 1 gold; roll 1 more attack die, the defender takes at least 2 damage". */
+/** "Flaming Sword of Arkland (1 gold): roll 1 more attack die, the defender takes at least 2 damage". */
 export function abilityText(card, bolt = false) {
   const effects = Object.entries(card.effect || {}).map(([key, n]) => {
     const value = bolt && card.star === key ? plusOne(n) : n;

@@ -66,7 +66,7 @@ function mark(ok) {
 /** The game id an export records (its first line is the GameCreated of command "create:<id>"), or null. */
 function recordedGame(text) {
   try {
-    const first = JSON.parse(text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n")));
+    const first = JSON.parse(text.split("\n", 1)[0]);
     const id = typeof first.command_id === "string" && first.command_id.match(/^create:(.+)$/);
     return id ? id[1] : null;
   } catch {

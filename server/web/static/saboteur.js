@@ -192,11 +192,16 @@ function turned(segments) {
  * (every command stays legal).
  */
 export function alike(command, view) {
+  const laid = laidCard(command, view);
+  return laid && `${[...laid.segments].sort().join("|")}@${command.x},${command.y}`;
+}
+
+/** The hand card a path play lays, with its segments as it would lie (upright or rotated); else null. */
+function laidCard(command, view) {
   if (command.type !== "play_path" || !view || !view.you) return null;
   const card = view.you.hand.find((c) => c.card === command.card);
   if (!card || !card.segments) return null;
-  const laid = command.rotated ? turned(card.segments) : card.segments;
-  return `${[...laid].sort().join("|")}@${command.x},${command.y}`;
+  return command.rotated ? {...card, segments: turned(card.segments)} : card;
 }
 
 /**
@@ -204,13 +209,11 @@ export function alike(command, view) {
  * as it would lie (upright or rotated), so "at (3,-1)" and "at (3,-1) rotated" are told apart by eye.
  */
 export function figure(command, view) {
-  if (command.type !== "play_path" || !view || !view.you) return null;
-  const card = view.you.hand.find((c) => c.card === command.card);
-  if (!card || !card.segments) return null;
-  const laid = command.rotated ? {...card, segments: turned(card.segments)} : card;
+  const laid = laidCard(command, view);
+  if (!laid) return null;
   const open = [..."NESW"].filter((d) => laid.segments.some((seg) => seg.includes(d))).join(", ");
   return s("svg", {class: "move-card", width: W * 0.6, height: H * 0.6, viewBox: `0 0 ${W} ${H}`, "aria-hidden": "true"},
-    faceUp(laid, 1, 1, `${card.card}${command.rotated ? " rotated" : ""}: open ${open}`, null));
+    faceUp(laid, 1, 1, `${laid.card}${command.rotated ? " rotated" : ""}: open ${open}`, null));
 }
 
 function toolChips(broken) {
