@@ -2,7 +2,8 @@
 
 A card a seat plays face up (a path, a tool, a rockfall, a map) is named: the
 table sees it. A card discarded face down (SAB-PASS-1) is named only to its
-owner; the public label says a card was discarded."""
+owner; the public label says a card was discarded. Gold is kept secret to the game's end
+(SAB-GOLD-10): the public label of a choice of gold counts the cards, not their values."""
 from __future__ import annotations
 
 from domain.kit import wording
@@ -36,6 +37,9 @@ def label(command: dict, public: bool) -> str:
         if "card" not in command:
             return "Pass"
         return "Pass, discarding a card face down" if public else f"Pass, discarding {_card(command['card'])}"
-    if kind == "take_gold":
+    if kind == "take_gold":  # the values stay secret to the end (SAB-GOLD-10): the table sees a count
+        if public:
+            n = len(command["values"])
+            return f"Take {n} gold card{'s' if n != 1 else ''}"
         return "Take gold " + " + ".join(str(v) for v in command["values"])
     raise ValueError(f"no label for {kind!r}")

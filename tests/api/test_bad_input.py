@@ -5,6 +5,7 @@ parameters, media types, ETags per representation, Retry-After."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
@@ -235,3 +236,29 @@ def test_a_failed_if_match_is_a_412_problem_not_the_summary(client, game):
     assert etag in failed["detail"] and "view" not in failed
     assert client.get(url, headers={"If-Match": etag}).status_code == 200
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+
+
+@pytest.mark.parametrize("gid,players", [("saboteur", 3), ("dwarf", 2)])
+def test_whole_numbers_spelled_as_floats_are_read_as_integers(client, gid, players):
+    """JSON Schema counts 1.0 as an integer, so a command may spell its integers so: every game reads it
+    as the integer and records it so (Saboteur's tool cards indexed the seats with the float: a 500)."""
+    created = client.post("/v1/games", json={"game": gid, "seats": [{"name": f"p{i}"} for i in range(players)]}).json
+    gid_ = created["id"]
+    info = client.get(f"/v1/games/{gid_}").json
+    seat = info["active_seats"][0]
+    token = created["seats"][seat]["token"]
+    legal = client.get(f"/v1/games/{gid_}/legal-actions", headers=auth(token)).json["commands"]
+
+    def floats(v):
+        if isinstance(v, bool) or not isinstance(v, (int, dict, list)):
+            return v
+        if isinstance(v, int):
+            return float(v)
+        return {k: floats(x) for k, x in v.items()} if isinstance(v, dict) else [floats(x) for x in v]
+    command = next(c for c in legal if json.dumps(floats(c)) != json.dumps(c))
+    spelled = json.dumps({"expected_version": info["version"], "command": floats(command)})
+    assert ".0" in spelled
+    resp = post_raw(client, f"/v1/games/{gid_}/actions", spelled, token)
+    assert resp.status_code == 201, resp.get_data(as_text=True)[:300]
+    moves = client.get(f"/v1/games/{gid_}/moves", headers=auth(token)).json["moves"]
+    assert moves[-1]["command"] == command and json.dumps(moves[-1]["command"]) == json.dumps(command)

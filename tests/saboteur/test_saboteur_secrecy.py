@@ -83,3 +83,13 @@ def test_after_a_resignation_everyone_sees_everything_as_after_the_last_round():
     after = GAME.view(s, None)
     assert all(p["role"] in ("miner", "saboteur") and p["hand"] is not None for p in after["players"])
     assert all(goal["shape"] is not None for goal in after["goals"].values())
+
+
+def test_SAB_GOLD_10_the_public_label_of_a_gold_choice_counts_the_cards_and_names_no_value():
+    """The events show the other seats how many gold cards a player took, never their values; the
+    moves list labels the same choice for them (an outside audit read "Take gold 3 + 1" there)."""
+    t = Table(5, first_player=0)
+    command = {"type": "take_gold", "values": [3, 1]}
+    assert GAME.label(t.state, 2, command, public=True) == "Take 2 gold cards"
+    assert GAME.label(t.state, 2, {"type": "take_gold", "values": [3]}, public=True) == "Take 1 gold card"
+    assert GAME.label(t.state, 2, command, public=False) == "Take gold 3 + 1"
