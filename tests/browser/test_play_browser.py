@@ -86,6 +86,36 @@ def path_cards_drawn(play_site, gid, seen):
     return check
 
 
+def short_moves_marked(play_site, gid, seen):
+    """A before_move check for DWARF: a listed placement, Special Action or order is marked, with what
+    the seat lacks in words, exactly when the rules would leave one of its actions unpaid with what
+    the seat holds now (DW-RES-6): a Forge's cost on top, a Special Action's face, an order's steps."""
+    from domain.dwarf import content, ordering
+    from domain.dwarf.state import has, pile_at, top_effect
+
+    def short(state, command) -> bool:
+        if command["type"] == "place":
+            return not has(state, 0, top_effect(state, f"{command.get('mine', 0)}:{command['location']}").cost)
+        if command["type"] == "special":
+            return not has(state, 0, content.special_of(pile_at(state, command["pile"])[0]).cost)
+        order = [f"{x['mine']}:{x['location']}" for x in command.get("locations", [])]
+        return ordering.outcome(state, 0, order)[1] < len(order)
+
+    def check(b, _moves):
+        g = play_site.service.load(gid)
+        if str(g.version) != b.js("return document.querySelector('#board').dataset.version"):
+            return
+        legal = g.game.legal_commands(g.state, 0)
+        shown = b.js("return [...document.querySelectorAll('#turn-panel button.move')].map((x) => "
+                     "[Number(x.dataset.index), x.classList.contains('short'), x.querySelector('.lacks')?.textContent ?? null])")
+        for index, marked, words in shown:
+            command = legal[index]
+            if command["type"] in ("place", "special", "order"):
+                assert marked == short(g.state, command) == (words is not None), (command, marked, words)
+                seen.append(marked)
+    return check
+
+
 def end_line(b) -> str:
     b.wait("return !document.querySelector('#result').hidden", what="the end in words in the header")
     return b.text("#result")
@@ -116,8 +146,8 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
     if game == "saboteur":  # live scores are zeros while the gold lies face down: the panel says so
         person.wait("return document.querySelector('#scores table')", what="the scores panel")
         assert "face down until the end" in person.text("#scores"), person.text("#scores")
-    seen: list[int] = []  # what the check saw: turns that offered an end, path moves drawn
-    check = {"mountain-king": ends_always_listed, "saboteur": path_cards_drawn}.get(game)
+    seen: list = []  # what the check saw: turns that offered an end, path moves drawn, moves marked short or not
+    check = {"mountain-king": ends_always_listed, "saboteur": path_cards_drawn, "dwarf": short_moves_marked}.get(game)
     check = check and check(play_site, gid, seen)
     moves = play_out(person, random.Random(game), before_move=check)
     assert moves > 0 and status(person) == "finished"
@@ -155,6 +185,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         assert any(a.startswith("basic: ") for a in abilities) and not [a for a in abilities if "{" in a], abilities
         assert person.count("#board details.ind-strategy") == len(play_site.summary(gid)["seats"])
     if game == "dwarf":  # solo: the automaton is scored beside the person
+        assert True in seen, "no listed move was marked as one the seat cannot pay"
         assert any("automaton" in row for row in person.texts("#scores tr"))
         assert "game over: " + said.split(": ", 1)[1].split(";")[0] in person.text("#board .status") or \
             "resigned" in said, (said, person.text("#board .status"))

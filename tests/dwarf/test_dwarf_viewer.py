@@ -78,3 +78,56 @@ def test_a_special_action_label_says_what_its_face_does():
         cost = " + ".join(f"{n} {r}" for r, n in face.cost.items() if n)
         gain = " + ".join(f"{n} {r}" for r, n in face.gain.items() if n)
         assert GAME.label(s, 0, cmd).startswith(f"Special Action {face.name}: {cost + ' -> ' if cost else ''}{gain}")
+
+
+def _lacking(tmp_path, state: dict, seat: int) -> list[tuple[dict, str | None]]:
+    """Each legal command of ``seat`` with what dwarf.js's ``lacking`` says it cannot pay, from the seat's view."""
+    (tmp_path / "dom.mjs").write_text((STATIC / "dom.js").read_text())
+    (tmp_path / "dwarf.mjs").write_text((STATIC / "dwarf.js").read_text().replace('"./dom.js"', '"./dom.mjs"'))
+    (tmp_path / "lacking.mjs").write_text("""
+const {lacking} = await import("./dwarf.mjs");
+const input = JSON.parse(process.argv[2]);
+console.log(JSON.stringify(input.commands.map((c) => lacking(c, input.view, input.content))));
+""")
+    commands = GAME.legal_commands(state, seat)
+    payload = json.dumps({"view": GAME.view(state, seat), "content": GAME.content(), "commands": commands})
+    out = subprocess.run(["node", str(tmp_path / "lacking.mjs"), payload], capture_output=True, text=True, check=True)
+    return list(zip(commands, json.loads(out.stdout)))
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_move_list_marks_placements_and_special_actions_the_seat_cannot_pay(tmp_path):
+    """Every free location and pile is legal whatever the seat holds (DW-SEL-2, DW-SPEC-3); an action
+    left unpaid does nothing (DW-RES-6). The page words what the seat lacks, exactly where its
+    holdings now fall short of the cost on top (a Forge's or Alloy Steel's; a Special Action's face)."""
+    from domain.dwarf import content
+    from domain.dwarf.state import has, pile_at, top_effect
+    from tests.dwarf.dwarf_support import give
+
+    s = give(start(2, first_player=0), 0, iron=2, steel=1)
+    s["areas"][0]["piles"][0][0], s["areas"][0]["piles"][1][0] = "X8", "X9"  # Master Smith (2 steel), Heirloom (2 iron)
+    said = _lacking(tmp_path, s, 0)
+    for command, words in said:
+        if command["type"] == "place":
+            cost = top_effect(s, f"{command['mine']}:{command['location']}").cost
+        else:
+            cost = content.special_of(pile_at(s, command["pile"])[0]).cost
+        assert (words is not None) == (not has(s, 0, cost)), (command, words)
+    by_type = {(c["type"], c.get("location"), c.get("pile")): w for c, w in said}
+    assert by_type[("special", None, 0)] == "does nothing: short of 1 steel"
+    assert by_type[("special", None, 1)] is None
+    forge = next(w for c, w in said if c["type"] == "place" and top_effect(s, f"0:{c['location']}").id == "forge_sword")
+    assert forge == "short of 2 steel now (paid in the Forge step)"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_an_order_names_the_action_it_leaves_unpaid(tmp_path):
+    """Iron Vein before Alloy Steel pays for it; the other order leaves Alloy Steel short (DW-AMB-14)."""
+    from tests.dwarf.dwarf_support import give, stage_top
+
+    s = give(stage_top(stage_top(start(2, first_player=0), 0, "11", "S1"), 0, "21", "S4"), 0, iron=1)
+    for seat, command in ((0, {"location": "11"}), (1, {"location": "33"}), (1, None), (0, {"location": "21"})):
+        s = act(s, seat, {"type": "place", "mine": 0, **command} if command else {"type": "pass"})
+    said = {tuple(x["location"] for x in c["locations"]): w for c, w in _lacking(tmp_path, s, 0)}
+    assert said == {("11", "21"): None,
+                    ("21", "11"): "Alloy Steel (Alear acero) at 21 does nothing: short of 2 iron"}

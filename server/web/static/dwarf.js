@@ -57,6 +57,58 @@ export function places(command) {
   return [];
 }
 
+/** "2 steel + 1 iron", as the labels word a cost. */
+function bag(amounts) {
+  return Object.entries(amounts).map(([res, n]) => `${n} ${res}`).join(" + ");
+}
+
+/** What ``held`` lacks of ``cost``; empty when it pays. */
+function shortOf(cost, held) {
+  return Object.fromEntries(Object.entries(cost || {}).map(([res, n]) => [res, n - (held[res] || 0)]).filter(([, n]) => n > 0));
+}
+
+/** An order's actions in turn from ``held``, each all or nothing (DW-RES-6): "Forge Axe at 32 does nothing: short of 1 steel". */
+function orderShort(command, view, effects, held) {
+  const left = {...held};
+  const failed = [];
+  for (const where of command.locations) {
+    const effect = effects[view.mines[where.mine || 0].mine[where.location].effect];
+    if (!effect) continue;
+    const short = shortOf(effect.cost, left);
+    if (Object.keys(short).length) {
+      const second = view.mines.length > 1 ? ` in Mine ${where.mine || 0}` : "";
+      failed.push(`${effect.name} at ${where.location}${second} does nothing: short of ${bag(short)}`);
+      continue;
+    }
+    for (const [res, n] of Object.entries(effect.cost)) left[res] -= n;
+    for (const [res, n] of Object.entries(effect.gain)) left[res] = (left[res] || 0) + n;
+  }
+  return failed.length ? failed.join("; ") : null;
+}
+
+/**
+ * What the viewing seat cannot pay for a listed move, in words, from its holdings in the view; null
+ * when it can. The rules list every free location and pile whatever one holds (DW-SEL-2, DW-SPEC-3):
+ * a Special Action's face is paid at once, a location's action in its step of the resolution, after
+ * this round's Mine actions for a Forge (DW-RES-1), and unpaid either does nothing (DW-RES-6).
+ */
+export function lacking(command, view, content) {
+  const effects = (content && content.effects) || {};
+  const held = view.players[view.you];
+  if (!held) return null;
+  if (command.type === "order") return orderShort(command, view, effects, held);
+  let effect = null;
+  if (command.type === "place") {
+    effect = effects[view.mines[command.mine || 0].mine[command.location].effect];
+  } else if (command.type === "special") {
+    effect = effects[view.mines[Math.floor(command.pile / 3)].piles[command.pile % 3].top_special];
+  }
+  const short = effect ? shortOf(effect.cost, held) : {};
+  if (!Object.keys(short).length) return null;
+  return command.type === "special" ? `does nothing: short of ${bag(short)}`
+    : `short of ${bag(short)} now (paid in the ${effect.type === "forge" ? "Forge" : "Mine"} step)`;
+}
+
 function mine(view, ctx, area, index) {
   const cells = [];
   for (let r = 1; r <= 3; r++) {

@@ -9,9 +9,11 @@
 // played, several are listed by label to choose from. Commands without a place
 // (an order, a trade, a response to an attack) are played from the list; a
 // renderer may group the list (its `order(command)`: below 0 always shown, e.g.
-// ending a turn) and draw what a move lays beside its label (its
-// `figure(command, view)`). A click on a place no move involves says so. No rule
-// of any game is written here.
+// ending a turn), draw what a move lays beside its label (its
+// `figure(command, view)`) and say what the seat cannot pay for a move (its
+// `lacking(command, view, content)`: the move is marked and the words follow its
+// label). A click on a place no move involves says so. No rule of any game is
+// written here.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
 
@@ -75,6 +77,8 @@ export class Play {
     this.orderOf = null;
     this.figureOf = null;
     this.alikeOf = null;
+    this.lackingOf = null;
+    this.content = null; // the catalog's components, for `lacking`
     this.view = null;
     this.busy = false;
     this.serial = 0; // of the newest legal-actions request
@@ -90,9 +94,9 @@ export class Play {
   }
 
   /** The page drew `summary` (and its view): fetch what this seat may do now, if anything. */
-  async update({token, seat, summary, placesOf, orderOf, figureOf, alikeOf, title}) {
+  async update({token, seat, summary, placesOf, orderOf, figureOf, alikeOf, lackingOf, content, title}) {
     Object.assign(this, {token, seat, placesOf: placesOf || (() => []), orderOf: orderOf || null, figureOf: figureOf || null,
-      alikeOf: alikeOf || null, view: summary.view});
+      alikeOf: alikeOf || null, lackingOf: lackingOf || null, content: content || null, view: summary.view});
     this.title = title;
     this.summary = summary;
     const mine = seat !== null && summary.status === "active" && summary.active_seats.includes(seat);
@@ -254,8 +258,20 @@ export class Play {
   }
 
   moveItem(c) {
-    return h("li", {}, h("button", {type: "button", class: "move", "data-type": c.command.type, "data-index": c.i,
-      onclick: () => this.act(c.command)}, this.figure(c.command), c.label));
+    const lack = this.lacking(c.command);
+    return h("li", {}, h("button", {type: "button", class: lack ? "move short" : "move", "data-type": c.command.type,
+      "data-index": c.i, onclick: () => this.act(c.command)}, this.figure(c.command), c.label,
+    lack ? h("span", {class: "lacks"}, ` — ${lack}`) : null));
+  }
+
+  /** The renderer's words for what the seat cannot pay for a command, or null (a failing one: null). */
+  lacking(command) {
+    if (!this.lackingOf) return null;
+    try {
+      return this.lackingOf(command, this.view, this.content) || null;
+    } catch {
+      return null;
+    }
   }
 
   /** The renderer's drawing of what a command lays, if it draws one (a failing drawing is left out). */

@@ -247,9 +247,9 @@ function showLive() {
 function updatePlay() {
   const live = app.mode === "live" || !following();
   const summary = live ? app.summary : {...app.summary, status: "replaying", active_seats: []};
-  const {places, order, figure, alike} = app.renderer;
+  const {places, order, figure, alike, lacking} = app.renderer;
   play.update({token: app.token, seat: app.seat, summary, placesOf: places, orderOf: order, figureOf: figure, alikeOf: alike,
-    title: document.title});
+    lackingOf: lacking, content: app.content, title: document.title});
 }
 
 /** After a move of ours (or a refusal): read the game again now, not at the stream's pace. */
