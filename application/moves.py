@@ -8,8 +8,10 @@ caused (``first_seq``..``last_seq``), so ``/states/{last_seq}`` and
 ``?move=n`` name the same position, the position after the move.
 
 The label is the game's own words for the command (``Game.label``), decided
-on the state the command was decided in. The API, the viewer, ``delve show``
-and the judge's report all number and label moves through this module.
+on the state the command was decided in; an actor's step, whose command names
+only the actor, is worded from the events it caused (``Game.actor_label``).
+The API, the viewer, ``delve show`` and the judge's report all number and
+label moves through this module.
 """
 from __future__ import annotations
 
@@ -54,15 +56,18 @@ def batches(envs: Iterable[dict]) -> list[list[dict]]:
     return out
 
 
-def label_of(game: Game, state, seat: int | None, command: dict, public: bool = True) -> str:
-    """The game's label of ``command`` in ``state``; a plain spelling where the game (or a frozen
-    rules version written before labels) has none, or cannot word this command."""
-    if command.get("type") == ACTOR_STEP:
-        return f"{command.get('actor', 'the game')} plays"
+def label_of(game: Game, state, seat: int | None, command: dict, public: bool = True,
+             events: list[dict] = ()) -> str:
+    """The game's label of ``command`` in ``state`` (an actor's step: of the ``events`` it caused); a
+    plain spelling where the game (or a frozen rules version written before labels) has none, or
+    cannot word this command."""
+    actor = command.get("actor", "the game")
     try:
+        if command.get("type") == ACTOR_STEP:
+            return game.actor_label(state, actor, list(events), public=public)
         return game.label(state, seat, command, public=public)
     except (AttributeError, KeyError, TypeError, ValueError, IndexError, NotImplementedError):
-        return plain(command)
+        return f"{actor} plays" if command.get("type") == ACTOR_STEP else plain(command)
 
 
 def plain(command: dict) -> str:
@@ -81,14 +86,15 @@ def moves(game: Game, envs: list[dict], public: bool = True, viewer: int | None 
     for batch in batches(envs):
         head = batch[0]
         command = head.get("command")
+        mine = list(domain_events(batch))
         if isinstance(command, dict) and state is not None:
             seat = head.get("seat")
             out.append(Move(
                 n=len(out) + 1, seat=seat, actor=command.get("actor") if command.get("type") == ACTOR_STEP else None,
                 command=command, command_id=head.get("command_id", ""),
-                label=label_of(game, state, seat, command, public=public and not (viewer is not None and seat == viewer)),
+                label=label_of(game, state, seat, command, events=mine,
+                               public=public and not (viewer is not None and seat == viewer)),
                 at=head.get("at", ""), first_seq=head["seq"], last_seq=batch[-1]["seq"], events=batch))
-        mine = list(domain_events(batch))
         if mine or state is not None:
             state = fold(game, mine, state)
     return out

@@ -457,6 +457,9 @@ class Game(Protocol):
         """A short human label of ``command`` by ``seat``: from that seat's viewpoint,
         or, with ``public``, naming only what every seat may see (``domain.kit``)."""
 
+    def actor_label(self, state: State, actor: str, events: list[Event], *, public: bool = False) -> str:
+        """A short human label of a game-driven actor's step, from its ``events`` (``domain.kit``)."""
+
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None = spectator). Must not leak secrets."""
 

@@ -1,9 +1,12 @@
-"""Human labels of DWARF's commands (``BaseGame.label``). Everything on the
-table is public (DW-CARD-3): a location is named by the effect on top of its
-stack, a Special Action pile by its top card's special side (DW-AMB-19)."""
+"""Human labels of DWARF's commands (``BaseGame.label``) and of the solo automaton's steps
+(``rules_actor_label``). Everything on the table is public (DW-CARD-3): a location is named by
+the effect on top of its stack, a Special Action pile by its top card's special side (DW-AMB-19)."""
 from __future__ import annotations
 
+from itertools import takewhile
+
 from domain.dwarf import content
+from domain.dwarf.grid import split
 from domain.kit import wording
 
 
@@ -51,3 +54,25 @@ def label(state: dict, command: dict) -> str:
     if kind == "pass":
         return "Pass: leave the worker unplaced"
     raise ValueError(f"no label for {kind!r}")
+
+
+def _placed(state: dict, where: str) -> str:
+    """A worker's place (``"0:21"``) as a placement's label names it."""
+    mine, loc = split(where)
+    place = {"mine": mine, "location": loc}
+    return f"{_where(state, place)}{_recipe(state, place)}"
+
+
+def automaton(state: dict, events: list[dict]) -> str | None:
+    """The solo automaton's placement (DW-SOLO-4), from the events of its step, which open with it:
+    its worker, and the extras its Receive Help places at once (DW-SOLO-5); or no worker, when
+    nothing is usable for Andvettr's father (DW-FAD-2)."""
+    me = state["automaton"]
+    if not events or events[0]["data"].get("player") != me:
+        return None
+    if events[0]["type"] == "PlacementSkipped":
+        return "Pass: leave the worker unplaced (no usable location)"
+    own = takewhile(lambda e: e["type"] in ("WorkerPlaced", "ExtrasGranted") and e["data"]["player"] == me, events)
+    first, *extras = [_placed(state, e["data"]["place"]) for e in own if e["type"] == "WorkerPlaced"]
+    more = f", and its extra worker{'s' * (len(extras) > 1)} on {' and '.join(extras)}" if extras else ""
+    return f"Place a worker on {first}{more}"

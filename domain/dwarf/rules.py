@@ -121,6 +121,9 @@ class Dwarf(BaseGame):
     def rules_label(self, state: dict, seat: int, command: Command, public: bool) -> str:
         return labels.label(state, command)
 
+    def rules_actor_label(self, state: dict, actor: str, events: list[Event]) -> str | None:
+        return labels.automaton(state, events)
+
     def rules_turn(self, state: dict) -> Turn:
         h = selection.head(state)
         if state["phase"] == "over" or h is None:

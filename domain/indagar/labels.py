@@ -1,7 +1,7 @@
-"""Human labels of Indagar's commands (``BaseGame.label``). A label names only
-what the board shows every seat (heroes, monsters, outposts, face-up tiles);
-a face-down tile is named by its id alone, even to the seat that explored it
-(IND-FOG-7)."""
+"""Human labels of Indagar's commands (``BaseGame.label``) and of the monsters' turns
+(``rules_actor_label``). A label names only what the board shows every seat (heroes,
+monsters, outposts, face-up tiles); a face-down tile is named by its id alone, even to
+the seat that explored it (IND-FOG-7)."""
 from __future__ import annotations
 
 from domain.kit import wording
@@ -94,3 +94,42 @@ def label(s: dict, command: dict) -> str:
     if kind == "end_turn":
         return f"End {_hero(s)}'s activation"
     raise ValueError(f"no label for {kind!r}")
+
+
+def _or(items: list[str]) -> str:
+    return " or ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _monster_part(s: dict, e: dict) -> tuple[str | None, bool]:
+    """One event of a monster's turn in words, and whether it is the turn's one action (the last part)."""
+    kind, d = e["type"], e["data"]
+    if kind == "MonsterMoved":
+        return f"move to {_tile(s, d['path'][-1])}", False
+    if kind == "MonsterHealed":
+        return "heal on the Mystic Clearing", False
+    if kind == "AttackBegan":
+        return f"{'break through: ' * d['breakthrough']}attack {_tile(s, d['tile'])}", True
+    if kind == "TileDestroyed":
+        return f"destroy {_tile(s, d['tile'])}", True
+    if kind == "SpiritsGathered":
+        return f"gather {d['n']} spirit{'s' * (d['n'] != 1)} from the Source", True
+    if kind == "MonsterIdle":
+        return "take no action", True
+    if kind == "DecisionAsked":
+        return f"leave its target to the last player: {_or(d['options'])}", True
+    return None, kind != "MonsterActed"
+
+
+def monster_turn(s: dict, events: list[dict]) -> str | None:
+    """A monster's turn (IND-MTURN-7) from the events of its step: where it moved, then its one
+    action (an attack, a tile destroyed, spirits gathered, none), or the target choice it leaves to
+    the last player (IND-MTGT-4, IND-OPP-2). The dice and damage that follow are the events'."""
+    parts = []
+    for e in events:
+        part, last = _monster_part(s, e)
+        if part:
+            parts.append(part)
+        if last:
+            break
+    said = ", then ".join(parts)
+    return said[:1].upper() + said[1:] or None

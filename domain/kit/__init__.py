@@ -33,6 +33,8 @@ Usage -- a game in a few pieces::
         def rules_label(self, state, seat, command, public):  # "Stop at 5"; public: nothing only seat knows
             return "Roll" if command["type"] == "roll" else f"Stop at {command['at']}"
         def decide_actor(self, state, actor, rng): ...       # the house's step (platform appends it)
+        def rules_actor_label(self, state, actor, events):   # its step in words, from its events
+            return f"Roll {events[0]['data']['value']}"
 
     GAME = Dice()
 
@@ -40,7 +42,9 @@ State: a plain JSON-ready dict (``copy_state``; ``dump_state``/``load_state``
 are copies); ``state["platform"]`` is the kit's. ``BaseGame`` gives
 ``validate_options``, ``start``, ``decide`` (schema first), ``legal_commands``,
 ``turn``, ``active_seats``, ``is_terminal``, ``scores``, ``label`` (the
-platform commands' labels; ``wording`` formats places and resource mixes alike), ``decide_platform``
+platform commands' labels; ``wording`` formats places and resource mixes alike),
+``actor_label`` (an actor's step, from its events as a spectator sees them; "<actor> plays"
+unless the game words it), ``decide_platform``
 (resign/timeout/forfeit: the seat places last and the game ends; abort: outcome
 ``aborted`` -- see ``domain.kit.platform``; override to change) and the state copy.
 

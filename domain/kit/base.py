@@ -14,7 +14,9 @@ A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
 - ``players(state) -> int``: the number of seats (read from the state);
 - ``rules_label(state, seat, command, public) -> str``: a short human label of
   one of the game's commands (``label`` below);
-- ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns.
+- ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns, and
+  ``rules_actor_label(state, actor, events) -> str | None``: what an actor's step
+  did, in words (``actor_label`` below).
 
 The kit adds what is the same for every game: schema checks of options and
 commands, the platform's ending (a concession or an abort:
@@ -104,6 +106,11 @@ class BaseGame:
     def decide_actor(self, state: State, actor: str, rng: Drbg) -> list[Event]:
         raise Illegal("no_actor", None, f"{self.title} has no game-driven actor {actor!r}")
 
+    def rules_actor_label(self, state: State, actor: str, events: list[Event]) -> str | None:
+        """Words for what ``actor`` did in one step (``events``, decided on ``state``); None: the
+        kit's plain "<actor> plays"."""
+        return None
+
     # -- the protocol, given ---------------------------------------------------
 
     def validate_options(self, options: dict | None, seats: int) -> dict:
@@ -145,6 +152,13 @@ class BaseGame:
         if command.get("type") in PLATFORM_COMMANDS:
             return platform.label(command)
         return self.rules_label(state, seat, command, public)
+
+    def actor_label(self, state: State, actor: str, events: list[Event], *, public: bool = False) -> str:
+        """A short human label of a game-driven actor's step: the command names only the actor, so
+        the words come from the step's ``events`` (``public``: as a spectator sees them), decided on
+        ``state``."""
+        shown = [self.redact(e, None) for e in events] if public else events
+        return self.rules_actor_label(state, actor, shown) or f"{actor} plays"
 
     def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
         """The kit's default: see ``domain.kit.platform``. Override to give a

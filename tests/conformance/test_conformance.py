@@ -22,7 +22,7 @@ import pytest
 
 from domain import registry
 from domain.core import Drbg, Turn, canonical_json, fold, seat_id
-from domain.kit import BaseGame, Played, Step, check_command, command_stream, play, table
+from domain.kit import ACTOR_STEP, BaseGame, Played, Step, check_command, command_stream, play, table
 from application.replay import verify
 from tests.support.exports import export_lines
 
@@ -267,6 +267,21 @@ def test_every_command_has_a_label_that_hides_what_its_reader_may_not_see(gid, p
                 assert not _names(text, secrets[seat]), (cmd, text)
                 labelled += 1
     assert labelled
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_every_actor_step_is_labelled_by_what_it_did(gid, players):
+    """A game-driven actor's step names only the actor, so its label comes from its events
+    (``rules_actor_label``: DWARF's automaton, Indagar's monsters): words, never the kit's bare
+    "<actor> plays", and naming nothing hidden from a spectator once the step has landed."""
+    g = played(gid, players)
+    steps = [(state, step, landed) for state, step, _before, landed in _hidden_from(g, players)
+             if step.seat is None and (step.command or {}).get("type") == ACTOR_STEP]
+    for state, step, landed in steps:
+        actor = step.command["actor"]
+        label = g.game.actor_label(state, actor, step.events, public=True)
+        assert label.strip() and label != f"{actor} plays" and not _names(label, landed[None]), (step.events[:3], label)
+    assert bool(steps) == any(step.command and step.command.get("type") == ACTOR_STEP for step in g.steps)
 
 
 @pytest.mark.parametrize("gid,players", TABLES, ids=IDS)

@@ -68,3 +68,15 @@ def test_DW_SOLO_2_DW_AMB_14_a_human_seat_through_the_api_to_a_verified_end(clie
     export = client.get(f"/v1/games/{gid}/export")
     verdict = client.post("/v1/audit/verify", data=export.data, content_type="application/x-ndjson").json
     assert verdict["ok"], verdict["problems"]
+
+
+def test_DW_SOLO_4_the_moves_list_says_what_the_automaton_placed(client, service):
+    """GET /moves words each automaton step by its placement, as a seat's placement is worded,
+    not "automaton plays"."""
+    gid = service.create("dwarf", [{"name": "g", "bot": "greedy"}], {"solo_level": "andvettr"})["id"]
+    for _ in range(12):
+        g = service.load(gid)
+        assert service.actor_turn(gid, g.version) if g.game.turn(g.state).actor else service.bot_turn(gid, g.version)
+    moves = client.get(f"/v1/games/{gid}/moves").json["moves"]
+    steps = [m["label"] for m in moves if m["actor"] == "automaton"]
+    assert len(steps) >= 4 and all(x.startswith(("Place a worker on ", "Pass: ")) for x in steps), steps

@@ -101,6 +101,22 @@ def test_DW_SOLO_5_extras_placed_at_once_and_block_the_human():
     assert {"type": "place", "mine": 0, "location": "21"} not in GAME.legal_commands(s, 0)
 
 
+def test_DW_SOLO_4_DW_SOLO_5_DW_FAD_2_an_automaton_step_is_labelled_by_what_it_placed():
+    """The move list read "automaton plays" for every step of the automaton: its label says where its
+    worker went, with the extras its Receive Help places at once, or that faðir kept it back."""
+    def label(s):
+        return GAME.actor_label(s, "automaton", GAME.decide_actor(s, "automaton", None), public=True)
+
+    assert label(mined(stage_mine(start(), {"12": "S2", "31": "S7"}), "M07")) == \
+        "Place a worker on Gold Vein (Veta de Oro) at 12 (1 gold)"
+    assert label(mined(stage_mine(start(), {"22": "S5", "21": "S4", "23": "S7"}), "S5")) == \
+        "Place a worker on Receive Help (Recibir Ayuda) at 22, and its extra workers on Alloy Steel " \
+        "(Alear acero) at 21 (3 iron -> 2 steel) and Forge Sword (Forjar Espada) at 23 (3 steel -> 1 object)"
+    nothing = stage_mine(mined(start("andvettr-fadir"), "M07"), {loc: "S7" for loc in ("11", "12", "13", "21", "22",
+                                                                                       "23", "31", "32", "33")})
+    assert label(nothing) == "Pass: leave the worker unplaced (no usable location)"
+
+
 def test_DW_SOLO_6_DW_SOLO_7_automaton_never_takes_special_and_resolves_like_a_player():
     """DW-SOLO-6/7, DW-AMB-39: no Special Action; its workers resolve; unpaid does nothing."""
     s = mined(stage_mine(start(), {"12": "S2", "31": "S7"}), "M07")

@@ -109,6 +109,47 @@ def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charge
     assert (s["turn"] or {}).get("who") != "monster-helgoth"             # its turn is over
 
 
+def turn_label(s: dict, name: str, rng=None) -> str:
+    """The move list's label of ``name``'s turn, as a spectator reads it."""
+    from domain.core import Drbg
+    from domain.indagar import positions as verbs
+    from domain.kit import copy_state
+    s = copy_state(s)
+    verbs.turn(s, name)
+    who = s["turn"]["who"]
+    return GAME.actor_label(s, who, GAME.decide_actor(s, who, rng or Drbg(b"m", "turn")), public=True)
+
+
+def test_IND_MTURN_7_a_monster_turn_is_labelled_by_its_move_and_its_one_action():
+    """The move list read "monster-helgoth plays": the label says where the monster went and what
+    it did (IND-MMOV-7, IND-MACT-1), or that the last player picks its target (IND-MTGT-4)."""
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        reveal {c} gold
+        outpost {c} 0 1
+    """)
+    assert turn_label(s, "helgoth", ScriptedDice(6, 6, 6, 1)) == f"Move to {b} (Meadow), then attack the outpost at {c}"
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    edit(GAME, s, f"""
+        put tijian {a}
+        reveal {c} ore
+    """)
+    for t in s["tiles"]:
+        if t != c and s["tiles"][t]["type"] in ("gold", "wood", "ore") and st.board(s).distance(a, t) <= 2:
+            edit(GAME, s, f"reveal {t} meadow")
+    assert turn_label(s, "tijian") == f"Move to {c} (Ore), then destroy {c} (Ore)"
+    s = lone()
+    src = st.board(s).source
+    edit(GAME, s, f"""
+        put oryana {src}
+        source = 2
+    """)
+    assert turn_label(s, "oryana") == "Gather 2 spirits from the Source"
+
+
 def test_IND_MATK_4_5_a_hero_defends_against_a_monster_with_its_window():
     _, s = position(LONE + """
         put helgoth r2c1

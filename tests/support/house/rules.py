@@ -77,6 +77,9 @@ class HouseGame(BaseGame):
     def rules_label(self, state, seat, cmd, public):
         return "Roll the die" if cmd["type"] == "roll" else "Stand on 3"
 
+    def rules_actor_label(self, state, actor, events):
+        return f"Roll {' and '.join(str(d) for d in events[0]['data']['dice'])}"
+
     def rules_scores(self, state):
         lines = {p: {"dice": t} for p, t in enumerate(state["totals"])}
         lines[actor_id(HOUSE)] = {"dice": state["house"]}
