@@ -12,7 +12,7 @@ from typing import Iterator
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Illegal, Turn
 from errors import NoSuchMove, NoSuchVersion, NotHeld
-from application import clocks, lobby, moves
+from application import clocks, lobby, moves, ratings
 from application.access import ADMIN
 from application.loaded import Loaded
 from application.redaction import Computed, redacted
@@ -187,6 +187,7 @@ class Queries:
             raise Illegal("game_not_started", None, "the game waits for players: nothing is scored before the start")
         board = g.game.scores(g.state).to_dict()
         board["final"] = g.finished
+        board["rating"] = ratings.verdict(g.meta, board, g.game.teams(g.state))
         return board
 
     def list_games(self, game: str | None, status: str | None, offset: int, limit: int,

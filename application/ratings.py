@@ -17,7 +17,8 @@ places: each team is one side, at its best member's place, so two teams of two
 move as openskill rates two teams. One identity in several seats (a bot filling
 more than one chair, or a player holding two) is not rated in that game, and
 its seats are left out: the other seats are rated among themselves by their
-places. An aborted game is not rated.
+places. An aborted game is not rated. Why a game moved no rating, and which
+seats were left out, is a game's ``rating`` line (``verdict``, in its scores).
 
 Once per game: the store applies the update in one MULTI/EXEC guarded by
 WATCH on the set of rated games and the game's rating table
@@ -32,7 +33,7 @@ from collections import Counter
 from openskill.models import PlackettLuce
 
 from application.players import Players
-from application.status import GameStatus
+from application.status import GameStatus, ended
 from events.accounts import RatingRecords, RatingUpdate
 
 MODEL = PlackettLuce()
@@ -75,11 +76,9 @@ class Ratings:
              teams: list[list[int]] | None = None) -> bool:
         """Apply one finished game (``teams``: ``Game.teams`` of its final state); False when it
         was rated before (or rates nobody)."""
-        if (scores.get("outcome") or {}).get("kind") == "aborted":
+        if skipped(seats, scores, teams):
             return False
         sides = _sides(seats, scores, teams)
-        if len(sides) < 2:
-            return False
         for seat in seats:
             if seat.get("bot"):
                 self.players.ensure_bot(bot_id(seat["bot"]), seat["bot"], at)
@@ -98,10 +97,46 @@ class Ratings:
         return self.records.rate_once(game, game_id, [pid for _place, members in sides for pid in members], update)
 
 
+def skipped(seats: list[dict], scores: dict, teams: list[list[int]] | None) -> str | None:
+    """Why an ended game moves no rating, or None when it does: ``aborted`` (no result), ``solo``
+    (one seat: a game's automaton or monsters are not rated, so it has no other side), or
+    ``one_rated_side`` (the seats left out, ``left_out``, leave fewer than two sides)."""
+    if (scores.get("outcome") or {}).get("kind") == "aborted":
+        return "aborted"
+    if len(_sides(seats, scores, teams)) >= 2:
+        return None
+    return "solo" if len(seats) == 1 else "one_rated_side"
+
+
+def left_out(seats: list[dict]) -> list[dict]:
+    """The seats no rating counts, and why: ``anonymous`` (taken with a bare seat token) or
+    ``shared`` (its player or bot holds another seat of the game too)."""
+    who = _identities(seats)
+    held = Counter(pid for pid in who.values() if pid)
+    return [{"seat": i, "why": "shared" if pid else "anonymous"} for i, pid in who.items() if not pid or held[pid] > 1]
+
+
+def verdict(meta: dict, scores: dict, teams: list[list[int]] | None) -> dict | None:
+    """An ended game's ``rating`` line, so a page can say why it moved no rating: ``rated``
+    (``pending`` until its rating job has run) or ``skipped`` with the ``reason``, and the seats
+    ``left_out``; None while the game runs."""
+    if not ended(meta):
+        return None
+    seats = json.loads(meta["seats"])
+    reason = skipped(seats, scores, teams)
+    status = "skipped" if reason else "rated" if meta.get("rated") else "pending"
+    return {"status": status, "reason": reason, "left_out": left_out(seats)}
+
+
+def _identities(seats: list[dict]) -> dict[int, str | None]:
+    """Each seat's rated identity: its player id, ``bot-<name>``, or None (anonymous)."""
+    return {s["seat"]: s.get("player") or (bot_id(s["bot"]) if s.get("bot") else None) for s in seats}
+
+
 def _sides(seats: list[dict], scores: dict, teams: list[list[int]] | None) -> list[tuple[int, list[str]]]:
     """``[(place, [identity, ...]), ...]``: one side per rated seat, or per team of ``teams``."""
     places = {s["seat"]: s["place"] for s in scores.get("seats", []) if s.get("place") is not None}
-    who = {s["seat"]: s.get("player") or (bot_id(s["bot"]) if s.get("bot") else None) for s in seats}
+    who = _identities(seats)
     held = Counter(pid for pid in who.values() if pid)
     rated = {i: pid for i, pid in who.items() if pid and held[pid] == 1 and i in places}
     sides = []

@@ -214,6 +214,17 @@ class StandingOut(Schema):
     breakdown = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
+class LeftOutSeat(Schema):
+    seat = Int()
+    why = fields.String()
+
+
+class GameRating(Schema):
+    status = fields.String()
+    reason = fields.String(allow_none=True)
+    left_out = fields.List(fields.Nested(LeftOutSeat))
+
+
 class Scores(Schema):
     final = fields.Boolean()
     ranking = fields.List(Int())
@@ -221,6 +232,7 @@ class Scores(Schema):
     seats = fields.List(fields.Nested(SeatScoreOut))
     participants = fields.List(fields.Nested(StandingOut))
     outcome = fields.Nested(OutcomeOut)
+    rating = fields.Nested(GameRating, allow_none=True)
 
 
 class PlatformRequest(Schema):

@@ -196,6 +196,8 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         threats = sum(1 for area in view["mines"] for cell in area["mine"].values() if cell["effect"] in THREATS)
         assert person.count("#board svg.dw-mine .dw-threat") == threats
         assert "objects majority" in person.text("#scores") and "(automaton)" not in person.text("#scores")
+        # Under the final scores, why the game moved no rating: one seat against the game's automaton.
+        assert person.text("#scores #rating-line").startswith("Not rated: a solo game"), person.text("#scores")
         person.js("document.querySelector('#board #legend').open = true")
         assert "location's number" in person.text("#board #legend") and "threat" in person.text("#board #legend")
     person.wait("return document.querySelector('#rematch')", what="the rematch button")
@@ -211,6 +213,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(play_site, person,
         person.open(f"{play_site.url}/web/players/{me}")
         person.wait("return [...document.querySelectorAll('table.games td')].some((td) => / of 2$/.test(td.textContent))",
                     what="the solo game's place of 2")
+        said = person.js("return [...document.querySelectorAll('table.games tr.game-row')].find((tr) => "
+                         "tr.textContent.includes(arguments[0]))?.querySelector('td.rating-said').textContent", gid)
+        assert said.startswith("Not rated: a solo game"), said
         no_problems(person)
 
 
@@ -267,6 +272,7 @@ def test_two_players_join_an_open_seat_and_both_ratings_change(play_site, person
         page.open(f"{play_site.url}/web/players/{me}")
         page.wait("return document.querySelector('#history .rating-change')", what="a rating change", timeout=30)
         assert page.texts("#history td:nth-child(2)")[0] == gid
+        assert page.text("table.games tr.game-row td.rating-said").startswith("Rated"), page.text("table.games")
         no_problems(page)
 
 

@@ -6,7 +6,7 @@ import threading
 import pytest
 
 from application import joining
-from application.ratings import MODEL, bot_id, rate_finished
+from application.ratings import MODEL, bot_id, left_out, rate_finished, skipped
 from workers import table
 from workers.follower import Follow
 
@@ -130,6 +130,37 @@ def test_aborted_games_are_not_rated(service):
     scores = {**board(1, 2), "outcome": {"kind": "aborted"}}
     assert not service.ratings.rate("tiny", "g4", seats("pa", "pb"), scores, AT)
     assert service.ratings.of("tiny", "pa") is None
+
+
+def test_why_a_game_moves_no_rating_and_which_seats_are_left_out():
+    """The reasons ``rate`` skips a game on, as a page words them (``verdict``)."""
+    assert skipped(seats("pa", "pb"), board(1, 2), None) is None
+    assert skipped(seats("pa", "pb"), {**board(1, 2), "outcome": {"kind": "aborted"}}, None) == "aborted"
+    assert skipped(seats("pa"), board(1), None) == "solo"  # DWARF or Indagar against the game itself
+    assert skipped(seats("pa", "pb"), board(1, 2), [[0, 1]]) == "one_rated_side"
+    table_ = [{"seat": 0, "name": "r1", "bot": "random"}, {"seat": 1, "name": "anon", "bot": None},
+              {"seat": 2, "name": "r2", "bot": "random"}, {"seat": 3, "name": "ann", "bot": None, "player": "pa"}]
+    assert skipped(table_, board(1, 2, 3, 4), None) == "one_rated_side"
+    assert left_out(table_) == [{"seat": 0, "why": "shared"}, {"seat": 1, "why": "anonymous"},
+                                {"seat": 2, "why": "shared"}]
+
+
+def test_the_scores_say_whether_the_game_moved_ratings_and_why_not(client, service):
+    """A game's page and a player's page said nothing of a game that moved no rating: its scores
+    carry the rating line, pending until the rating job has run."""
+    ann = service.players.register("ann", AT)[0]
+    bob = service.players.register("bob", AT)[0]
+    gid = finished_game(service, [ann, bob], range(10))
+    assert client.get(f"/v1/games/{gid}/scores").json["rating"] == {"status": "pending", "reason": None, "left_out": []}
+    rate_finished(service, gid)
+    assert client.get(f"/v1/games/{gid}/scores").json["rating"]["status"] == "rated"
+    gid = service.create("tiny", [{"name": "anon"}, {"name": "r", "bot": "random"}], {"turns": 2})["id"]
+    assert client.get(f"/v1/games/{gid}/scores").json["rating"] is None  # running
+    while not service.finalize(gid):
+        g = service.load(gid)
+        service.submit(gid, min(g.game.active_seats(g.state)), g.version, {"type": "pass"}, f"c{g.version}")
+    assert client.get(f"/v1/games/{gid}/scores").json["rating"] == {
+        "status": "skipped", "reason": "one_rated_side", "left_out": [{"seat": 0, "why": "anonymous"}]}
 
 
 def test_concurrent_rating_jobs_lose_no_update(service):

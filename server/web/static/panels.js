@@ -1,4 +1,5 @@
-// The side panels: the score breakdown and the audit record with its verifier.
+// The side panels: the score breakdown (with whether the game moved ratings) and the audit record
+// with its verifier.
 import {api} from "./api.js";
 import {clear, h, seatLabel, table} from "./dom.js";
 
@@ -9,6 +10,36 @@ function categories(board) {
     for (const name of Object.keys(seat.breakdown)) if (!seen.includes(name)) seen.push(name);
   }
   return seen;
+}
+
+// Why an ended game moved no rating, and why a seat is left out (the scores' `rating`), in words.
+const NOT_RATED = {
+  aborted: "an aborted game has no result",
+  solo: "a solo game: the game's own automaton or monsters are not rated, so there is no other side",
+  one_rated_side: "fewer than two seats could be rated",
+};
+const LEFT_OUT = {anonymous: "joined without a player", shared: "the same player or bot holds another seat"};
+
+/** Whether an ended game moved ratings, in words ("Not rated: ..."); null while it runs. */
+export function ratingSaid(rating) {
+  if (!rating) return null;
+  if (rating.status === "skipped") return `Not rated: ${NOT_RATED[rating.reason] || rating.reason}`;
+  return rating.status === "rated" ? "Rated: the game moved its seats' ratings"
+    : "Rating pending: ratings move moments after the end";
+}
+
+/** Why a seat no rating counts is left out, in words, or null. */
+export function leftOutSaid(rating, seat) {
+  const out = rating && rating.left_out.find((x) => x.seat === seat);
+  return out ? LEFT_OUT[out.why] || out.why : null;
+}
+
+/** The rating line under the final scores: the game's, then each seat left out. */
+function ratingLine(rating, seats) {
+  const said = ratingSaid(rating);
+  if (!said) return null;
+  const out = rating.left_out.map((x) => `${seatLabel(seats, x.seat)} is not rated: ${leftOutSaid(rating, x.seat)}`);
+  return h("p", {class: "muted rating-line", id: "rating-line"}, [said, ...out].join("; ") + ".");
 }
 
 /**
@@ -43,7 +74,8 @@ export async function scoresPanel(el, gameId, seats, renderer = {}) {
   clear(el,
     h("p", {class: "muted"}, board.final ? "final scores"
       : renderer.liveScores || "scores now (live: the current position's, whichever replay step is shown)"),
-    table(["#", "player", "total", "breakdown"], rows));
+    table(["#", "player", "total", "breakdown"], rows),
+    ratingLine(board.rating, seats));
 }
 
 /** sha256(seed) in the browser, when it offers WebCrypto (secure contexts only). */

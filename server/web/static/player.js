@@ -1,6 +1,8 @@
-// A player's page: name, ratings per game, latest rating changes and public games.
+// A player's page: name, ratings per game, latest rating changes and public games (with each
+// ended game's place and whether it moved the rating, or why not).
 import {api} from "./api.js";
 import {clear, h, table} from "./dom.js";
+import {leftOutSaid, ratingSaid} from "./panels.js";
 import {sessionBox} from "./session.js";
 
 const playerId = document.body.dataset.playerId;
@@ -29,19 +31,23 @@ function history(profile) {
 }
 
 const places = new Map(); // game id -> the player's place in it, for finished games
+const rated = new Map(); // game id -> whether it moved the player's rating, in words
 
-/** The player's place in each of their latest finished games, from the public scores. */
+/** The player's place in each of their latest ended games, and whether it moved their rating
+ * (or why not), from the public scores. */
 async function readPlaces(profile) {
-  const done = profile.games.filter((g) => g.status === "finished" && g.seat !== null).slice(0, 20);
+  const done = profile.games.filter((g) => ["finished", "aborted"].includes(g.status) && g.seat !== null).slice(0, 20);
   await Promise.all(done.map(async (g) => {
     try {
       const board = await api(`/v1/games/${encodeURIComponent(g.id)}/scores`);
       const line = board.seats.find((x) => x.seat === g.seat);
       // Scored actors (a solo game's automaton, Indagar's monsters) rank beside the seats.
       const ranked = board.seats.length + (board.participants || []).filter((p) => !p.id.startsWith("seat:")).length;
-      if (line) places.set(g.id, `#${line.place} of ${ranked}`);
+      if (line && g.status === "finished") places.set(g.id, `#${line.place} of ${ranked}`);
+      const out = leftOutSaid(board.rating, g.seat);
+      rated.set(g.id, out ? `Not rated: ${out}` : ratingSaid(board.rating));
     } catch {
-      // a game the scores cannot be read for shows no place
+      // a game the scores cannot be read for (cancelled before the deal) shows no place
     }
   }));
 }
@@ -53,8 +59,10 @@ function games(profile) {
     h("td", {}, h("span", {class: `badge ${g.status}`}, g.status)),
     h("td", {class: "n"}, g.seat ?? "—"),
     h("td", {}, places.get(g.id) || ""),
+    h("td", {class: "rating-said"}, rated.get(g.id) || ""),
     h("td", {}, new Date(g.created_at).toLocaleString())));
-  return rows.length ? table(["game", "id", "status", "seat", "place", "created"], rows, {class: "compact games"})
+  const headers = ["game", "id", "status", "seat", "place", "rating", "created"];
+  return rows.length ? table(headers, rows, {class: "compact games"})
     : h("p", {class: "muted"}, "No public games yet.");
 }
 
