@@ -33,7 +33,8 @@ def test_IND_MON_6_helgoth_targets_the_closest_outpost_of_the_player_with_most_o
     assert targets == [d] and not tile_target and action == "attack"
 
 
-def test_IND_MON_6_IND_TERM_2_tijian_destroys_the_closest_unoccupied_resource_tile():
+def tijian_and_one_ore():
+    """Tijian on a row whose third tile is the only resource tile within his reach: (state, that tile)."""
     s = lone()
     a, b, c = line(s, "r2c1", 3)
     edit(GAME, s, f"""
@@ -43,6 +44,11 @@ def test_IND_MON_6_IND_TERM_2_tijian_destroys_the_closest_unoccupied_resource_ti
     for t in s["tiles"]:
         if t != c and s["tiles"][t]["type"] in ("gold", "wood", "ore") and st.board(s).distance(a, t) <= 2:
             edit(GAME, s, f"reveal {t} meadow")
+    return s, c
+
+
+def test_IND_MON_6_IND_TERM_2_tijian_destroys_the_closest_unoccupied_resource_tile():
+    s, c = tijian_and_one_ore()
     s = monster_turn(s, "tijian")
     assert s["monsters"]["tijian"]["tile"] == c and s["tiles"][c]["destroyed"]
     assert s["monsters"]["tijian"]["counts"] == {"tiles_destroyed": 1}
@@ -131,15 +137,7 @@ def test_IND_MTURN_7_a_monster_turn_is_labelled_by_its_move_and_its_one_action()
         outpost {c} 0 1
     """)
     assert turn_label(s, "helgoth", ScriptedDice(6, 6, 6, 1)) == f"Move to {b} (Meadow), then attack the outpost at {c}"
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    edit(GAME, s, f"""
-        put tijian {a}
-        reveal {c} ore
-    """)
-    for t in s["tiles"]:
-        if t != c and s["tiles"][t]["type"] in ("gold", "wood", "ore") and st.board(s).distance(a, t) <= 2:
-            edit(GAME, s, f"reveal {t} meadow")
+    s, c = tijian_and_one_ore()
     assert turn_label(s, "tijian") == f"Move to {c} (Ore), then destroy {c} (Ore)"
     s = lone()
     src = st.board(s).source
