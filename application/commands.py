@@ -133,7 +133,6 @@ class Commands:
             raise Illegal("malformed_command", None, "a command is a JSON object with a string 'type'")
         if seat not in range(len(g.seats)):
             raise Forbidden("not_a_seat", "only a seat of this game may act in it")
-        command = whole_numbers(command)
         evs = g.game.decide(g.state, seat, command, self.rng(g))
         return self.append(g, game_id, evs, seat, command, command_id, idem)
 
@@ -186,17 +185,3 @@ class Commands:
         envs = self.store.read(game_id, after=record["from_seq"] - 1, upto=record["version"])
         return {"version": record["version"], "events": redacted(game, envs, seat, finished=False),
                 "terminal": record["terminal"]}
-
-
-def whole_numbers(value: Any) -> Any:
-    """``value`` with every float that is a whole number (``1.0``) as an int. JSON Schema counts
-    ``1.0`` as an integer, so a command's integers may arrive so spelled; the rules count and index
-    with them (a seat, a cell), and the record keeps one spelling of the command. Only commands
-    arriving here are read so: a recorded command replays as it was recorded."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: whole_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [whole_numbers(v) for v in value]
-    return value

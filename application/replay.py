@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_bytes, canonical_json, fold
@@ -51,8 +51,11 @@ class Verdict:
     keys_checked: bool = False  # the signatures were checked against a server's public keys
     problems: list[dict] = field(default_factory=list)
 
-    def problem(self, seq: int | None, text: str) -> None:
-        self.problems.append({"seq": seq, "problem": text})
+    def problem(self, seq: Any, text: str) -> None:
+        """``seq`` is read from the record, which may hold anything there: a problem names an
+        event's number only when it is one (a ``seq`` of ``"x"`` is the text's to quote)."""
+        number = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+        self.problems.append({"seq": number, "problem": text})
 
     @property
     def status(self) -> VerdictStatus:

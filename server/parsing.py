@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from functools import lru_cache
 
 from flask import request
@@ -55,14 +56,34 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction or exponent; a whole one (``2.0``, ``1e3``) as the int it is.
+    JSON Schema counts ``2.0`` as an integer, so a client may spell a seat, a slot or a version so;
+    read as a float it reached the rules as a list index (a 500) and a game's record as ``2.0``."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def _integer(text: str) -> int:
+    """A JSON integer; past the digits Python converts (``sys.get_int_max_str_digits``) a 400 that
+    says so, where the parser's own ValueError read as "not valid JSON"."""
+    if len(text) > sys.get_int_max_str_digits():
+        raise ApiError(400, "malformed_json", f"a number in the body has {len(text)} digits; the most this server "
+                       f"reads is {sys.get_int_max_str_digits()}")
+    return int(text)
+
+
 def json_body(limit: int) -> object:
     """The parsed JSON body: 415 for another media type, 413 past ``limit``, 400 for bad JSON
-    (``invalid_unicode`` for bytes that do not decode or a lone surrogate, else ``malformed_json``)."""
+    (``invalid_unicode`` for bytes that are not UTF-8 -- a UTF-8 byte order mark is allowed, as
+    RFC 8259 lets a parser allow it; UTF-16 is not read -- or a lone surrogate, else ``malformed_json``).
+    Whole numbers are ints however they are written (``_number``)."""
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send the body as application/json")
     raw = body(limit)
     try:
-        value = json.loads(raw, parse_constant=_no_constant)
+        value = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant, parse_float=_number,
+                           parse_int=_integer)
     except RecursionError:
         raise _too_deep() from None
     except UnicodeDecodeError as exc:  # a ValueError too: caught first, it is not the JSON that is wrong

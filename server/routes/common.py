@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from typing import Callable
+from urllib.parse import urlencode
 
 import orjson
 from flask import Response, current_app, request
@@ -73,3 +74,9 @@ def conditional(resp: Response) -> Response:
             failed.headers["ETag"] = resp.headers.get("ETag", "")
             return failed
     return resp
+
+
+def next_link(path: str, params: dict) -> dict[str, str]:
+    """The headers of a page that has a next one: an RFC 8288 ``Link`` to it, as a path relative
+    to this server."""
+    return {"Link": f'<{path}?{urlencode(params)}>; rel="next"'}

@@ -4,7 +4,6 @@ from __future__ import annotations
 import time
 import uuid
 from typing import Callable
-from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
@@ -13,7 +12,7 @@ from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import bearer, caller, require_seat
 from server.parsing import schema
-from server.routes.common import conditional, dump, plain, plain_kept, service
+from server.routes.common import conditional, dump, next_link, plain, plain_kept, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
@@ -54,13 +53,8 @@ def list_games():
     headers = {}
     if page["next_cursor"]:
         filters = {k: q[k] for k in ("game", "status") if q[k]}
-        headers["Link"] = next_link("/v1/games", {**filters, "cursor": page["next_cursor"], "limit": q["limit"]})
+        headers = next_link("/v1/games", {**filters, "cursor": page["next_cursor"], "limit": q["limit"]})
     return dump(schemas.GameList, page), 200, headers
-
-
-def next_link(path: str, params: dict) -> str:
-    """An RFC 8288 ``Link`` to the next page, as a path relative to this server."""
-    return f'<{path}?{urlencode(params)}>; rel="next"'
 
 
 @bp.get("/games/<game_id>")
@@ -163,7 +157,7 @@ def list_events(game_id: str):
     page = service().events(game_id, caller(service(), game_id), q["after"], q["limit"])
     headers = {}
     if q["after"] + q["limit"] < page["version"]:  # seqs are dense: the next page starts there
-        headers["Link"] = next_link(f"/v1/games/{game_id}/events", {"after": q["after"] + q["limit"], "limit": q["limit"]})
+        headers = next_link(f"/v1/games/{game_id}/events", {"after": q["after"] + q["limit"], "limit": q["limit"]})
     return dump(schemas.EventPage, page), 200, headers
 
 

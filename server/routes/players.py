@@ -8,7 +8,7 @@ from application.players import profile
 from application.clocks import now_iso
 from server import player_schemas as ps
 from server import auth, identity, parsing, ratelimit
-from server.routes.common import dump, service
+from server.routes.common import dump, next_link, service
 
 bp = Blueprint("players", __name__, url_prefix="/v1")
 
@@ -48,4 +48,8 @@ def leaderboard(game: str):
     """The game's players and bots by ordinal (mu - 3 sigma), best first."""
     registry.get(game)  # an unknown game is a 422 unknown_game, as everywhere
     q = parsing.query(ps.LeaderboardQuery)
-    return dump(ps.Leaderboard, service().ratings.leaderboard(game, q["offset"], q["limit"]))
+    board = service().ratings.leaderboard(game, q["offset"], q["limit"])
+    if len(board["players"]) < q["limit"]:  # no total is kept: a full page may have a next one
+        return dump(ps.Leaderboard, board)
+    return dump(ps.Leaderboard, board), 200, next_link(f"/v1/ratings/{game}", {"offset": q["offset"] + q["limit"],
+                                                                               "limit": q["limit"]})

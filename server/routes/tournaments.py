@@ -27,7 +27,7 @@ from errors import ApiError
 from server.auth import bearer, player
 from server import identity, parsing, ratelimit, schemas, streams
 from server.parsing import schema
-from server.routes.common import service
+from server.routes.common import next_link, service
 
 bp = Blueprint("tournaments", __name__, url_prefix="/v1")
 
@@ -142,7 +142,11 @@ def create_tournament():
 @bp.get("/tournaments")
 def list_tournaments():
     q = parsing.query(ListTournamentsQuery)
-    return tournaments().list(q["status"], q["game"], q["offset"], q["limit"], fmt=q["format"], player=q["player"])
+    page = tournaments().list(q["status"], q["game"], q["offset"], q["limit"], fmt=q["format"], player=q["player"])
+    if q["offset"] + q["limit"] >= page["total"]:
+        return page
+    filters = {k: q[k] for k in ("status", "game", "format", "player") if q[k]}
+    return page, 200, next_link("/v1/tournaments", {**filters, "offset": q["offset"] + q["limit"], "limit": q["limit"]})
 
 
 @bp.get("/tournaments/<tournament_id>")
@@ -165,7 +169,11 @@ def get_rounds(tournament_id: str):
 @bp.get("/tournaments/<tournament_id>/events")
 def get_events(tournament_id: str):
     q = parsing.query(schemas.EventsQuery)
-    return {"events": tournaments().events(tournament_id, q["after"], q["limit"])}
+    events = tournaments().events(tournament_id, q["after"], q["limit"])
+    if len(events) < q["limit"]:  # the log's length is not read: a full page may have a next one
+        return {"events": events}
+    return {"events": events}, 200, next_link(f"/v1/tournaments/{tournament_id}/events",
+                                              {"after": events[-1]["seq"], "limit": q["limit"]})
 
 
 @bp.get("/tournaments/<tournament_id>/events/stream")

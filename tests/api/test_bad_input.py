@@ -262,3 +262,49 @@ def test_whole_numbers_spelled_as_floats_are_read_as_integers(client, gid, playe
     assert resp.status_code == 201, resp.get_data(as_text=True)[:300]
     moves = client.get(f"/v1/games/{gid_}/moves", headers=auth(token)).json["moves"]
     assert moves[-1]["command"] == command and json.dumps(moves[-1]["command"]) == json.dumps(command)
+
+
+@pytest.mark.parametrize("gid,players,options,seat", [("saboteur", 3, {"first_player": 2.0}, 2),
+                                                      ("mountain-king", 2, {"start_player": 1.0}, 1)])
+def test_whole_numbers_spelled_as_floats_in_options_are_integers(client, gid, players, options, seat):
+    """An option's 2.0 is the seat 2: it was a 500 (Saboteur) or a game whose seat was 1.0, that no
+    token could act for and no bot could move (Mountain King)."""
+    body = json.dumps({"game": gid, "seats": [{"name": f"p{i}"} for i in range(players)], "options": options})
+    created = post_raw(client, "/v1/games", body)
+    assert created.status_code == 201, created.get_data(as_text=True)[:300]
+    info = client.get(f"/v1/games/{created.json['id']}").json
+    assert info["active_seats"] == [seat] and json.dumps(info["active_seats"]) == f"[{seat}]"
+    legal = client.get(f"/v1/games/{created.json['id']}/legal-actions",
+                       headers=auth(created.json["seats"][seat]["token"]))
+    assert legal.status_code == 200 and legal.json["commands"]
+
+
+def test_an_expected_version_written_as_a_float_is_the_version(client, game):
+    before = version_of(client, game)
+    resp = post_raw(client, f"/v1/games/{game['id']}/actions",
+                    f'{{"expected_version": {before}.0, "command": {{"type": "pass"}}}}', game["seats"][0]["token"])
+    assert resp.status_code == 201, resp.json
+
+
+def test_utf16_bodies_are_invalid_unicode_and_a_utf8_byte_order_mark_is_allowed(client, game):
+    before = version_of(client, game)
+    text = f'{{"expected_version": {before}, "command": {{"type": "pass"}}}}'
+    token = game["seats"][0]["token"]
+    assert_problem(post_raw(client, f"/v1/games/{game['id']}/actions", text.encode("utf-16"), token), 400,
+                   "invalid_unicode")
+    assert version_of(client, game) == before
+    assert post_raw(client, f"/v1/games/{game['id']}/actions", text.encode("utf-8-sig"), token).status_code == 201
+
+
+def test_an_integer_past_the_digits_python_reads_is_malformed_and_says_so(client, game):
+    problem = assert_problem(post_raw(client, f"/v1/games/{game['id']}/actions",
+                                      '{"expected_version": ' + "9" * 5000 + ', "command": {"type": "pass"}}',
+                                      game["seats"][0]["token"]), 400, "malformed_json")
+    assert "5000 digits" in problem["detail"]
+
+
+@pytest.mark.parametrize("line", ['{"seq": "x"}', '{"seq": [1]}', '{"seq": {"a": 1}}', '{"seq": true}'])
+def test_verify_answers_a_verdict_whatever_an_envelope_holds_as_its_seq(client, line):
+    resp = client.post("/v1/audit/verify", data=line, content_type="application/x-ndjson")
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:300]
+    assert resp.json["ok"] is False and all(p["seq"] in (None, 1) for p in resp.json["problems"])

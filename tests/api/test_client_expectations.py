@@ -145,6 +145,22 @@ def test_events_page_links_to_the_next_page(client, game):
     assert [e["seq"] for e in last.json["events"]] == [3, 4] and "Link" not in last.headers
 
 
+def test_tournament_lists_and_logs_link_to_their_next_page(client):
+    admin = {"Authorization": "Bearer admin-secret"}
+    body = {"game": "tiny", "format": "swiss", "table_size": 2, "start_at": "2099-01-01T00:00:00Z",
+            "entrants": [{"bot": "random", "name": f"b{i}"} for i in range(2)]}
+    tids = [client.post("/v1/tournaments", headers=admin, json=body).json["id"] for _ in range(3)]
+    first = client.get("/v1/tournaments?game=tiny&limit=2")
+    assert first.headers["Link"] == '</v1/tournaments?game=tiny&offset=2&limit=2>; rel="next"'
+    last = client.get("/v1/tournaments?game=tiny&offset=2&limit=2")
+    assert "Link" not in last.headers
+    assert [t["id"] for t in first.json["tournaments"] + last.json["tournaments"]] == tids[::-1]
+    log = client.get(f"/v1/tournaments/{tids[0]}/events?limit=1")
+    assert log.headers["Link"] == f'</v1/tournaments/{tids[0]}/events?after=1&limit=1>; rel="next"'
+    rest = client.get(f"/v1/tournaments/{tids[0]}/events?after=1&limit=1000")
+    assert rest.json["events"][0]["seq"] == 2 and "Link" not in rest.headers
+
+
 def test_a_bad_cursor_is_a_query_problem(client):
     resp = client.get("/v1/games?cursor=nope")
     assert resp.status_code == 400 and resp.json["code"] == "malformed_query"

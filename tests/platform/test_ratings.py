@@ -188,3 +188,7 @@ def test_profile_and_leaderboard_over_http(client):
     assert lines["game"] == "tiny" and lines["players"][0]["player"] == ann["id"]
     assert lines["players"][0]["name"] == "ann"
     assert client.get("/v1/ratings/nope").json["code"] == "unknown_game"
+    full = client.get("/v1/ratings/tiny?limit=1")  # two rated: ann and pz
+    assert full.headers["Link"] == '</v1/ratings/tiny?offset=1&limit=1>; rel="next"'
+    last = client.get("/v1/ratings/tiny?offset=1&limit=2")
+    assert len(last.json["players"]) == 1 and "Link" not in last.headers
