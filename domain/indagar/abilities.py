@@ -146,14 +146,20 @@ def defence_window(s: State, seat: int) -> list[dict]:
     return out
 
 
-def always_with(s: State, seat: int, hero: str, effects: set[str]) -> list[dict]:
-    """Always-available abilities of ``hero`` (on the board, IND-AMB-42) and of the tree in
-    play whose every effect is in ``effects``, usable now in any turn (IND-ABL-12)."""
+def shields(s: State, seat: int, hero: str) -> list[dict]:
+    """Abilities that only ignore damage, usable on damage about to land on ``hero`` outside the
+    attack windows (a Poison Swamp, a Wild Storm, a fall back): the always-available ones in any
+    turn (IND-ABL-12), and in the seat's own turn the active hero's and the tree's too -- «las
+    habilidades pueden ser usadas en cualquier momento durante tu turno», «el Daño puede ser
+    ignorado por Habilidades tanto durante como fuera de los ataques» (IND-ABL-10, IND-DMG-2;
+    under ``indagar-5`` only the always-available ones)."""
     if s["heroes"][hero]["tile"] is None:
         return []
+    t = s.get("turn") or {}
+    mine = t.get("who") == f"seat:{seat}" and t.get("hero") == hero              # IND-ABL-3/8
     names = unlocked(s, hero) + tree_abilities(s, seat)
-    return [c for a in names if card(a).get("always") and set(card(a)["effect"]) <= effects
-            and _ready(s, a, tuple(effects)) for c in _commands(s, seat, a, hero)]
+    return [c for a in names if (mine or card(a).get("always")) and set(card(a)["effect"]) <= {"ignore_damage"}
+            and _ready(s, a, ("ignore_damage",)) for c in _commands(s, seat, a, hero)]
 
 
 def turn_abilities(s: State, seat: int) -> list[dict]:

@@ -289,6 +289,8 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
             use_ability(s, emit, seat, cmd["hero"], cmd["ability"], rng, cmd.get("discount"))
         elif responses.decide(s, emit, seat, cmd, p):
             turns.round_end_steps(s, emit)
+        elif cmd["type"] == "pass" and s["attack"] is not None and not responses.waiting(s):
+            combat.continue_attack(s, emit, rng)          # the attack waited for its damage window
         return
     if kind == "window":
         if cmd["type"] == "pass":
@@ -348,11 +350,14 @@ def _decide_pending(s: State, seat: int, cmd: dict, rng: Drbg, emit: Emit) -> No
             combat.destroy_outpost(s, emit, a["tile"], seat, a["attacker"])
     elif kind == "charge_through" and cmd["go"]:
         hero, blocked = s["attack"]["attacker"][1], charge_through(s, emit, rng)
+        if responses.waiting(s):                          # onto a Poison Swamp: its damage window first
+            return
         combat.continue_attack(s, emit, rng)
         if blocked is not None and s["attack"] is None:   # IND-EVM-2, once the charging attack is over
             movement.reveal_attack(s, emit, blocked, hero, rng)
         return
-    combat.continue_attack(s, emit, rng)
+    if not responses.waiting(s):                          # a fall back onto a Poison Swamp waits (IND-AMB-18)
+        combat.continue_attack(s, emit, rng)
 
 
 def charge_through(s: State, emit: Emit, rng: Drbg) -> str | None:

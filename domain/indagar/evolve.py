@@ -361,12 +361,13 @@ def _spent(s, d):
 
 
 def _ignore(s, n):
-    """Damage ignored: in the attack being resolved, else in the open damage window."""
-    if s["attack"] is not None:
-        s["attack"]["ignore"] += n
-    else:
-        window = s["pending"][0]
+    """Damage ignored: in the open damage window -- inside an attack too, for a fall back or
+    Charge Through onto a Poison Swamp (IND-AMB-18) -- else in the attack being resolved."""
+    window = s["pending"][0] if s["pending"] else None
+    if window is not None and window["kind"] == "respond":
         window["damage"] = max(0, window["damage"] - n)
+    else:
+        s["attack"]["ignore"] += n
 
 
 @handlers.on("ResourcesExchanged")

@@ -92,7 +92,9 @@ def _event_targets(s: State, monster: str) -> list[str]:
 
 
 def _may_attack(s: State, monster: str, tile: str) -> bool:
-    """IND-EVM-4: Groxiah never attacks an outpost no hero stands on, not even by opportunity."""
+    """IND-EVM-4: Groxiah never attacks an outpost no hero stands on, not even by opportunity or
+    breaking through (IND-MMOV-5 waives only the juicy test; under ``indagar-5`` it attacked one
+    blocking its way)."""
     return monster != "groxiah" or bool(st.figure_at(s, tile)) or tile not in s["outposts"]
 
 
@@ -173,8 +175,8 @@ def proceed(s: State, emit: Emit, monster: str, target: str, tile_target: bool, 
     _clearing_heal(s, emit, monster, [start] + path)
     here = s["monsters"][monster]["tile"]
     if through:
-        blocker = next((n for n in st.board(s).neighbours[here]
-                        if st.occupied(s, n) and n in _route(s, monster, target, tile_target)), None)
+        blocker = next((n for n in st.board(s).neighbours[here] if st.occupied(s, n)
+                        and n in _route(s, monster, target, tile_target) and _may_attack(s, monster, n)), None)
         if blocker is not None:                                                   # IND-MMOV-5, IND-JUICY-4
             combat.begin_attack(s, emit, ("monster", monster), blocker, rng, breakthrough=True)
             return

@@ -146,4 +146,26 @@ POSITIONS = {
         turn.charged = true
         turn.must_attack = true
     """,
+    # Thorn revealed Kakonositel, was hit for 2 and fell back onto a face-down Poison Swamp: its 2
+    # damage waits in a window inside the attack, open to a spirit and to his own Bark Skin (IND-AMB-18,
+    # IND-DMG-2; indagar-6).
+    "fell-back-onto-a-poison-swamp": """
+        indagar 2 seed=indagar options={"factions": ["forest", "sect"]}
+        arena
+        put thorn r5c1
+        reveal r5c1 poison_swamp
+        reveal r4c2 kakonositel
+        event kakonositel r4c2
+        reveal r3c1 mountains
+        reveal r3c0 mountains
+        reveal r5c0 mountains
+        put zhuan r8c6
+        heroes.thorn.bonuses = ["sword"]
+        heroes.thorn.damage = 3
+        seats.0.res = {"gold": 0, "wood": 1, "ore": 0}
+        seats.0.spirits = 1
+        turn 0 thorn 2
+        attack = {"attacker": ["monster", "kakonositel"], "seat": null, "tile": "r4c1", "defender": ["hero", "thorn"], "defender_seat": 0, "outpost": 0, "reveal": true, "breakthrough": false, "adice": [3, 1, 1], "ddice": [1, 1, 1], "min": 0, "extra": 0, "ignore": 0, "stage": "outpost", "figure_damage": 2, "retreated": false, "caused": false, "outpost_hit": false, "used": []}
+        pending = [{"kind": "respond", "seat": 0, "moment": "damage", "hero": "thorn", "damage": 2, "cause": null}]
+    """,
 }

@@ -8,11 +8,13 @@ own, so the game offers a *response window* -- a pending decision
 ``{"kind": "respond", "seat", "moment"}`` that stays with the seat until it
 passes -- at each moment where such a spend can change what happens:
 
-- ``damage``: a hero is about to take damage outside an attack (Poison Swamp, a
+- ``damage``: a hero is about to take damage that is no attack's (Poison Swamp, a
   Wild Storm): its owner may spend a spirit to ignore 3 of it (IND-AMB-18 use 3,
-  "inside or outside attacks") or use an always-available ``ignore_damage``
-  ability, before the damage lands. Inside an attack the defender's window of
-  IND-AMB-11 plays this part.
+  "inside or outside attacks") or use an ``ignore_damage`` ability -- an
+  always-available one, or in its own turn one of the active hero or the tree
+  (IND-DMG-2, IND-ABL-10) -- before the damage lands. A fall back or Charge
+  Through onto a Poison Swamp opens one inside an attack, which waits for it;
+  the attack's own damage is answered in the defender's window of IND-AMB-11.
 - ``round_end``: after step E1, before the winner check E2 (IND-ROUND-12), every
   seat holding a spirit, in play order: buy PP, resources, heal (IND-AMB-18 uses
   1, 3, 4). No ability is offered: at round start and end only passive abilities
@@ -38,7 +40,6 @@ from .state import Emit, State
 
 RES = content.RESOURCES
 MIXES = [dict(zip(RES, m)) for m in product(range(4), repeat=3) if sum(m) == 3]  # 3 resources, any mix
-DAMAGE_EFFECTS = {"ignore_damage"}
 
 
 def spends(s: State, seat: int) -> list[dict]:
@@ -84,19 +85,27 @@ def options(s: State, seat: int, p: dict) -> list[dict]:
 
 def _shields(s: State, seat: int, hero: str) -> list[dict]:
     """What can lessen damage about to land on ``hero``: a spirit (ignore 3) and the
-    always-available abilities that only ignore damage (IND-ABL-12)."""
+    abilities that only ignore damage and may be used now (``abilities.shields``)."""
     out = [{"type": "spirit", "use": "ignore"}] if s["seats"][seat]["spirits"] >= 1 else []
-    return out + abilities.always_with(s, seat, hero, DAMAGE_EFFECTS)
+    return out + abilities.shields(s, seat, hero)
 
 
 def hurt(s: State, emit: Emit, hero: str, n: int, cause: int | None) -> None:
-    """Damage outside an attack, with the owner's ``damage`` window first when it could
-    answer (IND-AMB-18 use 3, IND-ABL-12); inside an attack it lands at once."""
+    """Damage that is no attack's (Poison Swamp, a Wild Storm), with the owner's ``damage``
+    window first when it could answer (IND-AMB-18 use 3: "ignore incoming damage in or out of
+    attacks"; IND-DMG-2). Also inside an attack -- a fall back or Charge Through onto a Poison
+    Swamp -- where the attack waits for the window (``waiting``; under ``indagar-5`` such
+    damage landed at once)."""
     seat = st.owner(s, hero)
-    if s["attack"] is None and _shields(s, seat, hero):
+    if _shields(s, seat, hero):
         emit(event("DecisionAsked", kind="respond", seat=seat, moment="damage", hero=hero, damage=n, cause=cause))
         return
     harm.damage_hero(s, emit, hero, n, cause)
+
+
+def waiting(s: State) -> bool:
+    """An attack under way waits for a damage window opened inside it (``hurt``)."""
+    return s["attack"] is not None and any(p["kind"] == "respond" and p["moment"] == "damage" for p in s["pending"])
 
 
 def ask_round_end(s: State, emit: Emit) -> bool:

@@ -84,6 +84,9 @@ OPTIONS_SCHEMA: dict = {
 class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
+    # 6: the active hero's own ignore-damage abilities answer damage outside an attack in its turn
+    # (IND-DMG-2, IND-ABL-10); damage on a fall back or Charge Through gets a damage window, the
+    # attack waiting for it (IND-AMB-18); Groxiah breaking through spares an unmanned outpost (IND-EVM-4);
     # 5: after a Charge! move only the owed attack (or a spend) is accepted: a Portal swap or a
     # hero ability between them was accepted unlisted and left a turn that could not end (IND-SPR-1);
     # 4: the second audit: event monsters approach with nothing juicy (IND-EVM-3), Groxiah spares
@@ -92,7 +95,7 @@ class Indagar(BaseGame):
     # back onto it (IND-TT-5), one use of an ability per player turn, reveal attacks included
     # (IND-AMB-41), the owner redeploys (IND-AMB-26); 3: IND-TURN-1, IND-RET-2, IND-EVM-2,
     # IND-OUT-11, IND-MTGT-6, IND-SPI-3
-    rules_version = "indagar-5"
+    rules_version = "indagar-6"
     rule_prefix = "IND"
     renderer = "indagar"
     positions = POSITIONS
