@@ -196,7 +196,8 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
         v.problem(exc.seq, exc.text)
         return False
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        v.problem(None, f"replay failed: {exc!r}")
+        v.problem(None, f"replay failed: an event or command is not shaped as rules {game.rules_version} reads it "
+                        f"({type(exc).__name__}: {exc})")
         return False
 
 
