@@ -37,13 +37,14 @@ class EntrantSpec(Schema):
         unknown = RAISE
 
     bot = fields.String(validate=validate.Length(min=1, max=40))
+    level = fields.String(validate=validate.Length(min=1, max=20))  # the search bot's level (kit.search.LEVELS)
     name = fields.String(validate=validate.Length(min=1, max=60))
     player = fields.String(validate=validate.Length(min=1, max=40))
 
     @validates_schema
     def _one_kind(self, data: dict, **_kw) -> None:
-        if ("bot" in data) == ("player" in data) or ("player" in data and "name" in data):
-            raise ValidationError('an entrant is {"player": "<player id>"} or {"bot": "<bot>", "name"?}')
+        if ("bot" in data) == ("player" in data) or ("player" in data and ("name" in data or "level" in data)):
+            raise ValidationError('an entrant is {"player": "<player id>"} or {"bot": "<bot>", "level"?, "name"?}')
 
 
 class CreateTournamentRequest(Schema):

@@ -67,3 +67,25 @@ def test_refusals_are_problems_with_codes(client):
     assert client.post(f"/v1/tournaments/{tid}/start", headers=ADMIN).json["code"] == "too_few_entrants"
     gone = client.post(f"/v1/tournaments/{tid}/entrants/e7/withdraw", headers=ADMIN)
     assert gone.status_code == 422 and gone.json["code"] == "no_such_entrant"
+
+
+def test_a_search_bot_entrant_takes_a_level_as_the_contract_says(client):
+    """``{"bot": "search", "level": "hard"}`` (EntrantSpec, docs/tournaments.md) enters ``search-hard``,
+    at creation and later; a bad level is 422 bad_bot_level, as for a game's seat, and writes nothing."""
+    body = {"game": "saboteur", "format": "swiss", "table_size": 3, "start_at": "2099-01-01T00:00:00Z",
+            "entrants": [{"bot": "search", "level": "hard", "name": "thinker"}, {"bot": "search", "level": "easy"}]}
+    created = client.post("/v1/tournaments", json=body, headers=ADMIN)
+    assert created.status_code == 201, created.json
+    assert [(e["bot"], e["name"]) for e in created.json["entrants"]] == [("search-hard", "thinker"),
+                                                                         ("search-easy", "search-easy-2")]
+    tid = created.json["id"]
+    late = client.post(f"/v1/tournaments/{tid}/entrants", json={"bot": "search", "level": "normal"}, headers=ADMIN)
+    assert late.status_code == 201 and late.json["bot"] == "search-normal", late.json
+    for entrant, status, code in [({"bot": "search", "level": "expert"}, 422, "bad_bot_level"),
+                                  ({"bot": "heuristic", "level": "hard"}, 422, "bad_bot_level"),
+                                  ({"player": "p1", "level": "hard"}, 400, "malformed_request")]:
+        refused = [client.post("/v1/tournaments", json={**body, "entrants": [entrant]}, headers=ADMIN),
+                   client.post(f"/v1/tournaments/{tid}/entrants", json=entrant, headers=ADMIN)]
+        assert [(r.status_code, r.json["code"]) for r in refused] == [(status, code)] * 2, (entrant, refused[0].json)
+    assert client.get("/v1/tournaments").json["total"] == 1
+    assert len(client.get(f"/v1/tournaments/{tid}").json["entrants"]) == 3
