@@ -26,7 +26,11 @@ envelopes, then each game's export. The verdict holds when:
    names as ``previous`` the result then recorded, and gives the result its
    kind and entrants give; pairings after it count the corrected result;
 6. the final standings follow from all of that (the decided and corrected
-   results included).
+   results included);
+7. the signed standings statement, if any, names this log (its events and
+   head), its games' chain heads and those final standings: checked with or
+   without keys (keys check who signed it), since a report shows the standings
+   the log gives, never the statement's.
 
 Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
 """
@@ -50,7 +54,8 @@ class BundleVerdict(Verdict):
         self.games: dict[str, bool] = {}
         self.verdicts: dict[str, Verdict] = {}  # each game's own verdict, in the bundle's order
         self.tournament: str | None = None
-        self.standings: list | None = None
+        self.standings: list | None = None  # the final standings, once checked against the log's results
+        self.game_heads: dict[str, str | None] = {}  # each paired game -> the chain head its report names
         self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
         self.decisions: list[dict] = []  # each ResultDecided's data the rules allowed, in log order (for reports)
         self.corrections: list[dict] = []  # each ResultCorrected's data the rules allowed, in log order (for reports)
@@ -106,35 +111,71 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
             v.at(f"game {gid}", p.get("seq"), p["problem"])
         if verdict.incomplete and not verdict.problems:
             v.at(f"game {gid}", None, f"incomplete: {verdict.incomplete}")
-    _check_standings_signature(v, tid, log, signed, keys)
     try:
         v.replay_ok = v.chain_ok and _replay(log, games, heads, header, v)
     except (Illegal, KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
         v.at("tournament", None, f"the log cannot be replayed: {exc!r}")
         v.replay_ok = False
+    _check_standings_signature(v, tid, log, signed, keys)
     v.ok = v.chain_ok and v.replay_ok and all(v.games.values()) and not v.problems
     return v
 
 
 def _check_standings_signature(v: BundleVerdict, tid: str | None, log: list[dict], signed: list[dict],
                                keys: attestation.Keys | None) -> None:
-    """The standings statement must name this tournament's log (events and head); checked against keys if given."""
-    mine = [s for s in signed if isinstance(s, dict) and (s.get("statement") or {}).get("kind") == attestation.STANDINGS
-            and (s.get("statement") or {}).get("tournament") == tid]
+    """Who signed the standings statement is checked against keys if given; that it says what the log
+    gives, always (no report shows it, but an unchecked statement unlike the log is a forgery)."""
+    mine = [s for s in signed if isinstance(s, dict) and isinstance(s.get("statement"), dict)
+            and s["statement"].get("kind") == attestation.STANDINGS and s["statement"].get("tournament") == tid]
     result = attestation.Signed(attestation.STANDINGS)
     v.signatures = [result]
     if not mine:
         result.problem = "not signed by this server: the bundle carries no signed standings"
     else:
-        result.statement = st = mine[-1]["statement"]
-        v.standings = st.get("standings")
+        result.statement = mine[-1]["statement"]
         if keys is not None:
             result.signed_by, result.key_status, result.problem = attestation.check_signature(mine[-1], keys)
-        if not result.problem and (st.get("events"), st.get("head")) != (len(log), log[-1].get("hash") if log else None):
-            result.problem = (f"not signed by this server: the signed standings name {st.get('events')} tournament "
-                              f"events and head {st.get('head')}; this log has {len(log)}")
-    if keys is not None and result.problem:
+    unlike = None if result.problem or not mine else _statement_unlike_log(result.statement, log, v)
+    result.problem = result.problem or unlike
+    if result.problem and (keys is not None or unlike):
         v.at("tournament", None, result.problem)
+
+
+def _statement_unlike_log(st: dict, log: list[dict], v: BundleVerdict) -> str | None:
+    """What the standings statement says that the log does not (its games and standings once the log's
+    final standings are checked), or None."""
+    head = log[-1].get("hash") if log else None
+    if (st.get("events"), st.get("head")) != (len(log), head):
+        return (f"the signed standings name {st.get('events')} tournament events and head {st.get('head')}; "
+                f"this log has {len(log)} and head {head}")
+    if v.standings is None:
+        return None  # the log's own problems say why its standings are not checked
+    games = st.get("games") if isinstance(st.get("games"), dict) else {}
+    if games != v.game_heads:
+        wrong = min(g for g in {*games, *v.game_heads} if g not in games or games[g] != v.game_heads.get(g))
+        return f"the signed standings name another chain head than the log's report for game {wrong}"
+    if st.get("standings") != v.standings:
+        return "the signed standings disagree with the final standings the log gives: " + _first_difference(
+            st.get("standings"), v.standings)
+    return None
+
+
+def _first_difference(signed: object, checked: list[dict]) -> str:
+    """``line 1 names e1 with 2 points at place 1, the log e3 with 3 points at place 1``."""
+    rows = signed if isinstance(signed, list) else []
+    for i, (theirs, mine) in enumerate(zip(rows, checked)):
+        if theirs != mine:
+            said, given = _standing(theirs), _standing(mine)
+            if said == given:
+                said, given = json.dumps(theirs, sort_keys=True), json.dumps(mine, sort_keys=True)
+            return f"line {i + 1} names {said}, the log {given}"
+    return f"they have {len(rows)} lines, the log {len(checked)}"
+
+
+def _standing(row: object) -> str:
+    if not isinstance(row, dict):
+        return json.dumps(row)
+    return f"{row.get('entrant')} with {row.get('points')} points at place {row.get('place')}"
 
 
 def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str], header: dict,
@@ -283,6 +324,8 @@ def _check_final(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
     if data["standings"] != standings(config, state["entrants"], rounds):
         v.at("tournament", seq, "the final standings do not follow from the results")
         return False
+    v.standings = data["standings"]
+    v.game_heads = {t["game_id"]: t["chain_head"] for r in state["rounds"] for t in r["tables"]}
     return True
 
 

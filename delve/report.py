@@ -2,7 +2,8 @@
 
 A game's report: the verdict, the game, its players, the seed commitment and its
 reveal, the signatures, every move with its label and time, and the result. A
-bundle's: the verdict, the signed standings, the director's decided and corrected
+bundle's: the verdict, the signatures, the final standings the log's results give
+(checked; never read from the signed statement), the director's decided and corrected
 results, and one line per game.
 """
 from __future__ import annotations
@@ -112,13 +113,22 @@ def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
          + [f"Problem: {p.get('place', '')} {p['problem']}" for p in v.problems], []),
         ("Signatures", [], _signature_rows(v)),
-        ("Final standings", [] if v.standings else ["No signed standings in the bundle."], standings),
+        ("Final standings", _standings_words(v), standings),
         *([("Director's results", ["Tables the organizer decided instead of their games (TRN-DIR-1)."], decided)]
           if v.decisions else []),
         *([("Corrected results", ["Recorded results the organizer corrected, in log order (TRN-DIR-3)."],
             corrected)] if v.corrections else []),
         ("Games", [verdicts.summary([v])], games),
     ]
+
+
+def _standings_words(v: BundleVerdict) -> list[str]:
+    """What the standings table is: always the log's, recomputed from its results, never a statement's."""
+    if v.standings is None:
+        return ["No standings: the tournament log's final standings could not be checked (see the verdict)."]
+    words = ["As the tournament log's results give them (recomputed; its TournamentFinished records the same)."]
+    return words + ([] if v.ok else ["The bundle failed verification (see the verdict): these are what its log "
+                                     "gives, not a verified result."])
 
 
 def _places(v: BundleVerdict, result: dict) -> str:
