@@ -13,8 +13,10 @@ envelopes, then each game's export. The verdict holds when:
    for the entrant player);
 4. every RoundPaired is what the pairing rules produce from the entrants,
    the results logged before it and the revealed seed, with the game ids
-   derived from (tournament, round, table); no entrant registers after the
-   start;
+   derived from (tournament, round, table), once the round before it is
+   completed; no entrant registers after the start; every RoundCompleted
+   completes the round being played once each table has its result, with the
+   standings those results give;
 5. every ResultDecided (a director's forfeit, walkover, double forfeit or
    adjudication) is one the rules allowed at that point of the log, for a
    table that was paired and not yet decided, with the result its kind and
@@ -26,7 +28,7 @@ envelopes, then each game's export. The verdict holds when:
    names as ``previous`` the result then recorded, and gives the result its
    kind and entrants give; pairings after it count the corrected result;
 6. the final standings follow from all of that (the decided and corrected
-   results included);
+   results included), once the last round is completed;
 7. the signed standings statement, if any, names this log (its events and
    head), its games' chain heads and those final standings: checked with or
    without keys (keys check who signed it), since a report shows the standings
@@ -43,6 +45,7 @@ from typing import Iterable
 from domain.core import Illegal
 from domain.tournament import decide, is_complete, pair_round, standings
 from domain.tournament.log import config_of, evolve, game_id_for, initial, pairing_view, table_result, TournamentStatus
+from domain.tournament.pairing import waits
 from events.envelope import first_broken_link
 from application import attestation
 from application.replay import Verdict, parse_ndjson, verify, verify_envelopes
@@ -199,6 +202,8 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
             ok &= _check_withdrawal(state, ev["data"], log[i + 1:i + 2], env["seq"], v)
         elif ev["type"] == "RoundPaired":
             ok &= _check_pairing(state, ev["data"], seed, env["seq"], v)
+        elif ev["type"] == "RoundCompleted":
+            ok &= _check_completed(state, ev["data"], env["seq"], v)
         elif ev["type"] == "EntrantRegistered" and state["status"] != TournamentStatus.REGISTERING:
             v.at("tournament", env["seq"], "an entrant registered after registration closed")
             ok = False
@@ -217,6 +222,8 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
 
 
 def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerdict) -> bool:
+    if not _last_round_completed(state, f"round {data['round']} is paired", seq, v):
+        return False
     expected = pair_round(config_of(state), state["entrants"], pairing_view(state["rounds"]), seed)
     got = {"round": data["round"], "tables": [{"seats": t["seats"]} for t in data["tables"]], "byes": data["byes"]}
     if got != expected:
@@ -316,8 +323,35 @@ def _seats_match(state: dict, seats: list[str], created: dict) -> bool:
     return True
 
 
+def _check_completed(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
+    """The round being played completes once no table waits (TRN-DIR-2), with the standings its results
+    give then: the live standings a client showed, checked like the final ones."""
+    config, current = config_of(state), state["rounds"][-1] if state["rounds"] else None
+    if current is None or data["round"] != current["round"] or current["completed"]:
+        v.at("tournament", seq, f"round {data['round']} is completed, but it is not the round being played")
+        return False
+    if any(waits(config, table) for table in current["tables"]):
+        v.at("tournament", seq, f"round {data['round']} is completed before every table has its result")
+        return False
+    if data["standings"] != standings(config, state["entrants"], pairing_view(state["rounds"])):
+        v.at("tournament", seq, f"round {data['round']} is completed with standings other than its results give")
+        return False
+    return True
+
+
+def _last_round_completed(state: dict, what: str, seq: int, v: BundleVerdict) -> bool:
+    """Rounds follow one another: the next is paired, or the tournament finishes, after a RoundCompleted."""
+    last = state["rounds"][-1] if state["rounds"] else None
+    if last is not None and not last["completed"]:
+        v.at("tournament", seq, f"{what} before round {last['round']} is completed")
+        return False
+    return True
+
+
 def _check_final(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
     config, rounds = config_of(state), pairing_view(state["rounds"])
+    if not _last_round_completed(state, "TournamentFinished", seq, v):
+        return False
     if not is_complete(config, state["entrants"], rounds):
         v.at("tournament", seq, "TournamentFinished before the format was complete")
         return False

@@ -1,5 +1,6 @@
 """What ``delve verify`` checks in a bundle besides its games, with or without keys: the signed
-standings statement says what the log gives; and what its report shows (judge audit)."""
+standings statement says what the log gives, every round is completed with the standings its
+results give; and what its report shows (judge audit)."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from click.testing import CliRunner
 from application.tournament_verify import verify_bundle
 from delve.cli import cli
 from delve.tournament import play_out
+from tests.tournament.test_director_service import forged
 from tests.tournament.test_tournament_service import bots, driver, ts  # noqa: F401 - the fixtures
 
 
@@ -74,3 +76,39 @@ def test_a_statement_unlike_the_log_names_where_it_parts_from_it(ts, driver):  #
     assert problems == [[f"the signed standings name {len(log)} tournament events and head {'ab' * 32}; "
                          f"this log has {len(log)} and head {log[-1]['hash']}"],
                         [f"the signed standings name another chain head than the log's report for game {game}"]]
+
+
+def test_each_round_completes_with_the_standings_its_results_give(ts, driver):  # noqa: F811
+    """RoundCompleted's standings are recomputed from the results before it; no round is paired, and
+    the tournament does not finish, before the round before is completed. (Re-chained forgeries:
+    the standings statement, which names the old head, fails too; these name the log's own fault.)"""
+    tid, bundle = played(ts, driver)
+
+    def completed(log, n: int = 0) -> int:
+        return [i for i, e in enumerate(log) if e["type"] == "RoundCompleted"][n]
+
+    def renumber(log):
+        for seq, e in enumerate(log, start=log[0]["seq"]):
+            e["seq"] = seq
+
+    def more_points(log):
+        log[completed(log)]["data"]["standings"][0]["points"] += 7
+    assert any(p.startswith("round 1 is completed with standings other than its results give")
+               for p in forged(bundle, tid, more_points))
+
+    def dropped(log):
+        del log[completed(log)]
+        renumber(log)
+    assert "round 2 is paired before round 1 is completed" in forged(bundle, tid, dropped)
+
+    def last_dropped(log):
+        del log[completed(log, 1)]
+        renumber(log)
+    assert "TournamentFinished before round 2 is completed" in forged(bundle, tid, last_dropped)
+
+    def early(log):
+        at = completed(log)
+        log.insert(at - 1, log.pop(at))
+        renumber(log)
+    assert any(p.startswith("round 1 is completed before every table has its result")
+               for p in forged(bundle, tid, early))
