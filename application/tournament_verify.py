@@ -85,7 +85,7 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
     v = BundleVerdict(keys_checked=keys is not None)
     v.problems.extend({**p, "place": "bundle"} for p in parse_problems)
     if not envs or envs[0].get("bundle") != "delve-tournament":
-        v.at("bundle", None, "the first line is not a tournament bundle header")
+        _no_header(v, envs[0] if envs else None)
         return v
     header, envs = envs[0], envs[1:]
     tid = v.tournament = header.get("tournament")
@@ -122,6 +122,16 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
     _check_standings_signature(v, tid, log, signed, keys)
     v.ok = v.chain_ok and v.replay_ok and all(v.games.values()) and not v.problems
     return v
+
+
+def _no_header(v: BundleVerdict, first: dict | None) -> None:
+    """A file told apart as a bundle without its header names what it lacks, not a chain broken further on."""
+    if isinstance(first, dict) and first.get("type") == "TournamentCreated":
+        v.tournament = first.get("game_id")
+        v.at("bundle", None, "the header line is missing: the file begins with the tournament's log, where a bundle "
+                             'begins with {"bundle": "delve-tournament", "tournament", "games"}')
+    else:
+        v.at("bundle", None, "the first line is not a tournament bundle header")
 
 
 def _check_standings_signature(v: BundleVerdict, tid: str | None, log: list[dict], signed: list[dict],
@@ -368,15 +378,17 @@ def verify_any(lines: Iterable[str | bytes], keys: attestation.Keys | None = Non
     """A game export or a tournament bundle, told apart by the first line."""
     lines = list(lines)
     first = next((line for line in lines if line.strip()), b"")
-    if parse_header(first) is not None:
+    if opens_bundle(first):
         return verify_bundle(lines, keys)
     return verify(lines, keys, expect_head)
 
 
-def parse_header(line: str | bytes) -> dict | None:
-    """The bundle header a first line holds, or None (then the file is a game export)."""
+def opens_bundle(line: str | bytes) -> bool:
+    """Does a first line open a bundle: its header, or TournamentCreated where the header went missing
+    (else the file is a game export)?"""
     try:
         head = json.loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        return None
-    return head if isinstance(head, dict) and head.get("bundle") == "delve-tournament" else None
+        return False
+    return isinstance(head, dict) and (head.get("bundle") == "delve-tournament"
+                                       or head.get("type") == "TournamentCreated")

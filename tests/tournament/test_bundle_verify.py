@@ -1,13 +1,13 @@
 """What ``delve verify`` checks in a bundle besides its games, with or without keys: the signed
 standings statement says what the log gives, every round is completed with the standings its
-results give; and what its report shows (judge audit)."""
+results give, a bundle names a missing header line; and what its report shows (judge audit)."""
 from __future__ import annotations
 
 import json
 
 from click.testing import CliRunner
 
-from application.tournament_verify import verify_bundle
+from application.tournament_verify import verify_any, verify_bundle
 from delve.cli import cli
 from delve.tournament import play_out
 from tests.tournament.test_director_service import forged
@@ -112,3 +112,12 @@ def test_each_round_completes_with_the_standings_its_results_give(ts, driver):  
         renumber(log)
     assert any(p.startswith("round 1 is completed before every table has its result")
                for p in forged(bundle, tid, early))
+
+
+def test_a_bundle_without_its_header_line_says_so(ts, driver):  # noqa: F811
+    tid, bundle = played(ts, driver)
+    verdict = verify_any([line.encode() for line in bundle[1:]])
+    assert not verdict.ok and verdict.tournament == tid
+    assert [p["problem"] for p in verdict.problems] == [
+        'the header line is missing: the file begins with the tournament\'s log, where a bundle begins with '
+        '{"bundle": "delve-tournament", "tournament", "games"}']
