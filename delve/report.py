@@ -30,6 +30,8 @@ def render(lines: list, verdict: Verdict, suffix: str, keys: Keys | None) -> str
     return _html(sections) if suffix == ".html" else _markdown(sections)
 
 
+TABLES = "Rounds count from 1 and a round's tables from 0, as in the API's paths and verify's problems."
+
 # A report is a title and sections of (heading, paragraphs, table rows with a header row).
 Section = tuple[str, list[str], list[list[str]]]
 
@@ -104,19 +106,19 @@ def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
         [gid, g.status, g.rules_version or "-", str(g.events), g.signed_by or "-", g.chain_head or "-"]
         for gid, g in v.verdicts.items()]
     decided = [["round", "table", "result", "places", "reason", "by"]] + [
-        [str(d["round"]), str(d["table"] + 1), d["kind"].replace("_", " "), _places(v, d["result"]), d["reason"],
+        [str(d["round"]), str(d["table"]), d["kind"].replace("_", " "), _places(v, d["result"]), d["reason"],
          str(d["by"])] for d in v.decisions]
     corrected = [["round", "table", "previous result", "corrected to", "reason", "by"]] + [
-        [str(d["round"]), str(d["table"] + 1), _outcome(v, d["previous"]), _outcome(v, d["result"]), d["reason"],
+        [str(d["round"]), str(d["table"]), _outcome(v, d["previous"]), _outcome(v, d["result"]), d["reason"],
          str(d["by"])] for d in v.corrections]
     return f"Tournament {v.tournament}", [
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
          + [f"Problem: {p.get('place', '')} {p['problem']}" for p in v.problems], []),
         ("Signatures", [], _signature_rows(v)),
         ("Final standings", _standings_words(v), standings),
-        *([("Director's results", ["Tables the organizer decided instead of their games (TRN-DIR-1)."], decided)]
-          if v.decisions else []),
-        *([("Corrected results", ["Recorded results the organizer corrected, in log order (TRN-DIR-3)."],
+        *([("Director's results", ["Tables the organizer decided instead of their games (TRN-DIR-1).", TABLES],
+            decided)] if v.decisions else []),
+        *([("Corrected results", ["Recorded results the organizer corrected, in log order (TRN-DIR-3).", TABLES],
             corrected)] if v.corrections else []),
         ("Games", [verdicts.summary([v])], games),
     ]

@@ -143,7 +143,7 @@ def test_TRN_DIR_1_delve_verify_passes_a_bundle_with_decided_results_and_fails_a
     assert ok.exit_code == 0, ok.output
     assert "pairings, 2 director's results and standings follow" in ok.output.splitlines()[0]
     judged = report.read_text()
-    assert "## Director's results" in judged and "| 1 | 1 | forfeit | ann #1, bob #2 | no-show |" in judged
+    assert "## Director's results" in judged and "| 1 | 0 | forfeit | ann #1, bob #2 | no-show |" in judged
 
     decided = next(i for i, line in enumerate(bundle) if '"adjudicated"' in line)
     changed = list(bundle)

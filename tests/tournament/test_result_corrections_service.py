@@ -99,8 +99,8 @@ def test_TRN_DIR_3_delve_verify_passes_a_bundle_with_corrections_and_reports_the
     assert "pairings, 2 director's results, 2 corrections and standings follow" in ok.output.splitlines()[0]
     judged = report.read_text()
     assert "## Corrected results" in judged
-    assert "| 1 | 1 | forfeit: ann #1, bob #2 | adjudicated: ann #1, bob #1 | bob was there |" in judged
-    assert "| 1 | 1 | adjudicated: ann #1, bob #1 | forfeit: ann #2, bob #1 | ann's appeal failed | admin |" in judged
+    assert "| 1 | 0 | forfeit: ann #1, bob #2 | adjudicated: ann #1, bob #1 | bob was there |" in judged
+    assert "| 1 | 0 | adjudicated: ann #1, bob #1 | forfeit: ann #2, bob #1 | ann's appeal failed | admin |" in judged
 
 
 def _corrections(log: list[dict]) -> list[dict]:

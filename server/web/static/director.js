@@ -69,13 +69,13 @@ function decideForm(t, r, {tb, i}, label, post, action = DECIDE) {
     if (!places.hidden) {
       body.places = Object.fromEntries(tb.seats.map((e) => [e, Number(places.querySelector(`[name="place-${e}"]`).value)]));
     }
-    post(`/rounds/${r.round}/tables/${i}/${action.path}`, body, `Table ${i + 1} of round ${r.round} ${action.done}.`);
+    post(`/rounds/${r.round}/tables/${i}/${action.path}`, body, `Table ${i} of round ${r.round} ${action.done}.`);
   };
   const note = action === CORRECT ? h("span", {class: "muted"}, ` (now: ${String(tb.result.outcome).replace(/_/g, " ")})`)
     : tb.result ? h("span", {class: "bad"}, " (game aborted)") : null;
   return h("form", {class: action === CORRECT ? "correct" : "decide", "data-table": i, "data-round": r.round,
     onsubmit: submit},
-    h("p", {}, h("strong", {}, `Table ${i + 1}: `), tb.seats.map((e) => label(t, e)).join(", "), note),
+    h("p", {}, h("strong", {}, `Table ${i}: `), tb.seats.map((e) => label(t, e)).join(", "), note),
     kind, losers, places, reason, " ", h("button", {type: "submit"}, action.verb));
 }
 
@@ -85,7 +85,7 @@ function correctForm(t, label, post) {
   if (!tables.length) return null;
   const pick = h("select", {name: "correct-table", "aria-label": "table to correct"},
     tables.map(({r, tb, i}, n) => h("option", {value: n},
-      `round ${r.round}, table ${i + 1}: ${tb.seats.map((e) => label(t, e)).join(", ")}`)));
+      `round ${r.round}, table ${i}: ${tb.seats.map((e) => label(t, e)).join(", ")}`)));
   const slot = h("div", {class: "correct-slot"});
   const show = () => slot.replaceChildren(decideForm(t, tables[pick.value].r, tables[pick.value], label, post, CORRECT));
   pick.addEventListener("change", show);

@@ -64,7 +64,7 @@ function resultCell(t, tb) {
 
 function roundBlock(t, r) {
   const rows = r.tables.map((tb, i) => h("tr", {class: "table-row"},
-    h("td", {class: "n"}, i + 1),
+    h("td", {class: "n"}, i),
     h("td", {}, tb.seats.map((e) => entrantLabel(t, e)).join(", ")),
     h("td", {}, resultCell(t, tb)),
     h("td", {}, h("a", {href: `/web/games/${encodeURIComponent(tb.game_id)}`, class: "game-link"},
