@@ -9,9 +9,10 @@ the export or bundle as a trailing line ``{"signature": {"statement", "alg", "si
 - ``game_record``, signed when the game ends: game id, game, rules version, the
   number of events, the final chain head, the status, the outcome and each
   move's label (``application.moves``). The head
-  is a hash over every byte of every envelope (players, names, times, command
-  ids, commands, events, result), so the signature covers all of them, not only
-  what a replay re-derives.
+  is a hash over every field of every envelope (players, names, times, command
+  ids, commands, events, result), and a verifier refuses any other key in an
+  envelope (``events.envelope.first_broken_link``) or a key given twice, so the
+  signature covers all of them, not only what a replay re-derives.
 - ``tournament_standings``, signed when a tournament finishes: the tournament's
   own events and head, each game's head, and the final standings.
 

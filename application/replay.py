@@ -27,7 +27,7 @@ from application import attestation, seating
 from application.attestation import Signed
 from application.moves import batches
 from application.status import VerdictStatus
-from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link, loads
+from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
 """What ``GameFinished.scores`` held before participants and outcomes existed."""
@@ -54,8 +54,7 @@ class Verdict:
     def problem(self, seq: Any, text: str) -> None:
         """``seq`` is read from the record, which may hold anything there: a problem names an
         event's number only when it is one (a ``seq`` of ``"x"`` is the text's to quote)."""
-        number = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
-        self.problems.append({"seq": number, "problem": text})
+        self.problems.append({"seq": _number(seq), "problem": text})
 
     @property
     def status(self) -> VerdictStatus:
@@ -78,7 +77,11 @@ class Verdict:
 
 
 def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
-    """Envelopes and parse problems (line numbers) of an NDJSON export."""
+    """Envelopes and parse problems (line numbers) of an NDJSON export.
+
+    A line that gives a key twice in one object is a problem (its envelope is kept as the
+    standard library reads it, the last one counting): readers differ on which one counts,
+    and a hash covers only one of them."""
     envs, problems = [], []
     for n, line in enumerate(lines, start=1):
         if isinstance(line, bytes):
@@ -86,18 +89,44 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
         if not line.strip():
             continue
         try:
-            env = loads(line)
+            env, twice = _parse(line)
         except json.JSONDecodeError as exc:
             problems.append({"seq": None, "problem": f"line {n} is not JSON: {exc.msg}"})
             continue
         except RecursionError:  # Python's parser recurses: '[' * 100000 would otherwise be a crash
             problems.append({"seq": None, "problem": f"line {n} nests arrays or objects too deeply to be an envelope"})
             continue
+        except ValueError as exc:  # an integer past the digits Python converts
+            problems.append({"seq": None, "problem": f"line {n} cannot be read: {exc}"})
+            continue
         if not isinstance(env, dict):
             problems.append({"seq": None, "problem": f"line {n} is not a JSON object"})
             continue
+        if twice is not None:
+            problems.append({"seq": _number(env.get("seq")),
+                             "problem": f"line {n} gives the key {twice!r} twice in one object: readers differ on "
+                                        "which one counts, and the hash covers only one"})
         envs.append(env)
     return envs, problems
+
+
+def _parse(line: str) -> tuple[Any, str | None]:
+    """A line's value, and a key one of its objects gives twice (None if no object does)."""
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict:
+        obj = dict(items)
+        if len(obj) < len(items):
+            seen: set[str] = set()
+            twice.append(next(k for k, _ in items if k in seen or seen.add(k)))
+        return obj
+
+    return json.loads(line, object_pairs_hook=pairs), (twice[0] if twice else None)
+
+
+def _number(seq: Any) -> int | None:
+    """``seq`` if it is an event's number: a record may hold anything there."""
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
 def verify(lines: Iterable[str | bytes], keys: attestation.Keys | None = None,

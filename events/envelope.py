@@ -1,7 +1,9 @@
 """Event envelopes and the sha256 hash chain that makes a game log tamper-evident.
 
 ``hash = sha256(prev_hash + canonical_json(envelope without hash))``; the first
-event's ``prev_hash`` is GENESIS. Anyone holding an export can recompute it.
+event's ``prev_hash`` is GENESIS. Anyone holding an export can recompute it. An
+envelope holds exactly ``FIELDS`` and ``hash``: a key beside them would ride along
+uncovered, and one missing would hash as null, so either breaks the chain.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ GENESIS = "0" * 64
 PLATFORM_EVENTS = frozenset({"GameCreated", "SeedRevealed", "GameFinished",
                              "SeatTaken", "SeatLeft", "GameStarted", "GameCancelled", "TimeExpired"})
 FIELDS = ("seq", "game_id", "type", "data", "seat", "command_id", "command", "at", "rules_version", "prev_hash")
+KEYS = frozenset((*FIELDS, "hash"))  # every key of an envelope, as ``seal`` writes it (and always has)
 
 
 def compute_hash(envelope: dict[str, Any]) -> str:
@@ -69,12 +72,21 @@ def first_broken_link(envelopes: Iterable[dict]) -> tuple[int | None, str]:
         seq = env.get("seq")
         if seq != expected_seq:
             return seq if isinstance(seq, int) else expected_seq, f"expected seq {expected_seq}, found {seq!r}"
+        if env.keys() != KEYS:
+            return seq, _other_keys(env)
         if env.get("prev_hash") != prev:
             return seq, "prev_hash does not match the previous event's hash"
         if env.get("hash") != compute_hash(env):
             return seq, "hash does not match the envelope's content"
         prev, expected_seq = env["hash"], expected_seq + 1
     return None, ""
+
+
+def _other_keys(env: dict) -> str:
+    extra, missing = sorted(env.keys() - KEYS), [k for k in (*FIELDS, "hash") if k not in env]
+    said = ([f"holds {', '.join(map(repr, extra))}, which Delve never writes and no hash covers"] if extra else []) + \
+        ([f"lacks {', '.join(map(repr, missing))}, which every envelope holds"] if missing else [])
+    return "the envelope " + ", and ".join(said)
 
 
 def domain_events(envelopes: Iterable[dict], platform: frozenset[str] = PLATFORM_EVENTS) -> Iterator[dict]:

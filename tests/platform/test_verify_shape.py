@@ -1,0 +1,42 @@
+"""What a hash chain alone lets through and `verify` does not: bytes beside the fields the hash
+covers, a key given twice, and each such problem names its seq (docs/disputes.md)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from application.replay import verify
+from delve.verdicts import game_line
+
+RECORD = Path(__file__).resolve().parent.parent / "data" / "mountain-king-2-2-greedy.ndjson"
+SEQ = 101  # an envelope with no command: its line holds "command":null
+
+
+def edited(change) -> list[str]:
+    """The stored export with the text of envelope ``SEQ``'s line changed by ``change``."""
+    lines = RECORD.read_text().splitlines()
+    assert '"command":null' in lines[SEQ - 1]
+    lines[SEQ - 1] = change(lines[SEQ - 1])
+    return lines
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda line: line[:-1] + ',"note":"the judge owes me"}', "holds 'note', which Delve never writes"),
+    (lambda line: line.replace('"command":null', '"comma9d":null'), "holds 'comma9d', which Delve never writes "
+                                                                     "and no hash covers, and lacks 'command'"),
+    (lambda line: line.replace('"command":null,', ""), "lacks 'command', which every envelope holds"),
+    (lambda line: '{"data":{"forged":true},' + line[1:], "gives the key 'data' twice in one object"),
+    (lambda line: line.replace('"data":{', '"data":{"x":1,"x":2,'), "gives the key 'x' twice in one object"),
+], ids=["extra key", "renamed key", "missing key", "key twice", "key twice inside data"])
+def test_bytes_the_hash_does_not_cover_fail_and_name_their_seq(change, words):
+    verdict = verify(edited(change))
+    assert not verdict.ok and not verdict.chain_ok
+    assert verdict.problems[0]["seq"] == SEQ and words in verdict.problems[0]["problem"], verdict.problems
+    assert game_line(verdict).startswith(f"FAILED      g") and f" seq {SEQ}: " in game_line(verdict)
+
+
+def test_spaces_and_the_order_of_keys_are_not_content():
+    lines = [json.dumps(dict(reversed(json.loads(line).items())), indent=None) for line in RECORD.read_text().splitlines()]
+    assert verify(lines).ok
