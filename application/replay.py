@@ -77,7 +77,8 @@ class Verdict:
 
 
 def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
-    """Envelopes and parse problems (line numbers) of an NDJSON export.
+    """Envelopes and parse problems (line numbers) of an NDJSON export. A UTF-8 byte order mark
+    may open the file (RFC 8259 lets a reader allow one).
 
     A line that gives a key twice in one object is a problem (its envelope is kept as the
     standard library reads it, the last one counting): readers differ on which one counts,
@@ -86,6 +87,8 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
     for n, line in enumerate(lines, start=1):
         if isinstance(line, bytes):
             line = line.decode("utf-8", errors="replace")
+        if n == 1:
+            line = line.removeprefix("\ufeff")
         if not line.strip():
             continue
         try:
@@ -152,11 +155,13 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
         return v
     v.chain_head = envs[-1].get("hash")
     v.game_id = envs[0].get("game_id")
-    bad_seq, why = first_broken_link(envs)
-    v.chain_ok = bad_seq is None and not parse_problems
-    if bad_seq is not None:
-        v.problem(bad_seq, f"chain broken at seq {bad_seq}: {why}")
-    v.replay_ok = _replay(envs, v)
+    if not parse_problems:  # a line no envelope could be read from is said once, as what it is, not again as the
+        # chain and the replay breaking where it stands
+        bad_seq, why = first_broken_link(envs)
+        v.chain_ok = bad_seq is None
+        if bad_seq is not None:
+            v.problem(bad_seq, f"chain broken at seq {bad_seq}: {why}")
+        v.replay_ok = _replay(envs, v)
     _check_signatures(v, envs, signed, keys)
     if expect_head is not None:
         at = next((e.get("seq") for e in envs if e.get("hash") == expect_head.lower()), None)

@@ -64,6 +64,23 @@ def test_verify_reports_a_line_that_is_not_json_once_as_what_it_is(export):
     assert "line 5 is not JSON" in result.output and result.output.count("not JSON") == 2  # the game's line, the summary
 
 
+def test_a_line_cut_short_in_the_middle_is_the_verdict_not_the_chain_it_breaks(export):
+    lines = export.read_text().splitlines()
+    lines[4] = lines[4][:30]
+    export.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli, ["verify", str(export)])
+    verdict, summary = result.output.splitlines()
+    assert result.exit_code == 1 and verdict.endswith("(game.ndjson) line 5 is not JSON: Unterminated string starting at")
+    problems = json.loads(CliRunner().invoke(cli, ["verify", "--json", str(export)]).output)["problems"]
+    assert [p["problem"] for p in problems] == ["line 5 is not JSON: Unterminated string starting at"]
+
+
+def test_a_byte_order_mark_before_the_first_line_is_allowed(export):
+    export.write_bytes(b"\xef\xbb\xbf" + export.read_bytes())
+    result = CliRunner().invoke(cli, ["verify", str(export)])
+    assert result.exit_code == 0 and result.output.startswith("OK "), result.output
+
+
 def test_verify_reads_stdin(export):
     result = CliRunner().invoke(cli, ["verify", "-"], input=export.read_bytes())
     assert result.exit_code == 0, result.output
