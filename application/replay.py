@@ -8,7 +8,8 @@ seed; every batch carries what caused it. Re-running ``start`` and, per batch,
 no seat) or ``decide_platform`` (``resign``/``timeout``/``forfeit``/``abort``)
 with the same DRBG streams (``domain.kit.driver``) must reproduce every event.
 
-The recorded final scores must equal the replayed ones. Exports made before
+The record must be shaped as a server writes one (``_check_one_game``, ``_check_ending``), which
+no replay looks at. The recorded final scores must equal the replayed ones. Exports made before
 the protocol step (issue 6) recorded scores without ``participants`` and
 ``outcome``; for those, and only those, the keys they recorded are compared.
 """
@@ -31,6 +32,10 @@ from events.envelope import PLATFORM_EVENTS, domain_events, first_broken_link
 
 LEGACY_SCORE_KEYS = frozenset({"final", "ranking", "winners", "seats"})
 """What ``GameFinished.scores`` held before participants and outcomes existed."""
+ENDINGS = (("SeedRevealed", "GameFinished"), ("GameCancelled", "SeedRevealed"))
+"""How a record ends, in one batch: ``finalize`` reveals the seed and finishes the game; a game
+cancelled before its start reveals the seed after. Nothing follows."""
+ENDING_KINDS = frozenset(kind for end in ENDINGS for kind in end)
 
 
 @dataclass
@@ -161,6 +166,8 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
         v.chain_ok = bad_seq is None
         if bad_seq is not None:
             v.problem(bad_seq, f"chain broken at seq {bad_seq}: {why}")
+        _check_one_game(envs, v)
+        _check_ending(envs, v)
         v.replay_ok = _replay(envs, v)
     _check_signatures(v, envs, signed, keys)
     if expect_head is not None:
@@ -170,6 +177,32 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
                             "this record is not the one the server showed when that head was saved")
     v.ok = v.chain_ok and v.replay_ok and v.incomplete is None and not v.problems
     return v
+
+
+def _check_one_game(envs: list[dict], v: Verdict) -> None:
+    """Every envelope is of the game GameCreated creates (a replay never reads ``game_id``)."""
+    game_id = envs[0].get("game_id")
+    other = next((e for e in envs if e.get("game_id") != game_id), None)
+    if other is not None:
+        v.problem(other.get("seq"), f"the envelope is of game {other.get('game_id')!r}, the record of {game_id!r}: "
+                                    "a record holds one game's events")
+
+
+def _check_ending(envs: list[dict], v: Verdict) -> None:
+    """The record ends once, as ``ENDINGS`` say: the replay reads the first SeedRevealed and checks
+    each GameFinished's scores, so a second of either, or events after the end, would pass it."""
+    first = next((i for i, e in enumerate(envs) if e.get("type") in ENDING_KINDS), None)
+    if first is None:
+        return
+    tail = envs[first:]
+    kinds = tuple(e.get("type") for e in tail)
+    n = next((n for n in range(1, len(kinds) + 1) if all(kinds[:n] != end[:n] for end in ENDINGS)), None)
+    if n is None:
+        return
+    where = (f"after the game's end ({', '.join(kinds[:n - 1])} from seq {tail[0].get('seq')})" if n > 1
+             else "before the seed was revealed")
+    v.problem(tail[n - 1].get("seq"), f"{kinds[n - 1]} {where}: a record ends once, with SeedRevealed and "
+                                      "GameFinished (a game cancelled before its start: GameCancelled and SeedRevealed)")
 
 
 def _check_signatures(v: Verdict, envs: list[dict], signed: list[dict], keys: attestation.Keys | None) -> None:

@@ -202,6 +202,20 @@ def test_cancel_by_the_creator_or_the_admin_only(service, ann, bob):
     assert verdict.ok, verdict.problems
 
 
+def test_nothing_follows_the_end_of_a_cancelled_game(service, ann, bob):
+    """The replay stops at GameCancelled (nothing was dealt): what a forger adds after it fails all the same."""
+    gid = open_game(service, creator=ann.id)["id"]
+    joining.join(service, gid, bob)
+    joining.cancel(service, gid, ann)
+    envs = envelopes(service.store.export(gid))
+    assert [e["type"] for e in envs[-2:]] == ["GameCancelled", "SeedRevealed"]
+    verdict = verify(rechain(envs + [dict(envs[1], seq=len(envs) + 1)]))
+    assert verdict.chain_ok and not verdict.ok
+    assert verdict.problems[0]["seq"] == len(envs) + 1
+    assert verdict.problems[0]["problem"].startswith(f"SeatTaken after the game's end (GameCancelled, SeedRevealed "
+                                                     f"from seq {len(envs) - 1})")
+
+
 def test_private_games_stay_out_of_the_lobby_and_need_a_token(service, ann, bob):
     created = open_game(service, creator=ann.id, visibility="private")
     gid, invite = created["id"], created["invite_token"]

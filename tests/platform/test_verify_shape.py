@@ -1,5 +1,6 @@
-"""What a hash chain alone lets through and `verify` does not: bytes beside the fields the hash
-covers, a key given twice, and each such problem names its seq (docs/disputes.md)."""
+"""What a hash chain and a replay alone let through and `verify` does not: bytes beside the fields
+the hash covers, a key given twice, and re-sealed records no server writes (two ends, another
+game's envelope). Each such problem names its seq (docs/disputes.md)."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ import pytest
 
 from application.replay import verify
 from delve.verdicts import game_line
+from tests.support.forge import rechain
 
 RECORD = Path(__file__).resolve().parent.parent / "data" / "mountain-king-2-2-greedy.ndjson"
 SEQ = 101  # an envelope with no command: its line holds "command":null
@@ -40,3 +42,31 @@ def test_bytes_the_hash_does_not_cover_fail_and_name_their_seq(change, words):
 def test_spaces_and_the_order_of_keys_are_not_content():
     lines = [json.dumps(dict(reversed(json.loads(line).items())), indent=None) for line in RECORD.read_text().splitlines()]
     assert verify(lines).ok
+
+
+def resealed(change) -> list[str]:
+    """A forger's copy of the stored export: ``change``d, renumbered and every hash recomputed."""
+    envs = [json.loads(line) for line in RECORD.read_text().splitlines()]
+    change(envs)
+    for seq, env in enumerate(envs, start=1):
+        env["seq"] = seq
+    return rechain(envs)
+
+
+def second_seed(envs):
+    revealed = dict(next(e for e in envs if e["type"] == "SeedRevealed"), data={"seed": "22" * 32})
+    envs.append(revealed)
+
+
+@pytest.mark.parametrize("change,seq,words", [
+    (lambda envs: envs.append(dict(envs[-1])), 230,
+     "GameFinished after the game's end (SeedRevealed, GameFinished from seq 228): a record ends once"),
+    (second_seed, 230, "SeedRevealed after the game's end (SeedRevealed, GameFinished from seq 228)"),
+    (lambda envs: envs.insert(100, dict(envs[-1])), 101, "GameFinished before the seed was revealed"),
+    (lambda envs: envs[SEQ - 1].update(game_id="gdeadbeefdeadbeef"), SEQ,
+     "the envelope is of game 'gdeadbeefdeadbeef', the record of 'gd9668dd9f2483eb1': a record holds one game's"),
+], ids=["GameFinished twice", "a second seed", "GameFinished in the middle", "another game's envelope"])
+def test_a_record_no_server_writes_fails_though_its_chain_and_moves_hold(change, seq, words):
+    verdict = verify(resealed(change))
+    assert verdict.chain_ok and not verdict.ok
+    assert verdict.problems[0]["seq"] == seq and words in verdict.problems[0]["problem"], verdict.problems
