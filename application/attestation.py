@@ -101,10 +101,10 @@ def check_signature(signed: dict, keys: Keys) -> tuple[str | None, str | None, s
         return None, None, "not signed by this server: the signature line is malformed"
     kid, server = statement.get("key_id"), statement.get("server")
     if server != keys.server:
-        return None, None, f"not signed by this server: signed as {server!r}, the keys are {keys.server!r}'s"
+        return None, None, f"not signed by this server: signed as {server!r}; the keys are those of {keys.server!r}"
     key = keys.by_id.get(kid)
     if key is None:
-        return None, None, f"not signed by this server: key {kid!r} is not one of {keys.server!r}'s keys"
+        return None, None, f"not signed by this server: key {kid!r} is not one of the keys of {keys.server!r}"
     try:
         public = signing.public_from_text(key["public_key"])
     except (ValueError, TypeError, KeyError):

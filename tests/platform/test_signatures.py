@@ -87,7 +87,7 @@ def test_a_record_signed_by_another_key_or_unsigned_is_not_this_servers(service,
     path = tmp_path / "other.ndjson"
     path.write_text("".join(lines))
     result = cli_verify(path, "--keys", str(keys_file))
-    assert result.exit_code == 1 and f"key '{other.key_id}' is not one of 'test-server'" in result.output
+    assert result.exit_code == 1 and f"key '{other.key_id}' is not one of the keys of 'test-server'" in result.output
     unsigned = tmp_path / "unsigned.ndjson"
     unsigned.write_text("".join(line for line in lines if "signature" not in json.loads(line)))
     result = cli_verify(unsigned, "--keys", str(keys_file))
