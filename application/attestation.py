@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from application import signing
+from domain.core import canonical_json
 
 SEED_COMMITMENT, GAME_RECORD, STANDINGS = "seed_commitment", "game_record", "tournament_standings"
 
@@ -86,6 +87,7 @@ class Signed:
     signed_by: str | None = None  # "<key id> of <server>"
     key_status: str | None = None  # current / retired
     problem: str | None = None
+    disagrees: bool = False  # the statement says otherwise than the record: a problem, keys or not
     incomplete: str | None = None
     statement: dict | None = None
 
@@ -115,37 +117,72 @@ def check_signature(signed: dict, keys: Keys) -> tuple[str | None, str | None, s
 
 
 def check_game(game_id: str | None, envs: list[dict], signed: list[dict], keys: Keys | None) -> list[Signed]:
-    """Check a game export's commitment and record signatures against ``envs`` (and ``keys``, when given)."""
+    """Check a game export's commitment and record signatures against ``envs`` (and ``keys``, when given).
+
+    Without keys a signature proves nothing, but a statement that says otherwise than the record
+    it rides on means one of the two was changed: that is a problem (``disagrees``) either way."""
     out = []
-    created = (envs[0].get("data") or {}) if envs else {}
+    created = _data(envs[0]) if envs else {}
     for kind in (GAME_RECORD, SEED_COMMITMENT):
-        mine = [s for s in signed if isinstance(s, dict) and (s.get("statement") or {}).get("kind") == kind
-                and (s.get("statement") or {}).get("game_id") == game_id]
+        mine = [s for s in signed if isinstance(s, dict) and isinstance(s.get("statement"), dict)
+                and s["statement"].get("kind") == kind and s["statement"].get("game_id") == game_id]
         result = Signed(kind)
         out.append(result)
         if not mine:
             result.problem = f"not signed by this server: the record carries no {kind} signature"
             continue
-        result.statement = mine[-1]["statement"]
+        result.statement = st = mine[-1]["statement"]
         if keys is not None:
             result.signed_by, result.key_status, result.problem = check_signature(mine[-1], keys)
             if result.problem:
                 continue
-        st = result.statement
-        if kind == SEED_COMMITMENT:
-            if (st.get("seed_commitment"), st.get("seats"), st.get("options")) != (
-                    created.get("seed_commitment"), created.get("seats"), created.get("options")):
-                result.problem = "not signed by this server: the signed commitment, seats or options differ from GameCreated's"
-            continue
-        held, head = len(envs), envs[-1].get("hash") if envs else None
-        events = st.get("events") if isinstance(st.get("events"), int) else -1
-        if held < events and _prefix_of_signed(envs, st):
+        held, events = len(envs), st.get("events") if isinstance(st.get("events"), int) else -1
+        if kind == GAME_RECORD and held < events and _prefix_of_signed(envs, st):
             result.incomplete = (f"the server signed {events} events ending in head {st.get('head')}; "
                                  f"this record holds only {held}")
-        elif (events, st.get("head")) != (held, head):
-            result.problem = (f"not signed by this server: the signed record has {events} events and head "
-                              f"{st.get('head')}; this one has {held} and head {head}")
+            continue
+        differs = _commitment_differs(st, created) if kind == SEED_COMMITMENT else _record_differs(st, envs)
+        if differs:
+            result.disagrees = True
+            result.problem = (f"not signed by this server: {differs}" if keys is not None
+                              else f"the record and the {kind} statement it carries disagree: {differs}")
     return out
+
+
+def _commitment_differs(st: dict, created: dict) -> str | None:
+    fields = ("game", "rules_version", "options", "seats", "seed_commitment")
+    if [st.get(k) for k in fields] != [created.get(k) for k in fields]:
+        return "the signed game, rules version, options, seats or seed commitment differ from GameCreated's"
+    return None
+
+
+def _record_differs(st: dict, envs: list[dict]) -> str | None:
+    """What of the record's statement the record itself says otherwise: all of it but the labels (a
+    game's words for its moves, reworded since without a new rules version) and who signed it. The
+    status follows from the end: aborted for a cancelled game or an aborted outcome (a record from
+    before outcomes tells nothing)."""
+    created, last = _data(envs[0]), envs[-1]
+    if (st.get("events"), st.get("head")) != (len(envs), last.get("hash")):
+        return (f"the signed record has {st.get('events')} events and head {st.get('head')}; this one has "
+                f"{len(envs)} and head {last.get('hash')}")
+    if (st.get("game"), st.get("rules_version")) != (created.get("game"), created.get("rules_version")):
+        return (f"the signed game is {st.get('game')!r} under rules {st.get('rules_version')!r}; GameCreated "
+                f"names {created.get('game')!r} under {created.get('rules_version')!r}")
+    scores = _data(last).get("scores")
+    outcome = scores.get("outcome") if isinstance(scores, dict) and last.get("type") == "GameFinished" else None
+    if canonical_json(st.get("outcome")) != canonical_json(outcome):
+        return f"the signed outcome is {canonical_json(st.get('outcome'))}; the record's is {canonical_json(outcome)}"
+    cancelled = any(e.get("type") == "GameCancelled" for e in envs)
+    if cancelled or isinstance(outcome, dict):
+        status = "aborted" if cancelled or outcome.get("kind") == "aborted" else "finished"
+        if st.get("status") != status:
+            return f"the signed status is {st.get('status')!r}; the record's end makes it {status!r}"
+    return None
+
+
+def _data(env: dict) -> dict:
+    data = env.get("data")
+    return data if isinstance(data, dict) else {}
 
 
 def _prefix_of_signed(envs: list[dict], statement: dict) -> bool:

@@ -169,7 +169,7 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
         _check_one_game(envs, v)
         _check_ending(envs, v)
         v.replay_ok = _replay(envs, v)
-    _check_signatures(v, envs, signed, keys)
+    _check_signatures(v, envs, signed, keys, whole=not parse_problems)
     if expect_head is not None:
         at = next((e.get("seq") for e in envs if e.get("hash") == expect_head.lower()), None)
         if at is None:
@@ -205,16 +205,18 @@ def _check_ending(envs: list[dict], v: Verdict) -> None:
                                       "GameFinished (a game cancelled before its start: GameCancelled and SeedRevealed)")
 
 
-def _check_signatures(v: Verdict, envs: list[dict], signed: list[dict], keys: attestation.Keys | None) -> None:
-    """Signatures count against the verdict only when checked against a server's keys."""
+def _check_signatures(v: Verdict, envs: list[dict], signed: list[dict], keys: attestation.Keys | None,
+                      whole: bool) -> None:
+    """Signatures count against the verdict when checked against a server's keys; a signed statement
+    that disagrees with the record counts without them too (one of the two was changed), unless the
+    envelopes are not ``whole`` (a line was lost: that is the problem)."""
     v.signatures = attestation.check_game(v.game_id, envs, signed, keys)
     record = next(s for s in v.signatures if s.kind == attestation.GAME_RECORD)
     if record.incomplete:
         v.incomplete = record.incomplete
-    if keys is None:
-        return
     for s in v.signatures:
-        if s.problem and not (s.kind == attestation.GAME_RECORD and v.incomplete and not record.statement):
+        counts = whole if s.disagrees else keys is not None
+        if s.problem and counts and not (s.kind == attestation.GAME_RECORD and v.incomplete and not record.statement):
             v.problem(None, s.problem)
 
 

@@ -119,6 +119,44 @@ def test_expect_head_compares_a_head_saved_during_the_game(service, tmp_path):
     assert result.exit_code == 1 and "is not the hash of any event of this record" in result.output
 
 
+def restated(lines: list[str], kind: str, change) -> list[str]:
+    """The export with its ``kind`` statement changed by ``change``, the signature bytes left as they were."""
+    out = []
+    for line in lines:
+        parsed = json.loads(line)
+        if parsed.get("signature", {}).get("statement", {}).get("kind") == kind:
+            change(parsed["signature"]["statement"])
+            line = json.dumps(parsed) + "\n"
+        out.append(line)
+    return out
+
+
+@pytest.mark.parametrize("kind,change,words", [
+    ("game_record", lambda st: st.update(events=st["events"] - 1), "the signed record has 11 events"),
+    ("game_record", lambda st: st.update(head="ab" * 32), "the signed record has 12 events and head abab"),
+    ("game_record", lambda st: st.update(outcome={"kind": "win", "winners": ["seat:9"]}),
+     'the signed outcome is {"kind":"win","winners":["seat:9"]}; the record\'s is {"kind":'),
+    ("game_record", lambda st: st.update(status="aborted"),
+     "the signed status is 'aborted'; the record's end makes it 'finished'"),
+    ("game_record", lambda st: st.update(rules_version="tiny-9"), "the signed game is 'tiny' under rules 'tiny-9'"),
+    ("seed_commitment", lambda st: st["seats"][0].update(name="mallory"), "the signed game, rules version, options, seats"),
+], ids=["events", "head", "outcome", "status", "rules version", "commitment's seats"])
+def test_without_keys_a_signed_statement_that_disagrees_with_its_record_fails(service, kind, change, words):
+    """The signature proves nothing without the keys, but the record or its statement was changed."""
+    verdict = verify(restated(finished(service), kind, change))
+    assert not verdict.ok and verdict.chain_ok and verdict.replay_ok
+    assert verdict.problems[0]["problem"].startswith(f"the record and the {kind} statement it carries disagree: {words}")
+
+
+def test_a_changed_label_is_caught_by_the_keys_only(service, signer):
+    """Labels are the game's words of the day it was signed, since reworded without a new rules version
+    (README: what one changed byte fails)."""
+    forged = restated(finished(service), "game_record", lambda st: st["labels"].__setitem__(0, "Resign"))
+    assert verify(forged).ok
+    verdict = verify(forged, Keys.parse(signer.keys()))
+    assert not verdict.ok and "the signature does not match key" in verdict.problems[0]["problem"]
+
+
 def test_after_a_key_rotation_old_and_new_records_verify(service, tmp_path, store):
     key = tmp_path / "signing" / "current.pem"
     first = signing.ensure(key, "rotating")[0]
