@@ -11,11 +11,13 @@ fails here, and a new version must bring a stored export of its own.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from application.replay import verify
+from delve.verdicts import game_line
 from domain import registry
 from tests.support.forge import rechain
 from tests.support.games import shipped
@@ -43,6 +45,12 @@ def test_stored_export_verifies_under_the_version_it_names(path):
     assert verdict.events == len(path.read_text().splitlines())
     assert verdict.rules_version == recorded_version(path)
     assert path.name.startswith(verdict.rules_version + "-")
+
+
+def test_rules_versions_md_quotes_the_verdict_line_verify_prints():
+    doc = (DATA.parent.parent / "docs" / "rules-versions.md").read_text()
+    quoted = re.search(r"the text verdict\s+reads `([^`]+)`", doc).group(1)
+    assert quoted in game_line(verify((DATA / "dwarf-1-3-greedy.ndjson").read_text().splitlines()))
 
 
 @pytest.mark.parametrize("path", EXPORTS, ids=[p.stem for p in EXPORTS])
