@@ -17,7 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import click
@@ -485,14 +485,38 @@ def freeze_rules(game_id: str, root: Path) -> None:
 # -- reading records offline -------------------------------------------------------------------
 
 
-def _record(export):
+@contextmanager
+def _reading(*exports):
+    """The records of export files, for `show` and `diff`. One that does not verify is shown as the
+    file says it, with a warning; one the rules cannot even read so (a tampered or malformed
+    record) ends the command in one line saying so, not a traceback."""
+    from application.replay import verify as check
+    from application.status import VerdictStatus
     from delve.record import Record
+    from delve.verdicts import first_problem
     from errors import BadRecord
 
+    records, failing = [], {}
+    for export in exports:
+        name, lines = getattr(export, "name", "-"), export.read().splitlines()
+        try:
+            records.append(Record.parse(lines))
+        except BadRecord as exc:
+            raise click.ClickException(f"{name}: {exc}") from exc
+        verdict = check(lines)
+        if verdict.status == VerdictStatus.FAILED:
+            failing[name] = first_problem(verdict)
     try:
-        return Record.parse(export.read().splitlines())
-    except BadRecord as exc:
-        raise click.ClickException(f"{getattr(export, 'name', '-')}: {exc}") from exc
+        yield records
+    except (BadRecord, Illegal, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        if not failing:
+            raise
+        name, problem = next(iter(failing.items()))
+        raise click.ClickException(f"{name} cannot be shown: it does not verify ({problem}); run "
+                                   f"`delve verify {name}` first") from exc
+    for name, problem in failing.items():
+        click.echo(f"warning: {name} does not verify ({problem}); shown as the file says it: run "
+                   f"`delve verify {name}`", err=True)
 
 
 @cli.command()
@@ -506,19 +530,20 @@ def show(export, n: int | None, seat: int | None, list_moves: bool, as_json: boo
     N-th command the game accepted: the same numbers as the API (/v1/games/{id}/moves) and the viewer."""
     from delve import show as shown
 
-    r = _record(export)
-    n = len(r.moves) if n is None else n
-    if n > len(r.moves):
-        raise click.ClickException(f"the game has {len(r.moves)} moves; ask for --move 0 to {len(r.moves)}")
-    if seat is not None and seat >= len(r.seats):
-        raise click.ClickException(f"the game has seats 0 to {len(r.seats) - 1}")
-    if list_moves:
-        lines = [shown.header(r)] + [shown.move_line(r, i) for i in range(1, len(r.moves) + 1)]
-        click.echo(json.dumps([m.to_dict() for m in r.moves], indent=1) if as_json else "\n".join(lines))
-    elif as_json:
-        click.echo(json.dumps(shown.position(r, n, seat), indent=1, ensure_ascii=False))
-    else:
-        click.echo(shown.text(r, n, seat))
+    with _reading(export) as (r,):
+        n = len(r.moves) if n is None else n
+        if n > len(r.moves):
+            raise click.ClickException(f"the game has {len(r.moves)} moves; ask for --move 0 to {len(r.moves)}")
+        if seat is not None and seat >= len(r.seats):
+            raise click.ClickException(f"the game has seats 0 to {len(r.seats) - 1}")
+        if list_moves:
+            lines = [shown.header(r)] + [shown.move_line(r, i) for i in range(1, len(r.moves) + 1)]
+            text = json.dumps([m.to_dict() for m in r.moves], indent=1) if as_json else "\n".join(lines)
+        elif as_json:
+            text = json.dumps(shown.position(r, n, seat), indent=1, ensure_ascii=False)
+        else:
+            text = shown.text(r, n, seat)
+    click.echo(text)
 
 
 @cli.command()
@@ -528,7 +553,8 @@ def diff(a, b) -> None:
     """The first move where two records of one game differ. Exit 0 if they are identical, 1 if not."""
     from delve import show as shown
 
-    text = shown.diff(_record(a), _record(b))
+    with _reading(a, b) as (ra, rb):
+        text = shown.diff(ra, rb)
     click.echo(text)
     sys.exit(0 if text.startswith("the records are identical") else 1)
 
@@ -634,7 +660,11 @@ def verify(exports, keys_source: str | None, expect_head: str | None, report: Pa
         from delve import report as judge
 
         name, raw, verdict = results[0]
-        report.write_text(judge.render(raw, verdict, report.suffix.lower(), keys), encoding="utf-8")
+        try:
+            report.write_text(judge.render(raw, verdict, report.suffix.lower(), keys), encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot write the report to {report}: {exc.strerror or exc}; give a path "
+                                       "in a directory that exists and that you may write to") from exc
     if as_json:
         out = [{"file": name, **v.to_dict()} for name, _raw, v in results]
         click.echo(json.dumps(out[0] if len(out) == 1 else out, indent=2))

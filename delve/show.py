@@ -81,6 +81,11 @@ def diff(a: Record, b: Record) -> str:
     rest_a, rest_b = [e for e in a.envs if e["seq"] > _last(a)], [e for e in b.envs if e["seq"] > _last(b)]
     if [canonical_json(e) for e in rest_a] != [canonical_json(e) for e in rest_b]:
         return f"identical through all {shared} moves; the ending differs (seed reveal or final scores)"
+    for ea, eb in zip(a.envs, b.envs):
+        if canonical_json(ea) != canonical_json(eb):
+            keys = sorted(k for k in ea.keys() | eb.keys() if k not in ea or k not in eb or ea[k] != eb[k])
+            return (f"the moves and events agree, but the envelopes of seq {ea.get('seq')} differ in "
+                    f"{', '.join(keys)}")
     return f"the records are identical: {shared} moves, {len(a.envs)} events, head {a.envs[-1].get('hash')}"
 
 

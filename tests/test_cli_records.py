@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from delve.cli import cli
+from tests.support.forge import rechain
 
 DATA = Path(__file__).resolve().parent / "data"
 SABOTEUR = DATA / "saboteur-1-3-heuristic.ndjson"
@@ -49,8 +50,9 @@ def test_diff_names_the_first_differing_move(tmp_path):
     other.write_text("".join(json.dumps(e) + "\n" for e in envs))
     result = run("diff", SABOTEUR, other)
     assert result.exit_code == 1
-    assert result.output.splitlines()[0] == "the records differ first at move 30:"
-    assert "at (5,2)" in result.output and '"x":6' in result.output
+    assert result.stdout.splitlines()[0] == "the records differ first at move 30:"
+    assert "at (5,2)" in result.stdout and '"x":6' in result.stdout
+    assert result.stderr.startswith(f"warning: {other} does not verify (seq 101: chain broken at seq 101")
     same = run("diff", SABOTEUR, SABOTEUR)
     assert same.exit_code == 0 and same.output.startswith("the records are identical: 115 moves")
 
@@ -84,3 +86,56 @@ def test_show_draws_the_mountain_and_the_hex_map_and_prints_the_fields_of_a_game
     assert "map (" in old and "Ari0" in old
     dwarf = run("show", DATA / "dwarf-3-3-greedy.ndjson", "--move", 40).output
     assert "  phase: help" in dwarf and "map (" not in dwarf
+
+
+def tampered(tmp_path, name: str, lines: list[str]) -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def relabelled(tmp_path) -> Path:
+    """A dwarf-5 record relabelled dwarf-1, its chain re-sealed: the old rules cannot fold its events."""
+    envs = [json.loads(line) for line in (DATA / "dwarf-5-3-greedy.ndjson").read_text().splitlines()]
+    for env in envs:
+        env["rules_version"] = "dwarf-1"
+    envs[0]["data"]["rules_version"] = "dwarf-1"
+    path = tmp_path / "relabelled.ndjson"
+    path.write_text("".join(rechain(envs)))
+    return path
+
+
+def test_a_record_show_and_diff_cannot_read_is_one_line_that_says_to_verify_it(tmp_path):
+    lines = SABOTEUR.read_text().splitlines()
+    cases = [("show", tampered(tmp_path, "trailing.ndjson", lines + ["{}"]), "seq 398: chain broken at seq 398"),
+             ("diff", tampered(tmp_path, "twice.ndjson", lines[:200] + lines[199:]), "seq 200: chain broken at seq 200"),
+             ("show", relabelled(tmp_path), "replay failed")]
+    for command, path, problem in cases:
+        args = (SABOTEUR, path) if command == "diff" else (path,)
+        result = run(command, *args)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (path.name, result.exception)
+        assert result.output.count("\n") == 1 and result.output.startswith(
+            f"Error: {path} cannot be shown: it does not verify ({problem}"), result.output
+        assert result.output.endswith(f"run `delve verify {path}` first\n")
+
+
+def test_show_warns_of_a_record_that_does_not_verify_and_diff_finds_a_key_the_moves_do_not_hold(tmp_path):
+    lines = SABOTEUR.read_text().splitlines()
+    lines[99] = lines[99][:-1] + ',"note":"the judge owes me"}'
+    noted = tampered(tmp_path, "noted.ndjson", lines)
+    shown = run("show", noted, "--move", 30)
+    assert shown.exit_code == 0 and shown.stdout.startswith("saboteur g6f8ec22b093509e9")
+    assert shown.stderr == (f"warning: {noted} does not verify (seq 100: chain broken at seq 100: the envelope holds "
+                            f"'note', which Delve never writes and no hash covers); shown as the file says it: run "
+                            f"`delve verify {noted}`\n")
+    differs = run("diff", SABOTEUR, noted)
+    assert differs.exit_code == 1
+    assert differs.stdout == "the moves and events agree, but the envelopes of seq 100 differ in note\n"
+
+
+def test_a_report_that_cannot_be_written_is_one_line(tmp_path):
+    result = run("verify", SABOTEUR, "--report", tmp_path / "no" / "such" / "report.html")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.splitlines()[-1] == (f"Error: cannot write the report to {tmp_path / 'no' / 'such' / 'report.html'}: "
+                                              "No such file or directory; give a path in a directory that exists and "
+                                              "that you may write to")
