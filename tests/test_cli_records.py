@@ -139,3 +139,12 @@ def test_a_report_that_cannot_be_written_is_one_line(tmp_path):
     assert result.output.splitlines()[-1] == (f"Error: cannot write the report to {tmp_path / 'no' / 'such' / 'report.html'}: "
                                               "No such file or directory; give a path in a directory that exists and "
                                               "that you may write to")
+
+
+def test_show_draws_a_goal_as_the_seat_that_looked_at_it_sees_it():
+    """Seat 2 looked at goals A (a stone) and B (the treasure) with maps before move 30: its view says so."""
+    view = json.loads(run("show", SABOTEUR, "--move", 30, "--seat", 2, "--json").output)["view"]
+    assert [view["goals"][g]["shape"] for g in "ABC"] == ["stone-nw", "treasure", None]
+    for seat, cells in ((2, ["AG", "B$", "C"]), (0, ["A", "B", "C"])):
+        maze = run("show", SABOTEUR, "--move", 30, "--seat", seat).output.split("maze (", 1)[1].splitlines()
+        assert [maze[row].split()[-1] for row in (2, 4, 6)] == cells, seat

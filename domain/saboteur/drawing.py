@@ -9,22 +9,25 @@ GLYPHS = {"": "·", "N": "╵", "E": "╶", "S": "╷", "W": "╴", "NS": "│",
 
 def board(view: dict) -> list[str]:
     """The maze, one character a cell by the edges its card opens (S the start; a goal face down
-    by its letter, once turned $ for the treasure, G for a stone), then each player's tools,
-    and the viewing seat's role and hand."""
+    by its letter, and what it is beside it where the view shows it, as to a seat that looked at
+    it with a map; once turned $ for the treasure, G for a stone), then each player's tools, and
+    the viewing seat's role and hand."""
     cells: dict[tuple[int, int], str] = {}
     for key, card in view.get("maze", {}).items():
         x, y = (int(v) for v in key.split(","))
         edges = "".join(d for d in "NESW" if d in (card.get("edges") or ""))
         cells[(x, y)] = "S" if card.get("card") == "start" else GLYPHS.get(edges, "?")
     for name, goal in view.get("goals", {}).items():
+        face = ("$" if goal.get("shape") == "treasure" else "G") if goal.get("shape") else ""
         if goal.get("revealed"):
-            cells[(goal["x"], goal["y"])] = "$" if goal.get("shape") == "treasure" else "G"
+            cells[(goal["x"], goal["y"])] = face
         else:
-            cells.setdefault((goal["x"], goal["y"]), name)
+            cells.setdefault((goal["x"], goal["y"]), name + face)
     if not cells:
         return []
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
-    rows = ["maze (S start; A B C goals face down; $ gold, G stone once revealed):",
+    rows = ["maze (S start; A B C goals face down, A$ or AG one this seat saw to be gold or stone; "
+            "$ gold, G stone once revealed):",
             "      " + "".join(f"{x:>2}" for x in range(min(xs), max(xs) + 1))]
     for y in range(min(ys), max(ys) + 1):
         rows.append(f"  {y:>3} " + "".join(f"{cells.get((x, y), ' '):>2}" for x in range(min(xs), max(xs) + 1)))
