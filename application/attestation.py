@@ -131,6 +131,10 @@ def check_game(game_id: str | None, envs: list[dict], signed: list[dict], keys: 
         if not mine:
             result.problem = f"not signed by this server: the record carries no {kind} signature"
             continue
+        if len({canonical_json(s) for s in mine}) > 1:  # a reader may take any one: the server signs one
+            result.disagrees = True
+            result.problem = f"the record carries {len(mine)} different {kind} signatures; a server signs one"
+            continue
         result.statement = st = mine[-1]["statement"]
         if keys is not None:
             result.signed_by, result.key_status, result.problem = check_signature(mine[-1], keys)

@@ -148,6 +148,18 @@ def test_without_keys_a_signed_statement_that_disagrees_with_its_record_fails(se
     assert verdict.problems[0]["problem"].startswith(f"the record and the {kind} statement it carries disagree: {words}")
 
 
+def test_a_second_differing_statement_fails_with_or_without_keys(service, signer):
+    """A forged statement beside the real one, which a reader may take for it; the same line twice says nothing new."""
+    lines = finished(service)
+    forged = restated(lines, "game_record", lambda st: st.update(outcome={"kind": "win", "winners": ["seat:1"]}))
+    two = lines[:-1] + forged[-1:] + lines[-1:]
+    for keys in (None, Keys.parse(signer.keys())):
+        verdict = verify(two, keys)
+        assert not verdict.ok
+        assert verdict.problems[0]["problem"] == "the record carries 2 different game_record signatures; a server signs one"
+        assert verify(lines + lines[-1:], keys).ok
+
+
 def test_a_changed_label_is_caught_by_the_keys_only(service, signer):
     """Labels are the game's words of the day it was signed, since reworded without a new rules version
     (README: what one changed byte fails)."""
