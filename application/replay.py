@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -104,8 +105,9 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
         except RecursionError:  # Python's parser recurses: '[' * 100000 would otherwise be a crash
             problems.append({"seq": None, "problem": f"line {n} nests arrays or objects too deeply to be an envelope"})
             continue
-        except ValueError as exc:  # an integer past the digits Python converts
-            problems.append({"seq": None, "problem": f"line {n} cannot be read: {exc}"})
+        except ValueError:  # the standard library's only other refusal
+            problems.append({"seq": None, "problem": f"line {n} holds an integer of more digits than the "
+                                                     f"{sys.get_int_max_str_digits()} Python reads"})
             continue
         if not isinstance(env, dict):
             problems.append({"seq": None, "problem": f"line {n} is not a JSON object"})

@@ -70,3 +70,11 @@ def test_a_record_no_server_writes_fails_though_its_chain_and_moves_hold(change,
     verdict = verify(resealed(change))
     assert verdict.chain_ok and not verdict.ok
     assert verdict.problems[0]["seq"] == seq and words in verdict.problems[0]["problem"], verdict.problems
+
+
+def test_an_integer_past_the_digits_python_reads_is_a_problem_of_its_line():
+    lines = RECORD.read_text().splitlines()
+    verdict = verify(lines[:5] + ['{"seq": ' + "9" * 5000 + "}"] + lines[5:])
+    assert not verdict.ok
+    assert verdict.problems == [{"seq": None, "problem": "line 6 holds an integer of more digits than the 4300 "
+                                                         "Python reads"}]
