@@ -21,6 +21,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+import orjson
+
 from domain import registry
 from domain.core import PLATFORM_COMMANDS, Drbg, Illegal, canonical_bytes, canonical_json, fold
 from domain.kit import ACTOR_STEP, START_STREAM, command_stream
@@ -121,7 +123,19 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
 
 
 def _parse(line: str) -> tuple[Any, str | None]:
-    """A line's value, and a key one of its objects gives twice (None if no object does)."""
+    """A line's value, and a key one of its objects gives twice (None if no object does).
+
+    A line spelled as orjson writes the value it reads gives no key twice, and orjson and the
+    standard library read it alike: so are the lines Delve writes, bar a few floats, and that
+    path costs a fifth of the standard library's with a hook. Any other line is read by the
+    standard library, whose hook sees every key."""
+    raw = line.encode("utf-8", "surrogatepass")
+    try:
+        value = orjson.loads(raw)
+        if orjson.dumps(value, option=orjson.OPT_SORT_KEYS) == raw:
+            return value, None
+    except (orjson.JSONDecodeError, orjson.JSONEncodeError):
+        pass
     twice: list[str] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict:
