@@ -69,7 +69,7 @@ def test_a_line_cut_short_in_the_middle_is_the_verdict_not_the_chain_it_breaks(e
     lines[4] = lines[4][:30]
     export.write_text("\n".join(lines) + "\n")
     result = CliRunner().invoke(cli, ["verify", str(export)])
-    verdict, summary = result.output.splitlines()
+    verdict = result.output.splitlines()[0]
     assert result.exit_code == 1 and verdict.endswith("(game.ndjson) line 5 is not JSON: Unterminated string starting at")
     problems = json.loads(CliRunner().invoke(cli, ["verify", "--json", str(export)]).output)["problems"]
     assert [p["problem"] for p in problems] == ["line 5 is not JSON: Unterminated string starting at"]

@@ -18,16 +18,16 @@ def board(view: dict) -> list[str]:
         edges = "".join(d for d in "NESW" if d in (card.get("edges") or ""))
         cells[(x, y)] = "S" if card.get("card") == "start" else GLYPHS.get(edges, "?")
     for name, goal in view.get("goals", {}).items():
-        face = ("$" if goal.get("shape") == "treasure" else "G") if goal.get("shape") else ""
+        face = "$" if goal.get("shape") == "treasure" else "G"
         if goal.get("revealed"):
             cells[(goal["x"], goal["y"])] = face
         else:
-            cells.setdefault((goal["x"], goal["y"]), name + face)
+            cells.setdefault((goal["x"], goal["y"]), name + (face if goal.get("shape") else ""))
     if not cells:
         return []
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
-    rows = ["maze (S start; A B C goals face down, A$ or AG one this seat saw to be gold or stone; "
-            "$ gold, G stone once revealed):",
+    rows = [("maze (S start; A B C goals face down, A$ or AG one this seat saw to be gold or stone; "
+             "$ gold, G stone once revealed):"),
             "      " + "".join(f"{x:>2}" for x in range(min(xs), max(xs) + 1))]
     for y in range(min(ys), max(ys) + 1):
         rows.append(f"  {y:>3} " + "".join(f"{cells.get((x, y), ' '):>2}" for x in range(min(xs), max(xs) + 1)))

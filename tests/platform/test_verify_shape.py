@@ -26,8 +26,8 @@ def edited(change) -> list[str]:
 
 @pytest.mark.parametrize("change,words", [
     (lambda line: line[:-1] + ',"note":"the judge owes me"}', "holds 'note', which Delve never writes"),
-    (lambda line: line.replace('"command":null', '"comma9d":null'), "holds 'comma9d', which Delve never writes "
-                                                                     "and no hash covers, and lacks 'command'"),
+    (lambda line: line.replace('"command":null', '"comma9d":null'),
+     "holds 'comma9d', which Delve never writes and no hash covers, and lacks 'command'"),
     (lambda line: line.replace('"command":null,', ""), "lacks 'command', which every envelope holds"),
     (lambda line: '{"data":{"forged":true},' + line[1:], "gives the key 'data' twice in one object"),
     (lambda line: line.replace('"data":{', '"data":{"x":1,"x":2,'), "gives the key 'x' twice in one object"),
@@ -36,11 +36,11 @@ def test_bytes_the_hash_does_not_cover_fail_and_name_their_seq(change, words):
     verdict = verify(edited(change))
     assert not verdict.ok and not verdict.chain_ok
     assert verdict.problems[0]["seq"] == SEQ and words in verdict.problems[0]["problem"], verdict.problems
-    assert game_line(verdict).startswith(f"FAILED      g") and f" seq {SEQ}: " in game_line(verdict)
+    assert game_line(verdict).startswith("FAILED      g") and f" seq {SEQ}: " in game_line(verdict)
 
 
 def test_spaces_and_the_order_of_keys_are_not_content():
-    lines = [json.dumps(dict(reversed(json.loads(line).items())), indent=None) for line in RECORD.read_text().splitlines()]
+    lines = [json.dumps(dict(reversed(json.loads(line).items()))) for line in RECORD.read_text().splitlines()]
     assert verify(lines).ok
 
 
