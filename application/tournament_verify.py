@@ -388,7 +388,7 @@ def opens_bundle(line: str | bytes) -> bool:
     (else the file is a game export)?"""
     try:
         head = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or an integer past the digits Python reads
         return False
     return isinstance(head, dict) and (head.get("bundle") == "delve-tournament"
                                        or head.get("type") == "TournamentCreated")

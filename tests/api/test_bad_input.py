@@ -303,7 +303,8 @@ def test_an_integer_past_the_digits_python_reads_is_malformed_and_says_so(client
     assert "5000 digits" in problem["detail"]
 
 
-@pytest.mark.parametrize("line", ['{"seq": "x"}', '{"seq": [1]}', '{"seq": {"a": 1}}', '{"seq": true}'])
+@pytest.mark.parametrize("line", ['{"seq": "x"}', '{"seq": [1]}', '{"seq": {"a": 1}}', '{"seq": true}',
+                                  '{"seq": ' + "9" * 5000 + '}'])
 def test_verify_answers_a_verdict_whatever_an_envelope_holds_as_its_seq(client, line):
     resp = client.post("/v1/audit/verify", data=line, content_type="application/x-ndjson")
     assert resp.status_code == 200, resp.get_data(as_text=True)[:300]
