@@ -10,6 +10,9 @@ caused (``first_seq``..``last_seq``), so ``/states/{last_seq}`` and
 The label is the game's own words for the command (``Game.label``), decided
 on the state the command was decided in; an actor's step, whose command names
 only the actor, is worded from the events it caused (``Game.actor_label``).
+When a seat's command set more going than itself in its batch (the last player
+picks a monster's target, and the monster moves and attacks), the game words
+that too (``Game.what_followed``), after the command's label and a semicolon.
 The API, the viewer, ``delve show`` and the judge's report all number and
 label moves through this module.
 """
@@ -65,9 +68,23 @@ def label_of(game: Game, state, seat: int | None, command: dict, public: bool = 
     try:
         if command.get("type") == ACTOR_STEP:
             return game.actor_label(state, actor, list(events), public=public)
-        return game.label(state, seat, command, public=public)
+        label = game.label(state, seat, command, public=public)
     except (AttributeError, KeyError, TypeError, ValueError, IndexError, NotImplementedError):
         return f"{actor} plays" if command.get("type") == ACTOR_STEP else plain(command)
+    followed = what_followed(game, state, seat, command, events, public)
+    return f"{label}; {followed}" if followed else label
+
+
+def what_followed(game: Game, state, seat: int | None, command: dict, events: list[dict], public: bool) -> str | None:
+    """The game's words for what the command's batch did beyond the command, or None: a game (or a
+    frozen rules version) without the hook, or that cannot word these events, adds nothing."""
+    hook = getattr(game, "what_followed", None)
+    if hook is None or not events:
+        return None
+    try:
+        return hook(state, seat, command, list(events), public=public) or None
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError, NotImplementedError):
+        return None
 
 
 def plain(command: dict) -> str:

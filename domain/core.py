@@ -460,6 +460,10 @@ class Game(Protocol):
     def actor_label(self, state: State, actor: str, events: list[Event], *, public: bool = False) -> str:
         """A short human label of a game-driven actor's step, from its ``events`` (``domain.kit``)."""
 
+    def what_followed(self, state: State, seat: int | None, command: Command, events: list[Event], *,
+                      public: bool = False) -> str | None:
+        """What a seat's command's batch did beyond the command, in words, or None (``domain.kit``)."""
+
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None = spectator). Must not leak secrets."""
 

@@ -1,5 +1,6 @@
-"""Human labels of Indagar's commands (``BaseGame.label``) and of the monsters' turns
-(``rules_actor_label``). A label names only what the board shows every seat (heroes,
+"""Human labels of Indagar's commands (``BaseGame.label``), of the monsters' turns
+(``rules_actor_label``) and of what a monster did once the last player picked its target
+(``rules_what_followed``). A label names only what the board shows every seat (heroes,
 monsters, outposts, face-up tiles); a face-down tile is named by its id alone, even to
 the seat that explored it (IND-FOG-7)."""
 from __future__ import annotations
@@ -100,23 +101,27 @@ def _or(items: list[str]) -> str:
     return " or ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
-def _monster_part(s: dict, e: dict) -> tuple[str | None, bool]:
-    """One event of a monster's turn in words, and whether it is the turn's one action (the last part)."""
+def _monster_part(s: dict, e: dict, third: bool = False) -> tuple[str | None, bool]:
+    """One event of a monster's turn in words, and whether it is the turn's one action (the last part);
+    ``third``: as "<monster> moves ..." says it, not as a label's "Move ..."."""
     kind, d = e["type"], e["data"]
+    verb = (lambda plain, said: said) if third else (lambda plain, said: plain)
     if kind == "MonsterMoved":
-        return f"move to {_tile(s, d['path'][-1])}", False
+        return f"{verb('move', 'moves')} to {_tile(s, d['path'][-1])}", False
     if kind == "MonsterHealed":
-        return "heal on the Mystic Clearing", False
+        return f"{verb('heal', 'heals')} on the Mystic Clearing", False
     if kind == "AttackBegan":
+        if third:
+            return f"{'breaks through and ' * d['breakthrough']}attacks {_tile(s, d['tile'])}", True
         return f"{'break through: ' * d['breakthrough']}attack {_tile(s, d['tile'])}", True
     if kind == "TileDestroyed":
-        return f"destroy {_tile(s, d['tile'])}", True
+        return f"{verb('destroy', 'destroys')} {_tile(s, d['tile'])}", True
     if kind == "SpiritsGathered":
-        return f"gather {d['n']} spirit{'s' * (d['n'] != 1)} from the Source", True
+        return f"{verb('gather', 'gathers')} {d['n']} spirit{'s' * (d['n'] != 1)} from the Source", True
     if kind == "MonsterIdle":
-        return "take no action", True
+        return f"{verb('take', 'takes')} no action", True
     if kind == "DecisionAsked":
-        return f"leave its target to the last player: {_or(d['options'])}", True
+        return f"{verb('leave', 'leaves')} its target to the last player: {_or(d['options'])}", True
     return None, kind != "MonsterActed"
 
 
@@ -133,3 +138,26 @@ def monster_turn(s: dict, events: list[dict]) -> str | None:
             break
     said = ", then ".join(parts)
     return said[:1].upper() + said[1:] or None
+
+
+_PICKS = ("monster_target", "monster_opportunity")
+"""The decisions the last player takes for a monster (IND-MTGT-4, IND-OPP-2), which its turn waits on."""
+
+
+def what_followed(s: dict, command: dict, events: list[dict]) -> str | None:
+    """After the last player picks a monster's target (IND-MTGT-4) or its opportunity attack
+    (IND-OPP-2), the monster's turn goes on in the same batch: where it moved and its one action,
+    "Tijian the Scoundrel moves to r1c2 (Meadow), then attacks Mother Elowen at r1c3", from the
+    events after the pick; None after any other command."""
+    asked = (s.get("pending") or [None])[0] or {}
+    if command.get("type") != "choose_tile" or asked.get("kind") not in _PICKS or not asked.get("monster"):
+        return None
+    picked = next((i for i, e in enumerate(events) if e["type"] == "DecisionMade"), -1)
+    parts = []
+    for e in events[picked + 1:]:
+        part, last = _monster_part(s, e, third=True)
+        if part:
+            parts.append(part)
+        if last:
+            break
+    return f"{_figure(asked['monster'])} {', then '.join(parts)}" if parts else None

@@ -171,6 +171,9 @@ class Indagar(BaseGame):
     def rules_actor_label(self, state: dict, actor: str, events: list[Event]) -> str | None:
         return labels.monster_turn(state, events)
 
+    def rules_what_followed(self, state: dict, seat: int, command: dict, events: list[Event]) -> str | None:
+        return labels.what_followed(state, command, events)
+
     def rules_turn(self, state: dict) -> Turn:
         if state.get("phase") not in ("play", "round_end"):
             return Turn.over()

@@ -44,7 +44,8 @@ are copies); ``state["platform"]`` is the kit's. ``BaseGame`` gives
 ``turn``, ``active_seats``, ``is_terminal``, ``scores``, ``label`` (the
 platform commands' labels; ``wording`` formats places and resource mixes alike),
 ``actor_label`` (an actor's step, from its events as a spectator sees them; "<actor> plays"
-unless the game words it), ``decide_platform``
+unless the game words it), ``what_followed`` (what a seat's command set going in its batch, from
+``rules_what_followed``; None unless the game words it), ``decide_platform``
 (resign/timeout/forfeit: the seat places last and the game ends; abort: outcome
 ``aborted`` -- see ``domain.kit.platform``; override to change) and the state copy.
 

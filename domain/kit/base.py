@@ -16,7 +16,9 @@ A game subclasses it, declares its data (ids, schemas, bots, ``game_type``,
   one of the game's commands (``label`` below);
 - ``decide_actor(state, actor, rng)`` if ``game_type.actors`` take turns, and
   ``rules_actor_label(state, actor, events) -> str | None``: what an actor's step
-  did, in words (``actor_label`` below).
+  did, in words (``actor_label`` below);
+- ``rules_what_followed(state, seat, command, events) -> str | None``: what a seat's
+  command set going beyond itself, in words (``what_followed`` below), if anything.
 
 The kit adds what is the same for every game: schema checks of options and
 commands, the platform's ending (a concession or an abort:
@@ -111,6 +113,13 @@ class BaseGame:
         kit's plain "<actor> plays"."""
         return None
 
+    def rules_what_followed(self, state: State, seat: int, command: Command, events: list[Event]) -> str | None:
+        """Words for what the batch of ``seat``'s ``command`` (its ``events``, decided on ``state``)
+        did beyond the command itself: an actor's turn the command let go on (Indagar's last
+        player picks a monster's target, and the monster moves and attacks in the same batch).
+        None: the command's label says it all."""
+        return None
+
     # -- the protocol, given ---------------------------------------------------
 
     def validate_options(self, options: dict | None, seats: int) -> dict:
@@ -159,6 +168,16 @@ class BaseGame:
         ``state``."""
         shown = [self.redact(e, None) for e in events] if public else events
         return self.rules_actor_label(state, actor, shown) or f"{actor} plays"
+
+    def what_followed(self, state: State, seat: int | None, command: Command, events: list[Event], *,
+                      public: bool = False) -> str | None:
+        """What the batch of a seat's ``command`` did beyond the command, in words, from its
+        ``events`` (``public``: as a spectator sees them), decided on ``state``; None when
+        nothing did (a move list then shows the command's label alone)."""
+        if command.get("type") in PLATFORM_COMMANDS:
+            return None
+        shown = [x for x in (self.redact(e, None) for e in events) if x is not None] if public else list(events)
+        return self.rules_what_followed(state, seat, command, shown)
 
     def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
         """The kit's default: see ``domain.kit.platform``. Override to give a

@@ -285,6 +285,20 @@ def test_every_actor_step_is_labelled_by_what_it_did(gid, players):
 
 
 @pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
+def test_what_followed_a_command_is_worded_from_what_everyone_saw(gid, players):
+    """Where a seat's command set more going in its batch (``rules_what_followed``: Indagar's last
+    player picks a monster's target, and the monster moves and attacks), the words name nothing
+    hidden from a spectator once the batch has landed; words, not data."""
+    g = played(gid, players)
+    for state, step, _before, landed in _hidden_from(g, players):
+        if step.seat is None or not step.command:
+            continue
+        said = g.game.what_followed(state, step.seat, step.command, step.events, public=True)
+        assert said is None or (said.strip() and "{" not in said and not _names(said, landed[None])), \
+            (step.command, said)
+
+
+@pytest.mark.parametrize("gid,players", TABLES, ids=IDS)
 def test_no_two_legal_commands_share_a_label(gid, players):
     """A person picks a move by its label (the browser's move list, a client's menu): at every
     position of the game, the labels of a seat's legal commands are all different, so none

@@ -394,3 +394,66 @@ def test_IND_OPP_2_several_opportunity_targets_are_the_last_players_pick():
     assert p["kind"] == "monster_opportunity" and p["options"] == sorted([a, b])
     s = apply(s, p["seat"], {"type": "choose_tile", "tile": b}, ScriptedDice(1, 1, 1, 1, 1, 1))
     assert s["attack"]["tile"] == b
+
+
+def pick_label(s: dict, seat: int, command: dict, rng=None) -> str:
+    """The move list's label of the last player's pick for a monster, as a spectator reads it: the
+    pick, then what the monster's turn did in the same batch (application/moves.py)."""
+    from domain.core import Drbg
+    from application.moves import label_of
+    events = GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
+    return label_of(GAME, s, seat, command, public=True, events=[{"type": e["type"], "data": e["data"]} for e in events])
+
+
+def test_IND_MTGT_4_IND_OPP_2_the_last_players_pick_is_labelled_with_what_the_monster_then_did():
+    """The move list showed "Choose r0c3 (Ore)" and nowhere the monster's move and attack that the
+    pick set going: the label goes on with them, "...; Tijian the Scoundrel moves to ..., then ...".
+    Labels only: the pick's events are the rules' as before."""
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    edit(GAME, s, f"put tijian {b}")
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            edit(GAME, s, f"reveal {t} meadow")
+    edit(GAME, s, f"""
+        reveal {a} gold
+        reveal {c} wood  # two resource tiles, one step each: the last player picks (IND-MTGT-4)
+    """)
+    s = monster_turn(s, "tijian")
+    p = s["pending"][0]
+    assert pick_label(s, p["seat"], {"type": "choose_tile", "tile": c}) == \
+        f"Choose {c} (Wood); Tijian the Scoundrel moves to {c} (Wood), then destroys {c} (Wood)"
+    # Several figures to attack: the pick names the one attacked (IND-OPP-2).
+    _, s = position(LONE + """
+        put helgoth r2c2
+        put ariane r2c1
+        put bertram r2c3
+        heroes.ariane.bonuses = []
+        heroes.bertram.bonuses = []
+        seats.0.commander = elowen
+    """)
+    s = monster_turn(s, "helgoth")
+    p = s["pending"][0]
+    assert pick_label(s, p["seat"], {"type": "choose_tile", "tile": "r2c3"}, ScriptedDice(1, 1, 1, 1, 1, 1)) == \
+        "Choose Sir Bertram Vael at r2c3; Helgoth the Marauder attacks Sir Bertram Vael at r2c3"
+
+
+def test_a_command_that_sets_no_monster_going_keeps_its_label_alone():
+    """Any other command, and a record of a rules version without the hook, label as before."""
+    from domain.core import Drbg
+    from application.moves import label_of
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        reveal {c} gold
+        outpost {c} 0 1
+    """)
+    s = monster_turn(s, "helgoth", ScriptedDice(6, 6, 6, 1))
+    events = GAME.decide(s, 0, {"type": "pass"}, Drbg(b"t", "cmd"))
+    assert label_of(GAME, s, 0, {"type": "pass"}, events=events) == "Pass: close the window"
+
+    class Frozen:  # a rules version written before the hook: its label alone
+        def label(self, state, seat, command, public=False):
+            return "Pass"
+    assert label_of(Frozen(), s, 0, {"type": "pass"}, events=events) == "Pass"
