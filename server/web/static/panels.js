@@ -28,6 +28,19 @@ export function ratingSaid(rating) {
     : "Rating pending: ratings move moments after the end";
 }
 
+/**
+ * A seat's place in a scoreboard, "#2 of 2", counting what the scores rank: the seats and the
+ * participants that hold a place (a solo game's automaton ranks beside its seat; Indagar's monsters
+ * are scored but hold no place, so they count in neither). Null when the seat holds no place.
+ */
+export function placeText(board, seat) {
+  const line = board.seats.find((x) => x.seat === seat);
+  if (!line || line.place === null || line.place === undefined) return null;
+  const ranked = board.participants ? board.participants.filter((p) => p.place !== null && p.place !== undefined).length
+    : board.seats.length;
+  return `#${line.place} of ${ranked}`;
+}
+
 /** Why a seat no rating counts is left out, in words, or null. */
 export function leftOutSaid(rating, seat) {
   const out = rating && rating.left_out.find((x) => x.seat === seat);

@@ -2,7 +2,7 @@
 // ended game's place and whether it moved the rating, or why not).
 import {api} from "./api.js";
 import {clear, h, table} from "./dom.js";
-import {leftOutSaid, ratingSaid} from "./panels.js";
+import {leftOutSaid, placeText, ratingSaid} from "./panels.js";
 import {sessionBox} from "./session.js";
 
 const playerId = document.body.dataset.playerId;
@@ -40,10 +40,8 @@ async function readPlaces(profile) {
   await Promise.all(done.map(async (g) => {
     try {
       const board = await api(`/v1/games/${encodeURIComponent(g.id)}/scores`);
-      const line = board.seats.find((x) => x.seat === g.seat);
-      // Scored actors (a solo game's automaton, Indagar's monsters) rank beside the seats.
-      const ranked = board.seats.length + (board.participants || []).filter((p) => !p.id.startsWith("seat:")).length;
-      if (line && g.status === "finished") places.set(g.id, `#${line.place} of ${ranked}`);
+      const place = placeText(board, g.seat);
+      if (place && g.status === "finished") places.set(g.id, place);
       const out = leftOutSaid(board.rating, g.seat);
       rated.set(g.id, out ? `Not rated: ${out}` : ratingSaid(board.rating));
     } catch {

@@ -1,0 +1,61 @@
+"""The pages' words and small decisions, run by node on the served modules themselves (a tiny DOM
+stand-in where a function builds elements): places, round lines, who an event is credited to,
+labels with players' names, status lines. Each case is one a person met in the browser audit."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "server" / "web" / "static"
+DOM = """
+class Node { constructor(tag) { this.tag = tag; this.attrs = {}; this.children = []; this.classList = {toggle() {}, add() {}, remove() {}}; }
+  setAttribute(k, v) { this.attrs[k] = v; } getAttribute(k) { return this.attrs[k] ?? null; } addEventListener() {}
+  append(...c) { this.children.push(...c); } prepend(...c) { this.children.unshift(...c); }
+  replaceChildren(...c) { this.children = c; }
+  get textContent() { return this.children.map((c) => c.textContent).join(""); } }
+class Text extends Node { constructor(t) { super("#text"); this.t = t; } get textContent() { return this.t; } }
+globalThis.Node = Node;
+globalThis.document = {createElement: (t) => new Node(t), createElementNS: (ns, t) => new Node(t),
+                       createTextNode: (t) => new Text(t)};
+globalThis.localStorage = globalThis.sessionStorage = {getItem: () => null, setItem() {}, removeItem() {}};
+const input = JSON.parse((await import("node:fs")).readFileSync(0, "utf8"));
+const out = (value) => console.log(JSON.stringify(value));
+"""
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def node(tmp_path: Path, script: str, payload=None):
+    """Run ``script`` (an ES module body: ``input`` is the payload, ``out(value)`` answers) beside
+    a copy of the static modules; its answer, read back as JSON."""
+    for path in STATIC.glob("*.js"):
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "run.js").write_text(DOM + script)
+    done = subprocess.run(["node", "run.js"], cwd=tmp_path, input=json.dumps(payload), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@needs_node
+def test_a_place_counts_what_the_scores_rank(tmp_path):
+    """The player page put Alice "#2 of 4" in a 2-player Indagar game: its two monsters are scored
+    but hold no place, so they count in neither her rank nor the field; a solo DWARF game's
+    automaton ranks beside its seat ("#1 of 2")."""
+    monsters = {"seats": [{"seat": 0, "place": 2}, {"seat": 1, "place": 1}],
+                "participants": [{"id": "seat:1", "place": 1}, {"id": "seat:0", "place": 2},
+                                 {"id": "actor:monster-helgoth", "place": None},
+                                 {"id": "actor:monster-tijian", "place": None}]}
+    solo = {"seats": [{"seat": 0, "place": 1}],
+            "participants": [{"id": "seat:0", "place": 1}, {"id": "actor:automaton", "place": 2}]}
+    four = {"seats": [{"seat": i, "place": p} for i, p in enumerate([3, 1, 1, 4])]}
+    said = node(tmp_path, """
+const {placeText} = await import("./panels.js");
+out(input.map(([board, seat]) => placeText(board, seat)));
+""", [[monsters, 0], [monsters, 1], [solo, 0], [four, 0], [four, 7]])
+    assert said == ["#2 of 2", "#1 of 2", "#1 of 2", "#3 of 4", None]
