@@ -59,3 +59,19 @@ const {placeText} = await import("./panels.js");
 out(input.map(([board, seat]) => placeText(board, seat)));
 """, [[monsters, 0], [monsters, 1], [solo, 0], [four, 0], [four, 7]])
     assert said == ["#2 of 2", "#1 of 2", "#1 of 2", "#3 of 4", None]
+
+
+@needs_node
+def test_a_tournament_says_its_round_in_words(tmp_path):
+    """A tournament page said "round 0 of -1" before anyone had entered (a round robin of no
+    entrants plans n - 1 rounds): no round yet is said so, with the plan only when it means one."""
+    def t(status, entrants, rounds, planned):
+        return {"status": status, "entrants": [{"id": f"e{i}"} for i in range(entrants)],
+                "rounds": [{"round": r + 1} for r in range(rounds)], "planned_rounds": planned}
+    said = node(tmp_path, """
+const {roundLine} = await import("./words.js");
+out(input.map(roundLine));
+""", [t("registering", 0, 0, -1), t("registering", 1, 0, 1), t("registering", 4, 0, 3), t("running", 4, 2, 3),
+      t("running", 8, 1, None), t("finished", 4, 3, 3), t("finished", 0, 0, -1)])
+    assert said == ["no round yet", "no round yet", "no round yet (3 planned for 4 entrants)", "round 2 of 3",
+                    "round 1", "round 3 of 3", "no round was played"]

@@ -7,6 +7,7 @@ import {botChoices} from "./bots.js";
 import {deskKey, directorDesk} from "./director.js";
 import {clear, h, table} from "./dom.js";
 import {currentPlayer, sessionBox} from "./session.js";
+import {roundLine} from "./words.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
@@ -195,9 +196,8 @@ function render(t) {
   clear($("title"), `${t.name || "tournament"} `, h("code", {}, t.id), ` · ${t.game} · ${t.format}`);
   $("status").textContent = t.status;
   $("status").className = `badge ${t.status}`;
-  const planned = t.planned_rounds ? ` of ${t.planned_rounds}` : "";
   clear($("facts"), [`${t.entrants.length} entrants`, `${t.table_size}-seat tables`,
-    `round ${t.rounds.length}${planned}`, t.finished_at ? `finished ${new Date(t.finished_at).toLocaleString()}` : null]
+    roundLine(t), t.finished_at ? `finished ${new Date(t.finished_at).toLocaleString()}` : null]
     .filter(Boolean).join(" · "));
   clear($("standings"), standings(t));
   clear($("rounds"), rounds(t));
