@@ -75,3 +75,47 @@ out(input.map(roundLine));
       t("running", 8, 1, None), t("finished", 4, 3, 3), t("finished", 0, 0, -1)])
     assert said == ["no round yet", "no round yet", "no round yet (3 planned for 4 entrants)", "round 2 of 3",
                     "round 1", "round 3 of 3", "no round was played"]
+
+
+@needs_node
+def test_each_event_is_credited_to_who_did_it(tmp_path):
+    """The Events panel credited what the table and the monsters did to the seat whose move led to
+    it ("heuristic-2 role dealt", "Alice monster moved"): the monster, the table, or the seat whose
+    command it is, as each game's renderer says."""
+    seats = [{"seat": 0, "name": "Alice"}, {"seat": 1, "name": "Bob"}]
+    content = {"monsters": {"tijian": {"name": "Tijian the Scoundrel"}}}
+
+    def ev(type_, seat, data, command=None):
+        return {"type": type_, "seat": seat, "data": data, "command": command}
+    cases = [
+        ("saboteur", ev("PathPlaced", 0, {"card": "P05", "seat": 0}, {"type": "play_path"}), "Alice"),
+        ("saboteur", ev("CardDrawn", 0, {"seat": 0}), "Alice"),
+        ("saboteur", ev("TurnStarted", 0, {"seat": 1}), "table"),
+        ("saboteur", ev("RoleDealt", 1, {"role": "miner", "seat": 0}), "table"),
+        ("saboteur", ev("GoldKept", 0, {"seat": 1, "value": 2}), "Bob"),
+        ("indagar", ev("DecisionMade", 0, {"kind": "monster_target"}, {"type": "choose_tile"}), "Alice"),
+        ("indagar", ev("MonsterMoved", 0, {"monster": "tijian", "path": ["r1c2"]}), "Tijian the Scoundrel"),
+        ("indagar", ev("AttackBegan", 0, {"attacker": ["monster", "tijian"], "tile": "r1c3"}), "Tijian the Scoundrel"),
+        ("indagar", ev("AttackBegan", 1, {"attacker": ["hero", "zhuan"], "tile": "r1c3"}), "Bob"),
+        ("indagar", ev("DiceRolled", 0, {"dice": [4, 3], "side": "attack"}), "table"),
+        ("indagar", ev("MonsterActed", None, {"monster": "tijian"}, {"type": "actor_step", "actor": "monster-tijian"}),
+         "Tijian the Scoundrel"),
+        ("indagar", ev("TurnBegan", 0, {"who": "seat:1"}), "table"),
+        ("indagar", ev("HeroMoved", 0, {"hero": "ariane", "to": "r2c2"}), "Alice"),
+        ("dwarf", ev("WorkerPlaced", None, {"player": 1, "place": "0:31"}, {"type": "actor_step", "actor": "automaton"}),
+         "automaton"),
+        ("dwarf", ev("ActionResolved", 0, {"player": 1, "place": "0:33"}), "automaton"),
+        ("dwarf", ev("StepStarted", 0, {"step": "mine"}), "table"),
+        ("mountain-king", ev("HordeRefilled", 1, {"slot": "M1"}), "table"),
+        ("mountain-king", ev("Traded", 1, {"seat": 1}, {"type": "trade"}), "Bob"),
+        ("generic", ev("Rolled", 1, {"value": 3}), "Bob"),
+        ("generic", ev("GameSetUp", None, {}), "table"),
+    ]
+    solo = {"dwarf"}  # a solo DWARF table has one seat: the automaton is the participant after it
+    said = node(tmp_path, """
+const {eventWho} = await import("./words.js");
+const renderers = {saboteur: await import("./saboteur.js"), indagar: await import("./indagar.js"),
+  dwarf: await import("./dwarf.js"), "mountain-king": await import("./mountain-king.js"), generic: {}};
+out(input.cases.map(([game, ev, seats]) => eventWho(ev, renderers[game], {seats, content: input.content})));
+""", {"cases": [[game, e, seats[:1] if game in solo else seats] for game, e, _ in cases], "content": content})
+    assert said == [who for *_, who in cases]

@@ -180,3 +180,18 @@ export const render = renderDwarf;
 export function scoreCategory(name) {
   return `${name.replace(/_/g, " ")} majority`;
 }
+
+/** What the table does by the rules (rounds and steps begun, the Mountain's cards mined, a threat
+ * striking, a placement skipped): the Events panel credits these to the table. */
+const TABLE_EVENTS = new Set(["RoundStarted", "RoundEnded", "StepStarted", "SelectionStarted", "ResolutionStarted",
+  "HelpStarted", "ThreatApplied", "CardMined", "OrderRequested", "PlacementSkipped", "ActionsBanned", "MarkerPassed",
+  "EndTriggered", "GameEnded", "MineLaid", "MountainShuffled", "PilesDealt"]);
+
+/** Who an event is credited to in the Events panel: the table (null), else the player whose worker or
+ * action it is (the automaton's in a solo game, its events carrying the automaton's index), else the default. */
+export function eventActor(ev, ctx) {
+  if (TABLE_EVENTS.has(ev.type)) return null;
+  const player = ev.data?.player;
+  if (!Number.isInteger(player)) return undefined;
+  return player < (ctx.seats || []).length ? seatLabel(ctx.seats, player) : "automaton";
+}

@@ -177,9 +177,37 @@ function monsters(view, ctx) {
       m.tile || RETREAT[m.retreat] || `in retreat${m.retreat ? ` (${m.retreat})` : ""}`, m.damage, m.turns, victory(ctx, id, m)]));
 }
 
-/** An outcome's actor ("monster-oryana") by name, for the viewer's header. */
+/** An actor ("monster-oryana", "event-groxiah") by name, for the viewer's header, moves and events. */
 export function actorName(actor, ctx) {
-  return actor.startsWith("monster-") ? monsterName(ctx, actor.slice("monster-".length)) : null;
+  const [kind, id] = actor.split(/-(.*)/s);
+  return kind === "monster" || kind === "event" ? monsterName(ctx, id) : null;
+}
+
+/** Events of a monster's doing, its id in ``monster``: the Events panel credits them to it. */
+const MONSTER_EVENTS = new Set(["MonsterActed", "MonsterMoved", "MonsterHealed", "MonsterIdle", "TileDestroyed", "SpiritsGathered"]);
+/** What the game does by its rules (turns and rounds passing, windows and decisions opened, dice,
+ * damage landing, retreats, production): the table's, whoever's move led to it. */
+const TABLE_EVENTS = new Set(["TurnBegan", "RoundBegan", "RoundEnding", "HeroesReadied", "MonstersRecovered",
+  "OutpostsProduced", "InitiativePassed", "InitiativeTaken", "ResponseWindowsOpened", "DecisionAsked", "WindowOpened",
+  "AttackStage", "AttackEnded", "AttackRetreat", "DamageDealt", "HeroDamaged", "MonsterDamaged", "OutpostDamaged",
+  "MonsterRedeployed", "MonsterRetreated", "MonsterFlipped", "SpiritPlaced", "PrimacyGained", "GameEnded", "DiceRolled",
+  "XpGained", "OutpostDowngraded", "EventMonsterAppeared", "EventMonsterSkipped", "MountainSwapped", "TraitorsRevealed"]);
+
+/**
+ * Who an event is credited to in the Events panel: the monster that moved, attacked or destroyed (a
+ * monster's pick by the last player lands in that player's batch), the seat or monster that
+ * retreated a hero or destroyed an outpost, the table (null) for what the rules do, else the
+ * viewer's default (the seat whose command it is).
+ */
+export function eventActor(ev, ctx) {
+  const d = ev.data || {};
+  if (ev.type === "AttackBegan") return d.attacker && d.attacker[0] === "monster" ? monsterName(ctx, d.attacker[1]) : undefined;
+  if (ev.type === "TurnEnded" && typeof d.who === "string") return turnName(null, ctx, d.who);
+  if ((ev.type === "OutpostDestroyed" || ev.type === "HeroRetreated") && (d.by_monster || Number.isInteger(d.by_seat))) {
+    return d.by_monster ? monsterName(ctx, d.by_monster) : seatLabel(ctx.seats, d.by_seat);
+  }
+  if (MONSTER_EVENTS.has(ev.type) && d.monster) return monsterName(ctx, d.monster);
+  return TABLE_EVENTS.has(ev.type) ? null : undefined;
 }
 
 /**

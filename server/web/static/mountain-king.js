@@ -345,3 +345,13 @@ export function ended(view) {
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
 export const render = renderMountainKing;
+
+/** What the table does by the rules (a turn or phase begun, the horde refilled, the end triggered):
+ * the Events panel credits these to the table, not to the seat whose move led to them. */
+const TABLE_EVENTS = new Set(["TurnStarted", "PhaseBegan", "HordeRefilled", "DraftFinished", "EndTriggered", "GameEnded"]);
+
+/** Who an event is credited to in the Events panel: the table (null), the seat it names, else the viewer's default. */
+export function eventActor(ev, ctx) {
+  if (TABLE_EVENTS.has(ev.type)) return null;
+  return Number.isInteger(ev.data?.seat) ? seatLabel(ctx.seats, ev.data.seat) : undefined;
+}

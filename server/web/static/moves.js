@@ -2,6 +2,7 @@
 // GET /v1/games/{id}/moves, `delve show --move n` and the judge's report number it.
 import {api} from "./api.js";
 import {clear, h, seatLabel} from "./dom.js";
+import {actorLabel} from "./words.js";
 
 /** The game's moves as this token may see them (another seat's command stays hidden until the end). */
 export async function loadMoves(gameId, token) {
@@ -17,11 +18,18 @@ export function moveEnding(moves, seq) {
   return moves.find((m) => m.last_seq === seq) || null;
 }
 
-export function movesPanel(el, moves, seats, onPick) {
+/** Who made a move: its seat, the game-driven actor by name (the renderer's `actorName`), or the table. */
+export function moveWho(m, renderer, ctx) {
+  if (m.seat !== null && m.seat !== undefined) return seatLabel(ctx.seats, m.seat);
+  return m.actor ? actorLabel(m.actor, renderer, ctx) : "table";
+}
+
+/** The list of moves; `who(m)` names who made each. */
+export function movesPanel(el, moves, who, onPick) {
   clear(el, moves.map((m) => h("li", {"data-move": m.move, "data-seq": m.last_seq, title: `seq ${m.first_seq}-${m.last_seq}`,
     onclick: () => onPick(m)},
   h("span", {class: "seq"}, m.move),
-  h("span", {class: "who"}, m.seat === null ? (m.actor || "table") : seatLabel(seats, m.seat)),
+  h("span", {class: "who"}, who(m)),
   h("span", {class: "data"}, m.label))));
 }
 

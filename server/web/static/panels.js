@@ -2,6 +2,7 @@
 // with its verifier.
 import {api} from "./api.js";
 import {clear, h, seatLabel, table} from "./dom.js";
+import {actorLabel} from "./words.js";
 
 /** Categories in the order the first seat lists them, then any others. */
 function categories(board) {
@@ -60,7 +61,7 @@ function ratingLine(rating, seats) {
  * gold is face down until the end, so they are zeros) and name its categories
  * (``scoreCategory(name)``: DWARF's are majorities won).
  */
-export async function scoresPanel(el, gameId, seats, renderer = {}) {
+export async function scoresPanel(el, gameId, seats, renderer = {}, content = null) {
   let board;
   try {
     board = await api(`/v1/games/${gameId}/scores`);
@@ -71,7 +72,7 @@ export async function scoresPanel(el, gameId, seats, renderer = {}) {
   const name = (cat) => (renderer.scoreCategory ? renderer.scoreCategory(cat) : null) || cat.replace(/_/g, " ");
   // Seats, and the game's own scored participants (a solo game's automaton, which may win).
   const actors = (board.participants || []).filter((p) => !p.id.startsWith("seat:")).map((p) => ({
-    name: p.id === "actor:automaton" ? "automaton" : `${p.id.replace(/^actor:/, "")} (automaton)`, total: p.total, breakdown: p.breakdown, place: p.place,
+    name: actorLabel(p.id.replace(/^actor:/, ""), renderer, {seats, content}), total: p.total, breakdown: p.breakdown, place: p.place,
     winner: board.final && p.place === 1 && !board.winners.length, order: Infinity}));
   const lines = [...board.seats.map((seat) => ({name: seatLabel(seats, seat.seat), total: seat.total,
     breakdown: seat.breakdown, place: seat.place, winner: board.winners.includes(seat.seat), order: seat.seat})), ...actors];

@@ -353,3 +353,16 @@ export const render = renderSaboteur;
 /** The scores panel's line while playing: gold cards stay face down until the end (SAB-GOLD-10). */
 export const liveScores = "Gold cards stay face down until the end (SAB-GOLD-10): these live scores are zeros, " +
   "not the gold anyone holds; the players table counts each player's gold cards.";
+
+/** What the table does by the rules (a turn passing on, a round dealt, ended and paid out), though a
+ * seat's move led to it: the Events panel credits these to the table, not to that seat. */
+const TABLE_EVENTS = new Set(["TurnStarted", "RoundStarted", "RoundEnded", "RolesRevealed", "RoleDealt", "RoleSetAside",
+  "HandDealt", "DeckShuffled", "GoalsShuffled", "GoalRevealed", "GoldBundleDrawn", "GoldBundlePassed", "GoldPayoutDue",
+  "GoldPaid", "GoldRevealed"]);
+
+/** Who an event is credited to in the Events panel: the table (null), the seat that keeps gold, else the viewer's default. */
+export function eventActor(ev, ctx) {
+  if (TABLE_EVENTS.has(ev.type) || (ev.type === "TurnPassed" && ev.data?.auto)) return null;
+  if (ev.type === "GoldKept" && Number.isInteger(ev.data?.seat)) return seatLabel(ctx.seats, ev.data.seat);
+  return undefined;
+}

@@ -8,7 +8,8 @@ import {currentPlayer, sessionBox} from "./session.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {seatsPanel} from "./seats.js";
-import {loadMoves, markMove, moveEnding, movesPanel} from "./moves.js";
+import {loadMoves, markMove, moveEnding, moveWho, movesPanel} from "./moves.js";
+import {eventWho} from "./words.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
 
@@ -153,7 +154,8 @@ function linkedVersion() {
 async function refreshMoves() {
   app.moves = await loadMoves(gameId, app.token);
   $("move-count").textContent = `(${app.moves.length})`;
-  movesPanel($("move-list"), app.moves, app.summary.seats, (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
+  movesPanel($("move-list"), app.moves, (m) => moveWho(m, app.renderer, names()),
+    (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
 }
 
 // -- live ----------------------------------------------------------------------
@@ -274,13 +276,12 @@ function updateSlider() {
   slider.value = String(app.step);
   const batch = app.batches[app.step];
   if (!batch) return;
-  const who = seatLabel(app.summary.seats, batch.events[0].seat);
   const types = [...new Set(batch.events.map((ev) => words(ev.type)))].join(", ");
   const move = moveEnding(app.moves, batch.end);
   markMove($("move-list"), move);
   const what = move
-    ? `move ${move.move} of ${app.moves.length} · ${move.seat === null ? (move.actor || "table") : who}: ${move.label}`
-    : `${batch.events[0].seat === null ? "table" : who}: ${types}`;
+    ? `move ${move.move} of ${app.moves.length} · ${moveWho(move, app.renderer, names())}: ${move.label}`
+    : `${eventWho(batch.events[0], app.renderer, names())}: ${types}`;
   $("position").textContent = `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${what}`;
 }
 
@@ -451,8 +452,13 @@ function eventText(ev) {
   return parts.length ? `${words(ev.type)}: ${parts.join(", ")}` : words(ev.type);
 }
 
+/** What the renderers name seats and actors by: the summary's seats and the catalog's components. */
+function names() {
+  return {seats: app.summary.seats, content: app.content};
+}
+
 function eventRow(ev) {
-  const who = ev.seat === null ? "table" : seatLabel(app.summary.seats, ev.seat);
+  const who = eventWho(ev, app.renderer, names());
   const row = h("li", {"data-seq": ev.seq, title: `${ev.type} ${JSON.stringify(ev.data, null, 1)}`},
     h("span", {class: "seq"}, ev.seq),
     h("span", {class: "who"}, who),
@@ -506,7 +512,7 @@ function joined(playerToken) {
 function refreshPanels() {
   seatsPanel($("seats"), gameId, app.summary, joined);
   if (app.summary.status === "open") clear($("scores"), h("p", {class: "muted"}, "No scores before the deal."));
-  else scoresPanel($("scores"), gameId, app.summary.seats, app.renderer);
+  else scoresPanel($("scores"), gameId, app.summary.seats, app.renderer, app.content);
   auditPanel($("audit"), gameId, app.token);
 }
 

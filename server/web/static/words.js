@@ -1,4 +1,5 @@
 // Words the pages share, as pure functions of what the API answered (node tests run them).
+import {seatLabel} from "./dom.js";
 
 /** A planned number of rounds worth saying: a positive whole number (a knockout plans none, and a
  * round robin's count for a field of fewer than two entrants means nothing). */
@@ -14,4 +15,37 @@ export function roundLine(t) {
     return `no round yet${planned ? ` (${planned} planned for ${t.entrants.length} entrants)` : ""}`;
   }
   return `round ${t.rounds.length}${planned ? ` of ${planned}` : ""}`;
+}
+
+/** A game-driven actor ("automaton", "monster-tijian") by name: the renderer's (its `actorName(actor,
+ * ctx)`), else the id in words. */
+export function actorLabel(actor, renderer, ctx) {
+  let named = null;
+  try {
+    named = renderer && renderer.actorName ? renderer.actorName(actor, ctx) : null;
+  } catch {
+    named = null;
+  }
+  return named || actor.replace(/[-_]/g, " ");
+}
+
+/**
+ * Who an event of the log is credited to in the Events panel. A seat's command is that seat's, an
+ * actor's step that actor's; what followed in the same batch is the game's to say (its renderer's
+ * `eventActor(ev, ctx)`: a name, null for the table, undefined to leave it), since a seat's move
+ * may set the table (a turn passing on, a round dealt) or a monster going; left unsaid, the event
+ * is the seat's whose batch it is, or the table's.
+ */
+export function eventWho(ev, renderer, ctx) {
+  const command = ev.command;
+  if (command && command.type === "actor_step") return actorLabel(command.actor, renderer, ctx);
+  if (command && ev.seat !== null && ev.seat !== undefined) return seatLabel(ctx.seats, ev.seat);
+  let said;
+  try {
+    said = renderer && renderer.eventActor ? renderer.eventActor(ev, ctx) : undefined;
+  } catch {
+    said = undefined;
+  }
+  if (said !== undefined) return said === null ? "table" : said;
+  return ev.seat === null || ev.seat === undefined ? "table" : seatLabel(ctx.seats, ev.seat);
 }
