@@ -21,3 +21,49 @@ def test_the_move_and_event_lists_show_whole_names(browser, site):
     shown = set(browser.texts("#move-list .who"))
     assert seats <= shown, (seats, shown)
     assert_clean(browser)
+
+
+def _entropy() -> str:
+    return "ab" * 32
+
+
+def _sign_in(browser, site, player) -> None:
+    """This browser signed in as ``player`` (what the header's box keeps after *Become a player*)."""
+    browser.open(f"{site.url}/web")
+    browser.js("localStorage.setItem('delve.player', JSON.stringify(arguments[0]))",
+               {"id": player.id, "name": player.name, "token": player.token})
+
+
+def _player(site, name: str):
+    from tests.browser.site import Player, now_iso
+    made, token = site.service.players.register(name, now_iso())
+    player = Player(made.id, token)
+    player.name = name
+    return player
+
+
+def test_a_seat_holder_is_not_offered_to_join_again(browser, site, api):
+    """Bob took a seat of an open game and was still offered "Join as Bob" (a 422: this player
+    already holds a seat) and told to join in the Seats panel: the page says which seat he holds;
+    another player is still offered the open seat."""
+    from tests.browser.site import _bot_seats
+
+    bob, eve = _player(site, "Bob"), _player(site, "Eve")
+    game_id = site.service.create("saboteur", [{"open": True}, {"open": True}, *_bot_seats(["random"])], {})["id"]
+    joined = api.post(f"/v1/games/{game_id}/join", json={"entropy": _entropy(), "seat": 0},
+                      headers={"Authorization": f"Bearer {bob.token}"})
+    assert joined.status_code == 201, joined.text
+    _sign_in(browser, site, bob)
+    browser.open(f"{site.url}/web/games/{game_id}")
+    browser.wait("return document.querySelector('#board .waiting') && document.querySelector('#seats table')",
+                 what="the waiting game")
+    browser.wait("return document.querySelector('#held-seat')", what="the seat Bob holds")
+    assert browser.count("#join-seat") == 0, browser.text("#seats")
+    assert "You hold seat 0" in browser.text("#seats")
+    assert "join in the Seats panel" not in browser.text("#board") and "you hold seat 0" in browser.text("#board")
+    assert_clean(browser)
+    _sign_in(browser, site, eve)
+    browser.open(f"{site.url}/web/games/{game_id}")
+    browser.wait("return document.querySelector('#join-seat')", what="the join form for another player")
+    assert browser.text("#join-seat") == "Join as Eve" and "join in the Seats panel" in browser.text("#board")
+    assert_clean(browser)

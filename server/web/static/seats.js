@@ -64,11 +64,22 @@ function joinForm(gameId, summary, onJoined) {
 }
 
 /**
+ * The seat this page's viewer holds in the game, or null: the seat of its token (`seat`, from
+ * legal-actions), else the seat the signed-in player took. A holder may not join again (the API
+ * refuses a second seat to one player), so the join form is not offered to them.
+ */
+export function heldSeat(summary, seat = null, player = currentPlayer()) {
+  if (seat !== null && seat !== undefined) return seat;
+  const taken = player ? summary.seats.find((x) => !x.open && x.player === player.id) : null;
+  return taken ? taken.seat : null;
+}
+
+/**
  * Draw the panel for this summary. Clocks of the seats to act are counted down
  * here between refreshes (from when the summary was read); the server's
  * deadline job, not this page, decides when time is up.
  */
-export function seatsPanel(el, gameId, summary, onJoined) {
+export function seatsPanel(el, gameId, summary, onJoined, seat = null) {
   const read = performance.now();
   const clocks = new Map((summary.clocks || []).map((c) => [c.seat, c.remaining_ms]));
   const running = summary.status === "active" ? new Set(summary.active_seats) : new Set();
@@ -89,5 +100,12 @@ export function seatsPanel(el, gameId, summary, onJoined) {
   clear(el,
     h("table", {class: "compact seats"}, h("tbody", {}, rows)),
     summary.deadline ? h("p", {class: "muted"}, `deadline ${new Date(summary.deadline).toLocaleTimeString()}`) : null,
-    summary.status === "open" ? joinForm(gameId, summary, onJoined) : null);
+    summary.status === "open" ? openNote(gameId, summary, onJoined, heldSeat(summary, seat)) : null);
+}
+
+/** While the game waits for players: the join form, or, to who already holds a seat, which one. */
+function openNote(gameId, summary, onJoined, held) {
+  if (held === null) return joinForm(gameId, summary, onJoined);
+  return h("p", {class: "muted held-seat", id: "held-seat"},
+    `You hold seat ${held}; the game starts once every seat is taken.`);
 }

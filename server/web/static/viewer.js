@@ -7,7 +7,7 @@ import {Play} from "./play.js";
 import {currentPlayer, sessionBox} from "./session.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
-import {seatsPanel} from "./seats.js";
+import {heldSeat, seatsPanel} from "./seats.js";
 import {loadMoves, markMove, moveEnding, moveWho, movesPanel} from "./moves.js";
 import {eventWho} from "./words.js";
 import {clear, h, seatLabel} from "./dom.js";
@@ -263,8 +263,10 @@ async function refreshNow() {
 /** Nothing is dealt before the last seat is taken (issue 9): say who is missing instead of a board. */
 function showWaiting() {
   const open = app.summary.seats.filter((seat) => seat.open).length;
+  const held = heldSeat(app.summary, app.seat);
   clear($("board"), h("p", {class: "status waiting"},
-    `Waiting for players: ${open} open seat(s). Nothing is dealt until every seat is taken; join in the Seats panel.`));
+    `Waiting for players: ${open} open seat(s). Nothing is dealt until every seat is taken; `,
+    held === null ? "join in the Seats panel." : `you hold seat ${held}: others join from this page or the lobby.`));
   $("board").dataset.version = String(app.summary.version);
 }
 
@@ -510,7 +512,7 @@ function joined(playerToken) {
 }
 
 function refreshPanels() {
-  seatsPanel($("seats"), gameId, app.summary, joined);
+  seatsPanel($("seats"), gameId, app.summary, joined, app.seat);
   if (app.summary.status === "open") clear($("scores"), h("p", {class: "muted"}, "No scores before the deal."));
   else scoresPanel($("scores"), gameId, app.summary.seats, app.renderer, app.content);
   auditPanel($("audit"), gameId, app.token);
