@@ -119,3 +119,28 @@ const renderers = {saboteur: await import("./saboteur.js"), indagar: await impor
 out(input.cases.map(([game, ev, seats]) => eventWho(ev, renderers[game], {seats, content: input.content})));
 """, {"cases": [[game, e, seats[:1] if game in solo else seats] for game, e, _ in cases], "content": content})
     assert said == [who for *_, who in cases]
+
+
+@needs_node
+def test_saboteur_moves_name_seats_by_their_players(tmp_path):
+    """Saboteur's labels say "Break seat 3's pick (A03)" while the page names players everywhere
+    else: the page shows "Break search-easy-3's pick (A03)" in the move list and the play panel,
+    keeping the number where two seats share a name (no two moves may read alike)."""
+    seats = [{"seat": 0, "name": "Alice"}, {"seat": 1, "name": "Bob"}, {"seat": 2, "name": "heuristic-2"},
+             {"seat": 3, "name": "search-easy-3"}]
+    twins = [{"seat": 0, "name": "Sam"}, {"seat": 1, "name": "Sam"}, {"seat": 2, "name": "Ann"}]
+    said = node(tmp_path, """
+const sab = await import("./saboteur.js");
+const {relabeled} = await import("./words.js");
+const {moveLabel} = await import("./moves.js");
+out([
+  relabeled("Break seat 3's pick (A03)", {type: "break_tool", target: 3}, sab, {seats: input.seats}),
+  moveLabel({label: "Repair seat 0's lantern/cart (A17)", command: null}, sab, {seats: input.seats}),
+  relabeled("Play P05 (cross) at (1,0)", {type: "play_path"}, sab, {seats: input.seats}),
+  relabeled("Break seat 1's cart (A08)", null, sab, {seats: input.twins}),
+  relabeled("Break seat 2's cart (A08)", null, sab, {seats: input.twins}),
+  relabeled("Break seat 3's pick (A03)", null, {}, {seats: input.seats}),
+]);
+""", {"seats": seats, "twins": twins})
+    assert said == ["Break search-easy-3's pick (A03)", "Repair Alice's lantern/cart (A17)", "Play P05 (cross) at (1,0)",
+                    "Break seat 1's cart (A08)", "Break Ann's cart (A08)", "Break seat 3's pick (A03)"]

@@ -67,3 +67,23 @@ def test_a_seat_holder_is_not_offered_to_join_again(browser, site, api):
     browser.wait("return document.querySelector('#join-seat')", what="the join form for another player")
     assert browser.text("#join-seat") == "Join as Eve" and "join in the Seats panel" in browser.text("#board")
     assert_clean(browser)
+
+
+def test_saboteur_moves_name_the_players(browser, site, api):
+    """The API's Saboteur labels name seats by number ("Break seat 3's pick"); the page names the
+    players, as it does everywhere else."""
+    import re
+
+    game_id = site.finished["saboteur"]
+    labels = [m["label"] for m in api.get(f"/v1/games/{game_id}/moves").json()["moves"]]
+    numbered = [x for x in labels if re.search(r"\bseat \d+'s\b", x)]
+    assert numbered, "the finished game broke or repaired no tool"
+    browser.open(f"{site.url}/web/games/{game_id}")
+    browser.wait("return document.querySelectorAll('#move-list li').length === arguments[0]", len(labels),
+                 what="every move listed")
+    shown = browser.texts("#move-list .data")
+    assert not [x for x in shown if re.search(r"\bseat \d+'s\b", x)]
+    names = {s["name"] for s in site.service.summary(game_id, None)["seats"]}
+    assert all(any(f"{name}'s" in x for name in names) for x in shown if "'s " in x)
+    assert len([x for x in shown if "'s " in x]) == len(numbered)
+    assert_clean(browser)

@@ -2,7 +2,7 @@
 // GET /v1/games/{id}/moves, `delve show --move n` and the judge's report number it.
 import {api} from "./api.js";
 import {clear, h, seatLabel} from "./dom.js";
-import {actorLabel} from "./words.js";
+import {actorLabel, relabeled} from "./words.js";
 
 /** The game's moves as this token may see them (another seat's command stays hidden until the end). */
 export async function loadMoves(gameId, token) {
@@ -24,13 +24,18 @@ export function moveWho(m, renderer, ctx) {
   return m.actor ? actorLabel(m.actor, renderer, ctx) : "table";
 }
 
-/** The list of moves; `who(m)` names who made each. */
-export function movesPanel(el, moves, who, onPick) {
+/** A move's label as the page shows it (the renderer's `relabel`). */
+export function moveLabel(m, renderer, ctx) {
+  return relabeled(m.label, m.command, renderer, ctx);
+}
+
+/** The list of moves; `who(m)` names who made each, `label(m)` says what it was. */
+export function movesPanel(el, moves, who, label, onPick) {
   clear(el, moves.map((m) => h("li", {"data-move": m.move, "data-seq": m.last_seq, title: `seq ${m.first_seq}-${m.last_seq}`,
     onclick: () => onPick(m)},
   h("span", {class: "seq"}, m.move),
   h("span", {class: "who"}, who(m)),
-  h("span", {class: "data"}, m.label))));
+  h("span", {class: "data"}, label(m)))));
 }
 
 export function markMove(el, move) {

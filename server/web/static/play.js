@@ -12,7 +12,8 @@
 // ending a turn), draw what a move lays beside its label (its
 // `figure(command, view)`) and say what the seat cannot pay for a move (its
 // `lacking(command, view, content)`: the move is marked and the words follow its
-// label). A click on a place no move involves says so. No rule of any game is
+// label), and reword a label (its `relabel(label, command, ctx)`: Saboteur names a seat by its
+// player). A click on a place no move involves says so. No rule of any game is
 // written here.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
@@ -78,6 +79,7 @@ export class Play {
     this.figureOf = null;
     this.alikeOf = null;
     this.lackingOf = null;
+    this.relabelOf = null;
     this.content = null; // the catalog's components, for `lacking`
     this.view = null;
     this.busy = false;
@@ -94,9 +96,10 @@ export class Play {
   }
 
   /** The page drew `summary` (and its view): fetch what this seat may do now, if anything. */
-  async update({token, seat, summary, placesOf, orderOf, figureOf, alikeOf, lackingOf, content, title}) {
+  async update({token, seat, summary, placesOf, orderOf, figureOf, alikeOf, lackingOf, relabelOf, content, title}) {
     Object.assign(this, {token, seat, placesOf: placesOf || (() => []), orderOf: orderOf || null, figureOf: figureOf || null,
-      alikeOf: alikeOf || null, lackingOf: lackingOf || null, content: content || null, view: summary.view});
+      alikeOf: alikeOf || null, lackingOf: lackingOf || null, relabelOf: relabelOf || null, content: content || null,
+      view: summary.view});
     this.title = title;
     this.summary = summary;
     const mine = seat !== null && summary.status === "active" && summary.active_seats.includes(seat);
@@ -149,7 +152,7 @@ export class Play {
   candidates() {
     if (!this.legal) return [];
     const seen = new Set();
-    const cands = this.legal.commands.map((command, i) => ({command, label: this.legal.labels[i] || command.type, i}))
+    const cands = this.legal.commands.map((command, i) => ({command, label: this.label(command, this.legal.labels[i]), i}))
       .filter((c) => this.picked.every((key) => this.places(c.command).includes(key)))
       .filter((c) => {
         const key = this.alike(c.command);
@@ -164,6 +167,18 @@ export class Play {
       }
     };
     return cands.map((c) => ({...c, rank: rank(c)})).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  }
+
+  /** A command's label as the page shows it: the server's, reworded by the renderer's `relabel(label,
+   * command, ctx)` where it has one (Saboteur names seats by their players). */
+  label(command, label) {
+    const said = label || command.type;
+    if (!this.relabelOf) return said;
+    try {
+      return this.relabelOf(said, command, {seats: this.summary ? this.summary.seats : []}) || said;
+    } catch {
+      return said;
+    }
   }
 
   /** The renderer's key of what a command lays (`alike(command, view)`): commands with one key are listed once. */

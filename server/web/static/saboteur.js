@@ -366,3 +366,15 @@ export function eventActor(ev, ctx) {
   if (ev.type === "GoldKept" && Number.isInteger(ev.data?.seat)) return seatLabel(ctx.seats, ev.data.seat);
   return undefined;
 }
+
+/** A move's label as the page shows it: the API's labels name a seat by number ("Break seat 3's pick
+ * (A03)"), the page by its player's name, as everywhere else on it ("Break Bob's pick (A03)"); a
+ * name two seats share keeps the number, so no two moves read alike. */
+export function relabel(label, command, ctx) {
+  const seats = ctx.seats || [];
+  return label.replace(/\bseat (\d+)'s\b/g, (said, seat) => {
+    const found = seats.find((x) => x.seat === Number(seat));
+    const unique = found && found.name && seats.filter((x) => x.name === found.name).length === 1;
+    return unique ? `${found.name}'s` : said;
+  });
+}

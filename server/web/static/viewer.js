@@ -8,7 +8,7 @@ import {currentPlayer, sessionBox} from "./session.js";
 import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {heldSeat, seatsPanel} from "./seats.js";
-import {loadMoves, markMove, moveEnding, moveWho, movesPanel} from "./moves.js";
+import {loadMoves, markMove, moveEnding, moveLabel, moveWho, movesPanel} from "./moves.js";
 import {eventWho} from "./words.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
@@ -154,7 +154,7 @@ function linkedVersion() {
 async function refreshMoves() {
   app.moves = await loadMoves(gameId, app.token);
   $("move-count").textContent = `(${app.moves.length})`;
-  movesPanel($("move-list"), app.moves, (m) => moveWho(m, app.renderer, names()),
+  movesPanel($("move-list"), app.moves, (m) => moveWho(m, app.renderer, names()), (m) => moveLabel(m, app.renderer, names()),
     (m) => setMode("replay", batchOfSeq(app.batches, m.last_seq)));
 }
 
@@ -249,9 +249,9 @@ function showLive() {
 function updatePlay() {
   const live = app.mode === "live" || !following();
   const summary = live ? app.summary : {...app.summary, status: "replaying", active_seats: []};
-  const {places, order, figure, alike, lacking} = app.renderer;
+  const {places, order, figure, alike, lacking, relabel} = app.renderer;
   play.update({token: app.token, seat: app.seat, summary, placesOf: places, orderOf: order, figureOf: figure, alikeOf: alike,
-    lackingOf: lacking, content: app.content, title: document.title});
+    lackingOf: lacking, relabelOf: relabel, content: app.content, title: document.title});
 }
 
 /** After a move of ours (or a refusal): read the game again now, not at the stream's pace. */
@@ -282,7 +282,7 @@ function updateSlider() {
   const move = moveEnding(app.moves, batch.end);
   markMove($("move-list"), move);
   const what = move
-    ? `move ${move.move} of ${app.moves.length} · ${moveWho(move, app.renderer, names())}: ${move.label}`
+    ? `move ${move.move} of ${app.moves.length} · ${moveWho(move, app.renderer, names())}: ${moveLabel(move, app.renderer, names())}`
     : `${eventWho(batch.events[0], app.renderer, names())}: ${types}`;
   $("position").textContent = `step ${app.step + 1} of ${app.batches.length} · version ${batch.end} · ${what}`;
 }

@@ -49,3 +49,14 @@ export function eventWho(ev, renderer, ctx) {
   if (said !== undefined) return said === null ? "table" : said;
   return ev.seat === null || ev.seat === undefined ? "table" : seatLabel(ctx.seats, ev.seat);
 }
+
+/** A move's label as the page shows it: the renderer's rewording (its `relabel(label, command, ctx)`:
+ * Saboteur names seats by their players), else the API's label as it is. */
+export function relabeled(label, command, renderer, ctx) {
+  if (!label || !renderer || !renderer.relabel) return label;
+  try {
+    return renderer.relabel(label, command, ctx) || label;
+  } catch {
+    return label;
+  }
+}
