@@ -131,3 +131,31 @@ def test_an_order_names_the_action_it_leaves_unpaid(tmp_path):
     said = {tuple(x["location"] for x in c["locations"]): w for c, w in _lacking(tmp_path, s, 0)}
     assert said == {("11", "21"): None,
                     ("21", "11"): "Alloy Steel (Alear acero) at 21 does nothing: short of 2 iron"}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_status_line_says_which_worker_is_placed_and_who_holds_the_first_player_marker(tmp_path):
+    """Solo, round 1: the automaton holds the first-player marker and has placed; the line read
+    "round 1, select; Alice places (first)", as if Alice went first. It says which of her two
+    workers she places, and who is first player."""
+    from tests.dwarf.dwarf_support import step_actor, who
+
+    s = step_actor(start(1))
+    assert who(s) == 0 and s["first"] == 1
+    first = GAME.view(s, 0)
+    s = act(s, 0, GAME.legal_commands(s, 0)[0])
+    s = step_actor(s)
+    second = GAME.view(s, 0)
+    for name in ("dom.js", "dwarf.js"):
+        (tmp_path / name.replace(".js", ".mjs")).write_text(
+            (STATIC / name).read_text().replace('"./dom.js"', '"./dom.mjs"'))
+    (tmp_path / "run.mjs").write_text(SHIM + """
+const {statusLine} = await import("./dwarf.mjs");
+const input = JSON.parse(process.argv[2]);
+console.log(JSON.stringify(input.views.map((view) => statusLine(view, {seats: input.seats}))));
+""")
+    payload = json.dumps({"views": [first, second], "seats": [{"seat": 0, "name": "Alice", "bot": None}]})
+    out = subprocess.run(["node", str(tmp_path / "run.mjs"), payload], capture_output=True, text=True, check=True)
+    said = json.loads(out.stdout)
+    assert said == ["round 1, workers are placed; Alice places worker 1 of 2 · first player: automaton (eldhusfifl)",
+                    "round 1, workers are placed; Alice places worker 2 of 2 · first player: automaton (eldhusfifl)"], said

@@ -161,12 +161,35 @@ export function ended(view) {
   return view.ended ? END_REASONS[view.ended] || view.ended.replace(/_/g, " ") : null;
 }
 
+// A round's phases (view.phase), in words.
+const PHASES = {mining: "the Mine is dealt", select: "workers are placed", help: "Receive Help: extra workers are placed",
+  order: "actions are ordered", resolve: "actions resolve", round_end: "the round ends"};
+// What the participant to act places (view.to_place.slot): each places two workers a round (DW-SETUP-4).
+const SLOTS = {first: "places worker 1 of 2", second: "places worker 2 of 2", extra: "places an extra worker",
+  instant: "places a worker that acts at once"};
+
+/** Who acts next and how, in words: "Alice places worker 1 of 2" (not "(first)", which read as the
+ * first-player marker), "Alice orders the actions of the mine step". */
+function nextUp(view, ctx) {
+  const next = view.to_place;
+  if (!next) return "";
+  const who = participantName(view, ctx, next.player);
+  if (next.slot === "order") return `${who} orders the actions of the ${next.step || "current"} step`;
+  return `${who} ${SLOTS[next.slot] || `places a worker (${next.slot})`}`;
+}
+
+/** The board's status line: the round, its phase, who acts next, and who holds the first-player marker. */
+export function statusLine(view, ctx) {
+  if (view.phase === "over") return `game over: ${ended(view)}, round ${view.round}`;
+  if (ctx.over) return `game over in round ${view.round}`;
+  const next = nextUp(view, ctx);
+  const first = Number.isInteger(view.first_player) ? ` · first player: ${participantName(view, ctx, view.first_player)}` : "";
+  return `round ${view.round}, ${PHASES[view.phase] || view.phase}${next ? `; ${next}` : ""}${first}`;
+}
+
 export function renderDwarf(el, view, ctx) {
-  const next = view.to_place ? `${participantName(view, ctx, view.to_place.player)} places (${view.to_place.slot})` : "";
-  const status = view.phase === "over" ? `game over: ${ended(view)}, round ${view.round}`
-    : ctx.over ? `game over in round ${view.round}` : `round ${view.round}, ${view.phase}; ${next}`;
   clear(el,
-    h("p", {class: "status"}, status),
+    h("p", {class: "status"}, statusLine(view, ctx)),
     view.banned ? h("p", {class: "message"}, `Orc Raiders: no ${view.banned} actions this round`) : null,
     h("div", {class: "dw-mines"}, view.mines.map((area, i) => mine(view, ctx, area, i))),
     legend(view),
