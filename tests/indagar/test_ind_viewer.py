@@ -153,3 +153,82 @@ def test_every_pending_decision_is_told_in_words_on_the_status_line(tmp_path):
         view["pending"] = [{"kind": kind, "seat": 1}]
         line = next(t for t in _render(tmp_path, view, json.loads(json.dumps(GAME.content())))["texts"] if "waiting: " in t)
         assert "waiting: b, to " in line and f"({kind.replace('_', ' ')})" not in line, (kind, line)
+
+
+def _run(tmp_path, body: str, payload):
+    """Run ``body`` (JS, ``input`` the payload, ``out(x)`` answers) with indagar.js loaded as ``ind``."""
+    for name in ("dom.js", "indagar.js", "indagar-cards.js"):
+        (tmp_path / name).write_text((STATIC / name).read_text())
+    (tmp_path / "case.mjs").write_text(DOM + """
+import * as ind from "./indagar.js";
+import {readFileSync} from "node:fs";
+const input = JSON.parse(readFileSync(0, "utf8"));
+const out = (x) => console.log(JSON.stringify(x));
+const all = (n) => [n, ...(n.children || []).flatMap(all)];
+const texts = (n) => n.tag === "#text" ? [String(n.text)] : (n.children || []).flatMap(texts);
+""" + body)
+    done = subprocess.run(["node", str(tmp_path / "case.mjs")], input=json.dumps(payload), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_board_names_tiles_in_words_that_fit_and_takes_the_room_it_has(tmp_path):
+    """Hexes printed internal names ("abandoned_outpost", "weapons_cache") that spilled into the next
+    hex ("woodabandoned_outpost"), on a board ~365 px wide on a 1400 px screen: each hex shows a word,
+    a long one squeezed to fit, the tooltips and the legend the tile's name, and the board is drawn to
+    be scaled (a viewBox) to the room the page gives it."""
+    g = play(GAME, table(GAME, 2, "greedy"), {}, seed=b"viewer", max_steps=120)
+    view = json.loads(json.dumps(GAME.view(g.state, 0)))
+    shown = [t for t in view["tiles"] if view["tiles"][t]["type"]]
+    for t, kind in zip(shown, ["abandoned_outposts", "weapons_cache", "kelfeerazen", "mountain_fortress", "spirit_cache"]):
+        view["tiles"][t]["type"] = kind
+    drawn = _run(tmp_path, """
+const root = new Node("div");
+ind.renderIndagar(root, input.view, {seats: [{seat: 0, name: "a"}, {seat: 1, name: "b"}], content: input.content, batch: []});
+const board = all(root).find((n) => (n.attrs || {}).class === "ind-board");
+const words = all(board).filter((n) => (n.attrs || {}).class === "ind-kind");
+out({viewBox: board.attrs.viewBox || null, size: [board.attrs.width, board.attrs.height], top: all(root).some((n) => (n.attrs || {}).class === "ind-top"),
+     words: words.map((n) => [texts(n).join(""), n.attrs.textLength ?? null]),
+     titles: all(board).filter((n) => n.tag === "title").map((n) => texts(n).join("")),
+     legend: texts(all(root).find((n) => (n.attrs || {}).id === "legend")).join(" ")});
+""", {"view": view, "content": json.loads(json.dumps(GAME.content()))})
+    assert drawn["viewBox"] == "0 0 {} {}".format(*drawn["size"]) and drawn["top"]  # scaled by the page (web.css)
+    said = dict(drawn["words"])
+    assert {"old outpost", "weapons", "Kelfeerazen", "fortress", "spirits"} <= set(said), said
+    assert not [w for w in said if "_" in w]
+    assert all(fit is not None for w, fit in drawn["words"] if len(w) > 8), drawn["words"]
+    assert all(fit is None for w, fit in drawn["words"] if len(w) <= 8), drawn["words"]
+    assert not [t for t in drawn["titles"] if "_" in t], drawn["titles"]
+    assert any(t.endswith(": Abandoned Outposts") for t in drawn["titles"]) and "Weapons Cache" in drawn["legend"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_attack_names_its_figures_and_the_jargon_is_explained(tmp_path):
+    """The attack box read "tijian attacks r1c3 (elowen)": names, not ids. "The last player" and
+    "Pass: close the window" were shown unexplained: the status line says who the last player is and
+    why, and the labels the page shows explain both."""
+    content = json.loads(json.dumps(GAME.content()))
+    a = {"attacker": ["monster", "tijian"], "defender": ["hero", "elowen"], "tile": "r1c3", "outpost": 0,
+         "breakthrough": False, "adice": [4, 6], "ddice": [5, 1], "min": 0, "extra": 0, "ignore": 0}
+    burn = {**a, "attacker": ["hero", "ariane"], "defender": [None, None], "outpost": 2, "adice": [], "ddice": []}
+    g = play(GAME, table(GAME, 2, "greedy"), {}, seed=b"viewer", max_steps=120)
+    view = json.loads(json.dumps(GAME.view(g.state, 0)))
+    view["pending"] = [{"kind": "monster_target", "seat": 1, "options": ["r0c2", "r0c3"]}]
+    view["initiative"] = 0
+    said = _run(tmp_path, """
+const ctx = {seats: [{seat: 0, name: "Alice"}, {seat: 1, name: "Bob"}], content: input.content, batch: []};
+const root = new Node("div");
+ind.renderIndagar(root, input.view, ctx);
+out({attack: ind.attackText(input.a, ctx), burn: ind.attackText(input.burn, ctx),
+     status: texts(all(root).find((n) => (n.attrs || {}).class === "ind-status")).join(""),
+     labels: ["Leave its target to the last player: r0c2 or r0c3", "Pass: close the window", "Move Ariane Allamond to r1c2"]
+       .map((x) => ind.relabel(x))});
+""", {"a": a, "burn": burn, "view": view, "content": content})
+    assert said["attack"] == ("Tijian the Scoundrel attacks Mother Elowen at r1c3: attack dice 4 6 = 10, defence dice "
+                              "5 1 = 6; at least 0 damage, 0 additional, 0 ignored.")
+    assert said["burn"].startswith("Ariane Allamond attacks the outpost at r1c3: attack dice not rolled yet")
+    assert "as the last player (Bob: last in this round's play order)" in said["status"], said["status"]
+    assert said["labels"] == ["Leave its target to the last player (last in the round's play order): r0c2 or r0c3",
+                              "Pass: close the window (use no more abilities or spirits now)", "Move Ariane Allamond to r1c2"]

@@ -12,9 +12,33 @@ const TILE_COLOURS = {
   source: "#b388ff", poison_swamp: "#6b7f3a", arcane_mist: "#9fa8da", mountain_fortress: "#a1887f",
   mystic_clearing: "#80cbc4", maelstrom: "#4fc3f7", ancient_portal: "#ce93d8",
 };
-/** The word printed on a revealed hex (its title and the legend give the full name). */
+/** A tile type's name (IND-EVT-1..14), for the hex's tooltip, the legend and the move labels' spelling. */
+const TILE_NAMES = {gold: "Gold", wood: "Wood", ore: "Ore", meadow: "Meadow", mud: "Mud", mountains: "Mountains",
+  source: "Source of Power", poison_swamp: "Poison Swamp", ancient_portal: "Unearthed Ancient Portal",
+  arcane_mist: "Arcane Mist", weapons_cache: "Weapons Cache", abandoned_outposts: "Abandoned Outposts",
+  armour_cache: "Armour Cache", kakonositel: "Kakonositel, Bringer of Evil", spirit_cache: "Spirit Cache",
+  local_traitors: "Local Traitors", groxiah: "Groxiah, Unspeakable Horror", mountain_fortress: "Mountain Fortress",
+  mystic_clearing: "Mystic Clearing", kelfeerazen: "Kelfeerazen, the Corruptor", maelstrom: "Maelstrom"};
+/** The word printed on a hex: short enough to fit inside it (the tooltip and the legend give the full name). */
 const SHORT = {mountain_fortress: "fortress", mystic_clearing: "clearing", poison_swamp: "swamp", arcane_mist: "mist",
-               ancient_portal: "portal"};
+  ancient_portal: "portal", weapons_cache: "weapons", armour_cache: "armour", spirit_cache: "spirits",
+  abandoned_outposts: "old outpost", local_traitors: "traitors", kakonositel: "Kakonositel", groxiah: "Groxiah",
+  kelfeerazen: "Kelfeerazen", source: "Source"};
+// A hex's type word sits above its figure, where a pointy-top hex narrows: at most WORD_WIDTH across
+// (a longer word is squeezed to it), the figure a little below the centre, the tile's id at the bottom.
+const WORD_FITS = 8; // characters that fit in WORD_WIDTH at the word's type size
+const WORD_WIDTH = 36;
+const FIG_DY = R * 0.13;
+
+/** A tile type in words: its name ("Weapons Cache"), never its id ("weapons_cache"). */
+export function tileName(kind) {
+  return TILE_NAMES[kind] || kind.replace(/_/g, " ");
+}
+
+/** The word a hex shows for its type ("weapons"), squeezed into the hex when long. */
+function tileWord(kind) {
+  return SHORT[kind] || kind.replace(/_/g, " ");
+}
 const FACTION_COLOURS = {arkland: "#7b3fa0", forest: "#2e7d32", ramal: "#c62828", sect: "#222"};
 
 /** Tile id "r4c2" -> centre on the odd-r offset layout (odd rows half a tile right). */
@@ -56,14 +80,14 @@ function board(view, ctx) {
     const known = view.known?.[t];
     const sealed = (view.sealed || []).includes(t);
     const fill = kind ? TILE_COLOURS[kind] || "#c5c5c5" : "#3a3a3a";
-    const label = kind ? `${t}: ${kind}${view.tiles[t].destroyed ? " (destroyed)" : ""}`
-      : sealed ? `${t}: a monster home, never revealed` : known ? `${t}: face down; you explored ${known}` : `${t}: face down`;
+    const label = kind ? `${t}: ${tileName(kind)}${view.tiles[t].destroyed ? " (destroyed)" : ""}`
+      : sealed ? `${t}: a monster home, never revealed` : known ? `${t}: face down; you explored ${tileName(known)}` : `${t}: face down`;
     parts.push(s("polygon", {points: hexPoints(centre(t)), fill, stroke: hot.has(t) ? "#ff0" : "#111",
       "stroke-width": hot.has(t) ? 2.5 : 0.8, class: `ind-tile${kind ? "" : " fog"}${view.tiles[t].destroyed ? " destroyed" : ""}`}, s("title", {}, label)));
     const [x, y] = centre(t);
-    if (!kind) parts.push(s("text", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}, known ? known.slice(0, 3) : "?"));
+    if (!kind) parts.push(fitted(known ? tileWord(known) : "?", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}));
     if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
-    else if (kind) parts.push(s("text", {x, y: y - R * 0.55, class: "ind-kind"}, SHORT[kind] || kind));
+    else if (kind) parts.push(fitted(tileWord(kind), {x, y: y - R * 0.42, class: "ind-kind"}));
     parts.push(s("text", {x, y: y + R * 0.78, class: `ind-id${kind ? "" : " on-fog"}`}, t)); // as move labels name it
   }
   for (const [t, o] of Object.entries(view.outposts)) {
@@ -74,25 +98,37 @@ function board(view, ctx) {
   for (const [id, hero] of Object.entries(view.heroes)) {
     if (!hero.tile) continue;
     const [x, y] = centre(hero.tile);
-    parts.push(s("circle", {cx: x, cy: y, r: R * 0.5, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff",
+    parts.push(s("circle", {cx: x, cy: y + FIG_DY, r: R * 0.44, fill: FACTION_COLOURS[factionOf(view, hero.owner)], stroke: "#fff",
       class: "ind-hero"},
       s("title", {}, `${ctx.content?.heroes?.[id]?.name || id}: damage ${hero.damage}, level ${hero.bonuses.length}, ${hero.xp} XP`)));
-    parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
+    parts.push(s("text", {x, y: y + FIG_DY + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
   for (const [id, m] of Object.entries(view.monsters)) {
     if (!m.tile) continue;
     const [x, y] = centre(m.tile);
-    parts.push(s("rect", {x: x - R * 0.45, y: y - R * 0.45, width: R * 0.9, height: R * 0.9, fill: "#b71c1c",
-      transform: `rotate(45 ${x} ${y})`, class: "ind-monster"}, s("title", {}, `${id}: damage ${m.damage}`)));
-    parts.push(s("text", {x, y: y + 4, class: "ind-figure"}, id.slice(0, 2)));
+    const cy = y + FIG_DY;
+    parts.push(s("rect", {x: x - R * 0.33, y: cy - R * 0.33, width: R * 0.66, height: R * 0.66, fill: "#b71c1c",
+      transform: `rotate(45 ${x} ${cy})`, class: "ind-monster"}, s("title", {}, `${monsterName(ctx, id)}: damage ${m.damage}`)));
+    parts.push(s("text", {x, y: cy + 4, class: "ind-figure"}, id.slice(0, 2)));
   }
   // On top, one transparent hex per tile: what the play layer makes clickable (places()).
   for (const t of tiles) {
     const kind = view.tiles[t].type;
     parts.push(s("polygon", {points: hexPoints(centre(t), R - 1), class: "hit", "data-place": `tile:${t}`,
-      "aria-label": `tile ${t}${kind ? ` (${kind.replace(/_/g, " ")})` : ""}`}));
+      "aria-label": `tile ${t}${kind ? ` (${tileName(kind)})` : ""}`}));
   }
-  return s("svg", {width: Math.max(...xs) + W, height: Math.max(...ys) + R + 4, class: "ind-board"}, parts);
+  // Drawn at R = 30 and scaled by the page to the room it has (web.css): never below that size, as
+  // wide as the column allows, as tall as the window.
+  const width = Math.ceil(Math.max(...xs) + W);
+  const height = Math.ceil(Math.max(...ys) + R + 4);
+  return s("svg", {width, height, viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "xMinYMin meet",
+    class: "ind-board", style: `min-width:${width}px;min-height:${height}px;max-width:${(width * 2.4).toFixed(0)}px`}, parts);
+}
+
+/** A word inside a hex, squeezed to the hex's width when it is long ("Kelfeerazen"), never spilling into the next. */
+function fitted(word, attrs) {
+  const long = word.length > WORD_FITS;
+  return s("text", {...attrs, textLength: long ? WORD_WIDTH : null, lengthAdjust: long ? "spacingAndGlyphs" : null}, word);
 }
 
 /** What the board's colours and marks mean. */
@@ -100,7 +136,7 @@ function legend(view) {
   const kinds = [...new Set(Object.values(view.tiles).map((t) => t.type).filter(Boolean))].sort();
   const swatch = (fill, text) => h("span", {class: "legend-item"}, h("span", {class: "swatch", style: `background:${fill}`}), text);
   return h("details", {class: "legend", id: "legend"}, h("summary", {}, "Legend"),
-    h("p", {}, kinds.map((k) => swatch(TILE_COLOURS[k] || "#c5c5c5", k.replace(/_/g, " "))),
+    h("p", {}, kinds.map((k) => swatch(TILE_COLOURS[k] || "#c5c5c5", tileName(k))),
       swatch("#3a3a3a", "face down (?; in italics: you explored it)")),
     h("p", {}, Object.entries(FACTION_COLOURS).map(([f, c]) => swatch(c, `${f} (hero: circle, outpost: hex ring, thicker = higher level)`)),
       swatch("#b71c1c", "monster (diamond)"), " ✦n: spirits on the Source of Power; yellow outline: touched by the shown step"));
@@ -237,13 +273,32 @@ export function ended(view, ctx) {
   return result.reason.replace(/_/g, " ");
 }
 
-function attack(view, ctx) {
-  const a = view.attack;
-  if (!a) return null;
+/** A figure of an attack (["hero", "elowen"], ["monster", "tijian"]) by name. */
+function figureName(ctx, [kind, id]) {
+  if (kind === "hero") return ctx.content?.heroes?.[id]?.name || id;
+  return kind === "monster" ? monsterName(ctx, id) : id;
+}
+
+/** The attack being resolved, in words: "Tijian the Scoundrel attacks Mother Elowen at r1c3", then its
+ * dice and the damage modifiers so far (IND-ATK-5). */
+export function attackText(a, ctx) {
   const sum = (dice) => dice.reduce((x, y) => x + y, 0);
-  return section("Attack", h("p", {},
-    `${a.attacker[1]} attacks ${a.tile} (${a.defender[1] || "outpost"}): attack dice ${a.adice.join(" ")} = ${sum(a.adice)}, ` +
-    `defence dice ${a.ddice.join(" ")} = ${sum(a.ddice)}; minimum ${a.min}, additional ${a.extra}, ignored ${a.ignore}.`));
+  const figure = a.defender && a.defender[1] ? figureName(ctx, a.defender) : null;
+  const target = figure ? `${figure}${a.outpost ? " and the outpost" : ""} at ${a.tile}` : `the outpost at ${a.tile}`;
+  const rolled = (dice) => (dice.length ? `${dice.join(" ")} = ${sum(dice)}` : "not rolled yet");
+  return `${figureName(ctx, a.attacker)}${a.breakthrough ? " breaks through and" : ""} attacks ${target}: ` +
+    `attack dice ${rolled(a.adice)}, defence dice ${rolled(a.ddice)}; at least ${a.min} damage, ${a.extra} additional, ` +
+    `${a.ignore} ignored.`;
+}
+
+function attack(view, ctx) {
+  return view.attack ? section("Attack", h("p", {class: "ind-attack"}, attackText(view.attack, ctx))) : null;
+}
+
+/** The last player: last in this round's play order, which starts with the initiative (IND-MTGT-4). */
+function lastPlayer(view, ctx) {
+  const n = view.seats.length;
+  return seatLabel(ctx.seats, (view.initiative + n - 1) % n);
 }
 
 /** What a pending decision asks of its seat, for the status line (the move list gives the choices). */
@@ -259,22 +314,28 @@ const ASKS = {
   charge_through: "decide whether the hero charges through into the tile it cleared (IND-FB-4)",
   fall_back: "pick where the beaten figure falls back",
   explore: "reveal the tile explored, or put it back face down",
-  window: "use abilities or spirits in the attack, or pass to close the window",
+  window: "use abilities or spirits in the attack, or pass to close the window (let the dice stand)",
   respond: "use an always-available ability or spirits now, or pass",
 };
+
+/** What the seat to act is waiting on, in words; "the last player" said who that is and why it decides. */
+function asked(view, ctx, waiting) {
+  const what = ASKS[waiting.kind] ? `, to ${ASKS[waiting.kind]}` : ` (${waiting.kind.replace(/_/g, " ")})`;
+  return what.replace("as the last player", `as the last player (${lastPlayer(view, ctx)}: last in this round's play order)`);
+}
 
 export function renderIndagar(el, view, ctx) {
   if (!view.seats) return clear(el, h("p", {class: "muted"}, "The table is not set yet."));
   const waiting = ctx.over ? null : view.pending?.[0];
   clear(el,
-    h("p", {}, `Round ${view.round} of 10 · monster level ${view.monster_level} · initiative: ${seatLabel(ctx.seats, view.initiative)}`,
+    h("p", {class: "ind-status"}, `Round ${view.round} of 10 · monster level ${view.monster_level} · initiative: ${seatLabel(ctx.seats, view.initiative)}`,
       ` · win at ${view.threshold} PP`,
-      ctx.over ? " · game over" : waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)}${ASKS[waiting.kind] ? `, to ${ASKS[waiting.kind]}` : ` (${waiting.kind.replace(/_/g, " ")})`}`
+      ctx.over ? " · game over" : waiting ? ` · waiting: ${seatLabel(ctx.seats, waiting.seat)}${asked(view, ctx, waiting)}`
         : view.turn ? ` · turn: ${turnName(view, ctx, view.turn.who)}` : ""),
-    h("div", {class: "board-wrap"}, board(view, ctx)),
-    legend(view),
-    attack(view, ctx),
-    scoreTrack(view, ctx),
+    // The board takes the room the column has; the attack, the power points and the legend sit beside it.
+    h("div", {class: "ind-top"},
+      h("div", {class: "board-wrap ind-board-wrap"}, board(view, ctx)),
+      h("div", {class: "ind-aside"}, attack(view, ctx), scoreTrack(view, ctx), legend(view))),
     section("Players", players(view, ctx)),
     section("Monsters", monsters(view, ctx)),
     heroCards(view, ctx),
@@ -283,3 +344,14 @@ export function renderIndagar(el, view, ctx) {
 
 /** The viewer loads this module by the game's catalog ``renderer`` name and calls ``render``. */
 export const render = renderIndagar;
+
+/** The labels' jargon, explained where the page shows them (the play panel, the Moves list). */
+const EXPLAINED = [
+  [/\bthe last player\b(?! \()/g, "the last player (last in the round's play order)"],
+  [/^Pass: close the window$/, "Pass: close the window (use no more abilities or spirits now)"],
+];
+
+/** A move's label as the page shows it: the API's, with its jargon explained (see EXPLAINED). */
+export function relabel(label) {
+  return EXPLAINED.reduce((said, [word, meant]) => said.replace(word, meant), label);
+}
