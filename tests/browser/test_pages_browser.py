@@ -87,3 +87,35 @@ def test_saboteur_moves_name_the_players(browser, site, api):
     assert all(any(f"{name}'s" in x for name in names) for x in shown if "'s " in x)
     assert len([x for x in shown if "'s " in x]) == len(numbered)
     assert_clean(browser)
+
+
+def test_the_new_game_form_words_options_and_shows_only_the_clock_fields_a_control_takes(browser, site):
+    """The form showed option names and values as the schema spells them ("monster start:
+    skipFirstPass", "one in a million: swap") and the clock's minutes and seconds with no time
+    control: options are worded by their game, and the clock shows what the chosen control takes."""
+    from tests.browser.playing import choose
+
+    browser.open(f"{site.url}/web")
+    browser.wait("return document.querySelector('#new-game option')", what="the new-game form")
+    browser.js("document.querySelector('#create-box').open = true")
+    choose(browser, "#new-game", "indagar")
+    browser.wait("return document.querySelector('[name=opt-monster_start]')?.options[1]?.textContent === arguments[0]",
+                 "once every player has activated a hero", what="Indagar's options in words")
+    said = browser.text("#create fieldset.options")
+    for jargon in ("skipFirstPass", "skipRound1", "one in a million", "monster start ", "_"):
+        assert jargon not in said, (jargon, said)
+    assert "monsters start acting" in said and "a starting area sealed by mountains" in said
+    offered = browser.js("return [...document.querySelectorAll('#create fieldset.options select option')].map((o) => o.textContent)")
+    assert not [o for o in offered if any(c.isupper() for c in o[1:]) and " " not in o], offered  # no camelCase left
+    assert "default (swap the last mountain away)" in offered
+
+    shown = "return [...document.querySelectorAll('#create .clock-fields label')].filter((l) => !l.hidden && l.offsetParent)" \
+            ".map((l) => l.textContent.split(' ')[0])"
+    assert browser.js(shown) == ["time"], browser.js(shown)
+    choose(browser, "[name=clock]", "fischer")
+    assert browser.js(shown) == ["time", "minutes", "increment,", "on"]
+    choose(browser, "[name=clock]", "per_move")
+    assert browser.js(shown) == ["time", "seconds", "on"]
+    choose(browser, "[name=clock]", "")
+    assert browser.js(shown) == ["time"]
+    assert_clean(browser)

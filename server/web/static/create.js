@@ -11,12 +11,22 @@ export function entropy() {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** A value of the schema in words where the game gives none: "skipFirstPass" -> "skip first pass", "this_round" -> "this round". */
+export function plainWords(value) {
+  return String(value).replace(/_/g, " ").replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase();
+}
+
+/** One value of an option in words: the game's (its renderer's `optionWords[name].values`), else plain words. */
+function valueText(value, words) {
+  return (words && words.values && words.values[value]) || plainWords(value);
+}
+
 /**
  * An option's default in words: a null default as the schema's description says what it means
  * ("Board side; null = Winter for 4-5 players ... (MK-BOARD-1)" -> "Winter for 4-5 players ..."),
  * else "the game decides"; a list or a mapping as words, not JSON.
  */
-function defaultText(schema) {
+function defaultText(schema, words = null) {
   const dflt = schema.default;
   if (dflt === undefined) return "";
   if (dflt === null) {
@@ -24,7 +34,7 @@ function defaultText(schema) {
     return meant ? meant[1].trim() : "the game decides";
   }
   if (typeof dflt === "boolean") return dflt ? "yes" : "no";
-  const word = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : typeof v === "object" && v !== null ? defaultText({default: v}) : String(v));
+  const word = (v) => (typeof v === "string" ? valueText(v, words) : typeof v === "object" && v !== null ? defaultText({default: v}) : String(v));
   if (Array.isArray(dflt)) return dflt.length ? dflt.map(word).join(", ") : "none";
   if (typeof dflt === "object") {
     const entries = Object.entries(dflt);
@@ -33,31 +43,36 @@ function defaultText(schema) {
   return word(dflt);
 }
 
-/** One input per option of the game's JSON Schema: enum -> select, boolean -> checkbox, number -> number. */
-function optionField(name, schema) {
-  const label = (schema.description || name.replace(/_/g, " ")).slice(0, 90);
+/**
+ * One input per option of the game's JSON Schema: enum -> select, boolean -> yes/no, number -> number. Named
+ * and worded by the game where its renderer says (`optionWords`: "monsters start acting", "once every player
+ * has activated a hero"), else the option's name and values in plain words; the description is the tooltip.
+ */
+export function optionField(name, schema, words = null) {
+  const title = schema.description || "";
+  const named = (words && words.label) || plainWords(name);
   const types = [].concat(schema.type || []);
-  const said = defaultText(schema);
+  const said = defaultText(schema, words);
   if (schema.enum) {
-    const select = h("select", {name: `opt-${name}`, "data-option": name},
+    const select = h("select", {name: `opt-${name}`, "data-option": name, "aria-label": named},
       h("option", {value: ""}, `default${said ? ` (${said})` : ""}`),
-      schema.enum.filter((v) => v !== null).map((v) => h("option", {value: JSON.stringify(v)}, String(v).replace(/_/g, " "))));
-    return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `, select);
+      schema.enum.filter((v) => v !== null).map((v) => h("option", {value: JSON.stringify(v)}, valueText(v, words))));
+    return h("label", {title}, `${named} `, select);
   }
   if (types.includes("boolean")) {
-    const box = h("select", {name: `opt-${name}`, "data-option": name},
+    const box = h("select", {name: `opt-${name}`, "data-option": name, "aria-label": named},
       h("option", {value: ""}, `default (${said || "—"})`),
       h("option", {value: "true"}, "yes"), h("option", {value: "false"}, "no"));
-    return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `, box);
+    return h("label", {title}, `${named} `, box);
   }
   if (types.includes("integer") || types.includes("number")) {
-    return h("label", {title: schema.description || ""}, `${name.replace(/_/g, " ")} `,
+    return h("label", {title}, `${named} `,
       h("input", {type: "number", name: `opt-${name}`, "data-option": name, "data-number": "1", size: 5,
-        min: schema.minimum, max: schema.maximum, placeholder: said, "aria-label": `${name.replace(/_/g, " ")}, default: ${said}`}));
+        min: schema.minimum, max: schema.maximum, placeholder: said, "aria-label": `${named}, default: ${said}`}));
   }
   if (types.includes("string")) {
-    return h("label", {title: label}, `${name.replace(/_/g, " ")} `,
-      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: said}));
+    return h("label", {title}, `${named} `,
+      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: said, "aria-label": named}));
   }
   return null; // arrays and objects: the game's default (the API takes them; this form does not offer them)
 }
@@ -72,15 +87,30 @@ function readOptions(form) {
   return options;
 }
 
-function clockFields(prefix) {
-  return h("fieldset", {class: "clock-fields"}, h("legend", {}, "Clock"),
-    h("label", {}, "time control ", h("select", {name: `${prefix}clock`},
-      h("option", {value: ""}, "none"), h("option", {value: "fischer"}, "Fischer: minutes + increment"),
-      h("option", {value: "per_move"}, "seconds per move"))),
-    h("label", {}, "minutes ", h("input", {type: "number", name: `${prefix}minutes`, value: 10, min: 0.1, step: "any", size: 4})),
-    h("label", {}, "increment / per-move seconds ", h("input", {type: "number", name: `${prefix}seconds`, value: 5, min: 0, size: 4})),
-    h("label", {}, "on timeout ", h("select", {name: `${prefix}on_timeout`},
-      h("option", {value: "forfeit"}, "forfeit"), h("option", {value: "autoplay"}, "a bot moves"))));
+/** The clock's fields: a time control, then only what it takes (Fischer: minutes and an increment; per
+ * move: seconds), and what a timeout does; nothing but the choice while there is no time control. */
+function clockFields(prefix, kind = "") {
+  const control = h("select", {name: `${prefix}clock`},
+    h("option", {value: ""}, "none"), h("option", {value: "fischer"}, "Fischer: minutes + increment"),
+    h("option", {value: "per_move"}, "seconds per move"));
+  const minutes = h("label", {class: "clock-minutes"}, "minutes ",
+    h("input", {type: "number", name: `${prefix}minutes`, value: 10, min: 0.1, step: "any", size: 4}));
+  const secondsWord = h("span", {});
+  const seconds = h("label", {class: "clock-seconds"}, secondsWord, " ",
+    h("input", {type: "number", name: `${prefix}seconds`, value: 5, min: 0, size: 4}));
+  const timeout = h("label", {class: "clock-timeout"}, "on timeout ", h("select", {name: `${prefix}on_timeout`},
+    h("option", {value: "forfeit"}, "forfeit"), h("option", {value: "autoplay"}, "a bot moves")));
+  const sync = () => {
+    minutes.hidden = control.value !== "fischer";
+    seconds.hidden = !control.value;
+    timeout.hidden = !control.value;
+    secondsWord.textContent = control.value === "per_move" ? "seconds per move" : "increment, seconds";
+  };
+  control.value = kind;
+  control.addEventListener("change", sync);
+  sync();
+  return h("fieldset", {class: "clock-fields"}, h("legend", {}, "Clock"), h("label", {}, "time control ", control),
+    minutes, seconds, timeout);
 }
 
 function readClock(form, prefix = "") {
@@ -133,9 +163,23 @@ function readSeats(form, count) {
   return seats;
 }
 
+/** Each game's option words (its renderer module's `optionWords`), by game id; a game without them has none. */
+async function optionWordsOf(games) {
+  const found = await Promise.all(games.map(async (g) => {
+    if (!g.renderer) return [g.id, {}];
+    try {
+      return [g.id, (await import(`./${encodeURIComponent(g.renderer)}.js`)).optionWords || {}];
+    } catch {
+      return [g.id, {}];
+    }
+  }));
+  return Object.fromEntries(found);
+}
+
 /** The new-game form for the catalog's games; creating takes the signed-in player to their seat. */
 export function gameForm(form, catalog, say) {
   const byId = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
+  let words = {}; // game id -> its option words, once the renderers are read
   const gameSelect = h("select", {name: "game", id: "new-game"}, catalog.games.map((g) => h("option", {value: g.id}, g.title)));
   const count = h("select", {name: "seats", id: "new-seats"});
   const seatsBox = h("div", {class: "seats-box"});
@@ -147,9 +191,19 @@ export function gameForm(form, catalog, say) {
       .map((n) => h("option", {value: n}, `${n} seat${n > 1 ? "s" : ""}`)));
     count.value = String(Math.min(Math.max(wanted, game.min_players), game.max_players));
     drawSeats();
+    drawOptions();
+  };
+  const drawOptions = () => {
+    const game = byId[gameSelect.value];
     const props = (game.options_schema && game.options_schema.properties) || {};
-    clear(optionsBox, h("legend", {}, "Options (empty: the game's default)"),
-      Object.entries(props).map(([name, schema]) => optionField(name, schema)));
+    const own = words[game.id] || {};
+    // Redrawn in the game's words once they are read: what was already chosen for this game stays.
+    const kept = optionsBox.dataset.game === game.id
+      ? Object.fromEntries([...optionsBox.querySelectorAll("[data-option]")].map((el) => [el.dataset.option, el.value])) : {};
+    clear(optionsBox, h("legend", {}, "Options (empty: the game's default; hover one for the rule)"),
+      Object.entries(props).map(([name, schema]) => optionField(name, schema, own[name])));
+    optionsBox.dataset.game = game.id;
+    for (const el of optionsBox.querySelectorAll("[data-option]")) if (kept[el.dataset.option]) el.value = kept[el.dataset.option];
   };
   const drawSeats = () => {
     const game = byId[gameSelect.value];
@@ -164,6 +218,10 @@ export function gameForm(form, catalog, say) {
       h("option", {value: "public"}, "public: in the lobby"), h("option", {value: "private"}, "private: by link only"))),
     h("p", {}, h("button", {type: "submit", id: "create-game"}, "Create the game")));
   draw();
+  optionWordsOf(catalog.games).then((found) => {
+    words = found;
+    drawOptions();
+  });
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     const me = currentPlayer();
@@ -200,10 +258,9 @@ export function tournamentForm(form, catalog, say) {
     h("label", {}, "Rounds ", h("input", {type: "number", name: "rounds", id: "t-rounds", min: 1, max: 50, size: 3,
       placeholder: "by format"})),
     h("label", {}, "Starts at ", h("input", {type: "datetime-local", name: "start_at", id: "t-start"})),
-    clockFields("t-"),
+    clockFields("t-", "fischer"),
     h("p", {class: "muted"}, "A tournament with players needs a clock. You organize it: register, add bots and start it on its page."),
     h("p", {}, h("button", {type: "submit", id: "create-tournament-button"}, "Create the tournament")));
-  form.elements["t-clock"].value = "fischer";
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     const me = currentPlayer();

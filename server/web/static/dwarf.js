@@ -218,3 +218,20 @@ export function eventActor(ev, ctx) {
   if (!Number.isInteger(player)) return undefined;
   return player < (ctx.seats || []).length ? seatLabel(ctx.seats, player) : "automaton";
 }
+
+/** The new-game form's words for the options (create.js): a label per option, words per choice. */
+export const optionWords = {
+  solo_level: {label: "solo automaton", values: {eldhusfifl: "Eldhusfifl", andvettr: "Andvettr", "andvettr-fadir": "Andvettr-Fadir"}},
+  alternative_mountain: {label: "the less random Mountain"},
+  first_player: {label: "seat with the first-player marker"},
+  special_action_cost_resource: {label: "a one-worker Special Action costs"},
+  special_action_cost_amount: {label: "how many of it"},
+  orc_raiders_forbids: {label: "Orc Raiders stop", values: {forge: "Forge actions", mine: "Mine actions"}},
+  orc_raiders_timing: {label: "Orc Raiders strike", values: {this_round: "this round", next_round: "next round"}},
+  round_limit: {label: "end after this many rounds"},
+  empty_mountain_end: {label: "an empty Mountain ends the game", values: {immediate: "at once", finish_round: "at the end of the round"}},
+  andvettr_second_worker_rule: {label: "Andvettr's second worker goes to", values: {receive_help: "the first free Receive Help",
+    defend: "the first free Defend", any_empty: "the first free location"}},
+  andvettr_double_actions: {label: "Andvettr carries out twice", values: {forge: "his Forge actions", all: "every action"}},
+  andvettr_medal_win_threshold: {label: "Medals at which Andvettr wins"},
+};

@@ -355,3 +355,19 @@ const EXPLAINED = [
 export function relabel(label) {
   return EXPLAINED.reduce((said, [word, meant]) => said.replace(word, meant), label);
 }
+
+/** The new-game form's words for the options (create.js): a label per option, words per choice. */
+export const optionWords = {
+  first_game: {label: "first game: win at 7 power points"},
+  solo_easy: {label: "solo, easy: 3 monsters"},
+  monster_start: {label: "monsters start acting", values: {skipFirstPass: "once every player has activated a hero",
+    skipRound1: "from round 2", none: "at once"}},
+  uniform_endurance_threshold: {label: "monsters retreat at damage ≥ endurance, like heroes"},
+  fallback_retreat_counts: {label: "a hero with nowhere to fall back retreats, caused by the attack"},
+  cache_tokens_survive_retreat: {label: "cache tokens stay on a retreating hero"},
+  one_in_a_million: {label: "a starting area sealed by mountains", values: {swap: "swap the last mountain away",
+    restart: "end the game without a result"}},
+  spirit_windows: {label: "spirits offered outside your turn", values: {decisive: "in your fights, before damage, at round end",
+    every_turn: "also at the start of every turn"}},
+  dice_faces: {label: "faces of every die"},
+};

@@ -355,3 +355,14 @@ export function eventActor(ev, ctx) {
   if (TABLE_EVENTS.has(ev.type)) return null;
   return Number.isInteger(ev.data?.seat) ? seatLabel(ctx.seats, ev.data.seat) : undefined;
 }
+
+/** The new-game form's words for the options (create.js): a label per option, words per choice. */
+export const optionWords = {
+  board: {label: "board side"},
+  teams: {label: "2 versus 2 teams"},
+  clan_carts_generic_payment: {label: "clan carts pay any cost"},
+  unlimited_supply: {label: "the supply never runs out"},
+  hall_mirroring: {label: "great halls may be flipped"},
+  start_player: {label: "seat of the start player"},
+  replace_duplicate_workshops: {label: "duplicate workshops are replaced when revealed"},
+};

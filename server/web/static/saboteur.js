@@ -378,3 +378,12 @@ export function relabel(label, command, ctx) {
     return unique ? `${found.name}'s` : said;
   });
 }
+
+/** The new-game form's words for the options (create.js): a label per option, words per choice. */
+export const optionWords = {
+  first_player: {label: "seat that starts round 1"},
+  require_connection_to_start: {label: "every path must connect to the start"},
+  gold_cards_for_miners: {label: "gold cards drawn when the miners win", values: {players: "one per player", miners: "one per miner"}},
+  gold_choice: {label: "gold cards picked by", values: {players: "the players", auto: "the game, by its default rule"}},
+  auto_pass_empty_hand: {label: "an empty hand passes by itself"},
+};
