@@ -144,3 +144,21 @@ out([
 """, {"seats": seats, "twins": twins})
     assert said == ["Break search-easy-3's pick (A03)", "Repair Alice's lantern/cart (A17)", "Play P05 (cross) at (1,0)",
                     "Break seat 1's cart (A08)", "Break Ann's cart (A08)", "Break seat 3's pick (A03)"]
+
+
+@needs_node
+def test_a_bot_is_named_once_and_a_draft_hand_alike_for_everyone(tmp_path):
+    """The leaderboard said "search-easy (bot) (bot)" (the server names a bot's rating "search-easy
+    (bot)" already); Mountain King's rosters said "hand empty" for one player and "0 in hand" for
+    the other."""
+    said = node(tmp_path, """
+const {ratedName} = await import("./words.js");
+const {draftLine} = await import("./mountain-king.js");
+out({names: input.lines.map(ratedName), drafts: input.drafts.map((d) => draftLine(d).textContent)});
+""", {"lines": [{"player": "bot-search-easy", "name": "search-easy (bot)"}, {"player": "bot-greedy", "name": None},
+                {"player": "p01", "name": "Ann"}],
+      "drafts": [{"hand": [], "deck": 4}, {"hand": 0, "deck": 4}, {"hand": ["teal-2", "teal-5"], "deck": 1},
+                 {"hand": 2, "deck": 1}]})
+    assert said["names"] == ["search-easy (bot)", "bot-greedy (bot)", "Ann"]
+    assert said["drafts"] == ["draft: hand empty, 4 cards in deck", "draft: hand empty, 4 cards in deck",
+                              "draft: hand: teal-2, teal-5, 1 card in deck", "draft: 2 cards in hand, 1 card in deck"]

@@ -119,3 +119,53 @@ def test_the_new_game_form_words_options_and_shows_only_the_clock_fields_a_contr
     choose(browser, "[name=clock]", "")
     assert browser.js(shown) == ["time"]
     assert_clean(browser)
+
+
+def _resigned(site, api, player, game: str, bots: list[str]) -> str:
+    """A game of ``game`` the player takes seat 0 of and resigns at once, finished and rated."""
+    from tests.browser.site import _bot_seats
+
+    auth = {"Authorization": f"Bearer {player.token}"}
+    gid = site.service.create(game, [{"player": player.id}, *_bot_seats(bots)], {})["id"]
+    assert api.post(f"/v1/games/{gid}/join", json={"entropy": _entropy(), "seat": 0}, headers=auth).status_code == 201
+    assert api.post(f"/v1/games/{gid}/resign", headers=auth).status_code in (200, 201)
+    site.play_bots(gid)  # the jobs that follow the end: the rating among them
+    return gid
+
+
+def test_the_player_page_names_games_by_title_and_its_rating_changes_fit(browser, site, api):
+    """The player page showed game ids ("mountain-king") and its "Latest rating changes" table ran
+    off the right edge of its panel; the leaderboard said "greedy (bot) (bot)"."""
+    import time
+
+    kim = _player(site, "Kim")
+    games = [_resigned(site, api, kim, "mountain-king", ["greedy"]), _resigned(site, api, kim, "saboteur", ["heuristic", "random"])]
+    deadline = time.monotonic() + 20
+    while len(api.get(f"/v1/players/{kim.id}").json()["rating_history"]) < 2 and time.monotonic() < deadline:
+        site.play_bots(games[-1])
+        time.sleep(0.2)
+    browser.open(f"{site.url}/web/players/{kim.id}")
+    browser.wait("return document.querySelectorAll('#history tbody tr').length === 2 && "
+                 "document.querySelectorAll('#player-games tr.game-row').length === 2", what="two rated games")
+    titles = browser.texts("#player-games tr.game-row td:first-child")
+    assert sorted(titles) == ["In the Hall of the Mountain King", "Saboteur"], titles
+    assert "In the Hall of the Mountain King" in browser.text("#ratings")
+    assert sorted(browser.js("return [...document.querySelectorAll('#history a.after-game')].map((a) => a.dataset.gameId)")) \
+        == sorted(games)
+    overflow = browser.js("const panel = document.querySelector('#history').closest('.panel');"
+                          "const table = panel.querySelector('table');"
+                          "return [table.getBoundingClientRect().right, panel.getBoundingClientRect().right]")
+    assert overflow[0] <= overflow[1], overflow
+    assert_clean(browser)
+    browser.open(f"{site.url}/web/ratings/mountain-king")
+    browser.wait("return document.querySelectorAll('table.leaderboard tbody tr').length > 0", what="the leaderboard")
+    names = browser.texts("table.leaderboard tbody td:nth-child(2)")
+    assert "greedy (bot)" in names and not [n for n in names if n.endswith("(bot) (bot)")], names
+    assert_clean(browser)
+
+
+def test_a_tournament_names_its_game_by_title(browser, site):
+    browser.open(f"{site.url}/web/tournaments/{site.tournament}")
+    browser.wait("return document.querySelectorAll('#rounds section.round').length > 0", what="the tournament")
+    assert "In the Hall of the Mountain King" in browser.text("#title") and "mountain-king" not in browser.text("#title")
+    assert_clean(browser)

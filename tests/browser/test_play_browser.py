@@ -271,7 +271,7 @@ def test_two_players_join_an_open_seat_and_both_ratings_change(play_site, person
     for page, me in ((person, ann), (other_person, bob)):
         page.open(f"{play_site.url}/web/players/{me}")
         page.wait("return document.querySelector('#history .rating-change')", what="a rating change", timeout=30)
-        assert page.texts("#history td:nth-child(2)")[0] == gid
+        assert page.js("return document.querySelector('#history a.after-game').dataset.gameId") == gid
         assert page.text("table.games tr.game-row td.rating-said").startswith("Rated"), page.text("table.games")
         no_problems(page)
 

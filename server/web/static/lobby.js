@@ -48,7 +48,7 @@ function tournamentRow(t) {
   const link = `/web/tournaments/${encodeURIComponent(t.id)}`;
   return h("tr", {},
     h("td", {}, h("a", {href: link}, t.name || t.id), " ", h("code", {class: "muted"}, t.id)),
-    h("td", {}, t.game),
+    h("td", {"data-game-id": t.game}, titles[t.game] || t.game),
     h("td", {}, t.format || ""),
     h("td", {}, h("span", {class: `badge ${t.status}`}, t.status)),
     h("td", {}, when(t.created_at)),

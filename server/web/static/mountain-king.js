@@ -243,11 +243,14 @@ function playersTable(view, ctx) {
   return table(["player", "door", "honor", "pedestals", "ped. tokens", "levels", "storage"], rows);
 }
 
-/** During the starter draft: the hand (its cards for its owner, a count for others) and the deck left. */
-function draftLine(draft) {
+/** During the starter draft: the hand (its cards for its owner, a count for others) and the deck left,
+ * worded alike for every roster: "hand empty" whoever's it is, "2 cards in hand" when another's. */
+export function draftLine(draft) {
   if (!draft) return null;
-  const hand = Array.isArray(draft.hand) ? `hand ${draft.hand.join(", ") || "empty"}` : `${draft.hand} in hand`;
-  return h("p", {class: "muted"}, `draft: ${hand}, ${draft.deck} in deck`);
+  const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
+  const held = Array.isArray(draft.hand) ? draft.hand.length : draft.hand;
+  const hand = !held ? "hand empty" : Array.isArray(draft.hand) ? `hand: ${draft.hand.join(", ")}` : `${cards(held)} in hand`;
+  return h("p", {class: "muted draft-line"}, `draft: ${hand}, ${cards(draft.deck)} in deck`);
 }
 
 /** A roster: position, troll, clan/level and its top-row symbols with tokens held (filled) or not. */

@@ -4,29 +4,41 @@ import {api} from "./api.js";
 import {clear, h, table} from "./dom.js";
 import {leftOutSaid, placeText, ratingSaid} from "./panels.js";
 import {sessionBox} from "./session.js";
+import {gameTitle} from "./words.js";
 
 const playerId = document.body.dataset.playerId;
 const $ = (id) => document.getElementById(id);
 const fixed = (x) => Number(x).toFixed(2);
+let titles = {}; // game id -> its title, from the catalog
+
+/** When, short: "27/11, 20:35" in the reader's own way of writing dates. */
+function shortWhen(iso) {
+  return new Date(iso).toLocaleString(undefined, {dateStyle: "short", timeStyle: "short"});
+}
 
 function ratings(profile) {
-  const rows = Object.entries(profile.ratings).map(([game, r]) => [h("a", {href: `/web/ratings/${encodeURIComponent(game)}`}, game), fixed(r.ordinal), fixed(r.mu), fixed(r.sigma), r.games]);
+  const rows = Object.entries(profile.ratings).map(([game, r]) => [h("a", {href: `/web/ratings/${encodeURIComponent(game)}`},
+    gameTitle(titles, game)), fixed(r.ordinal), fixed(r.mu), fixed(r.sigma), r.games]);
   return rows.length ? table(["game", "rating (ordinal)", "mu", "sigma", "games"], rows, {class: "compact ratings"})
     : h("p", {class: "muted"}, "No rated game yet.");
 }
 
-/** Each rating change against the one before it in the same game (newest first; a first game starts at 0). */
+/**
+ * Each rating change against the one before it in the same game (newest first; a first game starts at 0),
+ * narrow enough for the side panel: the game by its title, linked to the game it followed (its id in the
+ * tooltip), the rating, the change, the place and when.
+ */
 function history(profile) {
   const list = profile.rating_history;
   const rows = list.map((r, i) => {
     const before = list.slice(i + 1).find((x) => x.game === r.game);
     const change = r.ordinal - (before ? before.ordinal : 0);
-    return [h("a", {href: `/web/ratings/${encodeURIComponent(r.game)}`}, r.game),
-      h("a", {href: `/web/games/${encodeURIComponent(r.game_id)}`}, h("code", {}, r.game_id)), fixed(r.ordinal),
-      h("span", {class: `rating-change ${change >= 0 ? "ok" : "bad"}`}, `${change >= 0 ? "+" : ""}${fixed(change)}`),
-      places.get(r.game_id) ?? "", new Date(r.at).toLocaleString()];
+    return [h("a", {href: `/web/games/${encodeURIComponent(r.game_id)}`, title: `after game ${r.game_id}`, class: "after-game",
+      "data-game-id": r.game_id}, gameTitle(titles, r.game)), fixed(r.ordinal),
+    h("span", {class: `rating-change ${change >= 0 ? "ok" : "bad"}`}, `${change >= 0 ? "+" : ""}${fixed(change)}`),
+    places.get(r.game_id) ?? "", shortWhen(r.at)];
   });
-  return rows.length ? table(["game", "after game", "rating", "change", "place", "when"], rows, {class: "compact history"})
+  return rows.length ? table(["after game", "rating", "change", "place", "when"], rows, {class: "compact history"})
     : h("p", {class: "muted"}, "No rating changes yet.");
 }
 
@@ -52,7 +64,7 @@ async function readPlaces(profile) {
 
 function games(profile) {
   const rows = profile.games.map((g) => h("tr", {class: "game-row"},
-    h("td", {}, g.game),
+    h("td", {"data-game": g.game}, gameTitle(titles, g.game)),
     h("td", {}, h("a", {href: `/web/games/${encodeURIComponent(g.id)}`}, h("code", {}, g.id))),
     h("td", {}, h("span", {class: `badge ${g.status}`}, g.status)),
     h("td", {class: "n"}, g.seat ?? "—"),
@@ -72,6 +84,11 @@ async function load() {
     $("message").hidden = false;
     $("message").textContent = err.status === 404 ? `There is no player ${playerId}.` : `Could not load the player: ${err.message}`;
     return;
+  }
+  try {
+    titles = Object.fromEntries((await api("/v1/catalog")).games.map((g) => [g.id, g.title]));
+  } catch {
+    titles = {}; // ids, then
   }
   document.title = `Delve — ${profile.name}`;
   clear($("title"), `${profile.name} `, h("code", {}, profile.id));

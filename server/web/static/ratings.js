@@ -3,6 +3,7 @@
 import {api} from "./api.js";
 import {clear, h, table} from "./dom.js";
 import {sessionBox} from "./session.js";
+import {ratedName} from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const game = document.body.dataset.game;
@@ -26,8 +27,8 @@ async function load() {
   try {
     const board = await api(`/v1/ratings/${encodeURIComponent(game)}`);
     const rows = board.players.map((p, i) => [i + 1,
-      p.player.startsWith("bot-") ? `${p.name || p.player} (bot)`
-        : h("a", {href: `/web/players/${encodeURIComponent(p.player)}`}, p.name || p.player),
+      p.player.startsWith("bot-") ? ratedName(p)
+        : h("a", {href: `/web/players/${encodeURIComponent(p.player)}`}, ratedName(p)),
       fixed(p.ordinal), fixed(p.mu), fixed(p.sigma), p.games]);
     clear($("board"), rows.length ? table(["#", "player", "rating", "mu", "sigma", "games"], rows, {class: "compact leaderboard"})
       : h("p", {class: "muted"}, "Nobody is rated in this game yet."));

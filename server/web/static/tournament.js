@@ -7,11 +7,11 @@ import {botChoices} from "./bots.js";
 import {deskKey, directorDesk} from "./director.js";
 import {clear, h, table} from "./dom.js";
 import {currentPlayer, sessionBox} from "./session.js";
-import {roundLine} from "./words.js";
+import {gameTitle, roundLine} from "./words.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
-const page = {tournament: null, pending: null, desk: null};
+const page = {tournament: null, pending: null, desk: null, titles: null};
 
 sessionBox($("session"), () => load());
 
@@ -193,7 +193,7 @@ function audit(t) {
 
 function render(t) {
   document.title = `Delve — ${t.name || t.id}`;
-  clear($("title"), `${t.name || "tournament"} `, h("code", {}, t.id), ` · ${t.game} · ${t.format}`);
+  clear($("title"), `${t.name || "tournament"} `, h("code", {}, t.id), ` · ${gameTitle(page.titles, t.game)} · ${t.format}`);
   $("status").textContent = t.status;
   $("status").className = `badge ${t.status}`;
   clear($("facts"), [`${t.entrants.length} entrants`, `${t.table_size}-seat tables`,
@@ -207,7 +207,18 @@ function render(t) {
   clear($("audit"), audit(t));
 }
 
+/** The catalog's game titles, read once (the header names the game by its title, not its id). */
+async function readTitles() {
+  if (page.titles) return;
+  try {
+    page.titles = Object.fromEntries((await api("/v1/catalog")).games.map((g) => [g.id, g.title]));
+  } catch {
+    page.titles = {}; // ids, then
+  }
+}
+
 async function load() {
+  await readTitles();
   try {
     page.tournament = await api(`/v1/tournaments/${encodeURIComponent(tournamentId)}`);
   } catch (err) {

@@ -60,3 +60,16 @@ export function relabeled(label, command, renderer, ctx) {
     return label;
   }
 }
+
+/** A leaderboard's name for a rated player or bot: a bot's rating is named "greedy (bot)" by the
+ * server already, so it is shown once, never "greedy (bot) (bot)". */
+export function ratedName(line) {
+  const name = line.name || line.player;
+  if (!line.player.startsWith("bot-")) return name;
+  return / \(bot\)$/.test(name) ? name : `${name} (bot)`;
+}
+
+/** A game's title from the catalog ("In the Hall of the Mountain King"), else its id. */
+export function gameTitle(titles, game) {
+  return (titles && titles[game]) || game;
+}
