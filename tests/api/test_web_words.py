@@ -162,3 +162,21 @@ out({names: input.lines.map(ratedName), drafts: input.drafts.map((d) => draftLin
     assert said["names"] == ["search-easy (bot)", "bot-greedy (bot)", "Ann"]
     assert said["drafts"] == ["draft: hand empty, 4 cards in deck", "draft: hand empty, 4 cards in deck",
                               "draft: hand: teal-2, teal-5, 1 card in deck", "draft: 2 cards in hand, 1 card in deck"]
+
+
+@needs_node
+def test_the_replay_knows_which_steps_come_before_the_deal(tmp_path):
+    """The API answers not_dealt_yet for a version before the deal; the replay counts those steps
+    from the log instead of asking: none for a game created with every seat taken, the seats' own
+    batches for one that waited, every step of one cancelled before the deal."""
+    def ev(seq, type_, command_id):
+        return {"seq": seq, "type": type_, "seat": None, "command_id": command_id, "data": {}}
+    full = [ev(1, "GameCreated", "c"), ev(2, "GameSetUp", "c"), ev(3, "TurnStarted", "m1")]
+    waited = [ev(1, "GameCreated", "c"), ev(2, "SeatTaken", "j1"), ev(3, "SeatTaken", "j2"), ev(4, "GameStarted", "j3"),
+              ev(5, "GameSetUp", "j3")]
+    cancelled = [ev(1, "GameCreated", "c"), ev(2, "SeatTaken", "j1"), ev(3, "GameCancelled", "x")]
+    said = node(tmp_path, """
+const {batchesOf, beforeDeal} = await import("./batches.js");
+out(input.map((events) => beforeDeal(batchesOf(events))));
+""", [full, waited, cancelled])
+    assert said == [0, 3, 3]

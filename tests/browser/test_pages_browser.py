@@ -169,3 +169,21 @@ def test_a_tournament_names_its_game_by_title(browser, site):
     browser.wait("return document.querySelectorAll('#rounds section.round').length > 0", what="the tournament")
     assert "In the Hall of the Mountain King" in browser.text("#title") and "mountain-king" not in browser.text("#title")
     assert_clean(browser)
+
+
+def test_the_replay_asks_for_no_position_before_the_deal(browser, site, api):
+    """A game that waited for a player rests first at versions with nothing dealt: the replay's
+    first step asked for /states/1 and got a 422 (not_dealt_yet), a console error though the page
+    coped. It asks only for positions that exist, and says why the first steps show no board."""
+    ivy = _player(site, "Ivy")
+    gid = _resigned(site, api, ivy, "indagar", ["greedy"])
+    browser.open(f"{site.url}/web/games/{gid}")
+    browser.wait("return document.getElementById('position').textContent.startsWith('step ')", what="the replay")
+    browser.click("#first")
+    browser.wait("return document.getElementById('position').textContent.startsWith('step 1 of')", what="step 1")
+    browser.wait("return document.querySelector('#board .waiting')", what="the notice for a step before the deal")
+    assert "nothing is dealt before the last seat is taken" in browser.text("#board")
+    for _ in range(3):  # on to the deal: the board
+        browser.click("#next")
+    browser.wait("return document.querySelector('#board svg.ind-board')", what="the board once dealt")
+    assert_clean(browser)

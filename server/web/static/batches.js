@@ -37,3 +37,15 @@ export function batchesOf(events) {
 export function batchOfSeq(batches, seq) {
   return batches.findIndex((b) => b.first <= seq && seq <= b.end);
 }
+
+/** Events of a game waiting for players: the table is not set until the last seat is taken. */
+const WAITING = new Set(["GameCreated", "SeatTaken", "SeatLeft", "GameCancelled"]);
+
+/** How many batches come before the deal (nothing to show but who sat down): a game created with
+ * every seat taken deals in its first batch (0), one that waited for players in the batch that took
+ * the last seat; a game cancelled before the deal never deals (all of them). The API answers
+ * not_dealt_yet for their versions, so the replay does not ask for them. */
+export function beforeDeal(batches) {
+  const dealt = batches.findIndex((b) => b.events.some((ev) => !WAITING.has(ev.type)));
+  return dealt < 0 ? batches.length : dealt;
+}

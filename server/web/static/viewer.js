@@ -5,7 +5,7 @@
 import {api, allEvents, follow, loadToken, saveToken} from "./api.js";
 import {Play} from "./play.js";
 import {currentPlayer, sessionBox} from "./session.js";
-import {addToBatches, batchesOf, batchOfSeq} from "./batches.js";
+import {addToBatches, batchesOf, batchOfSeq, beforeDeal} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {heldSeat, seatsPanel} from "./seats.js";
 import {loadMoves, markMove, moveEnding, moveLabel, moveWho, movesPanel} from "./moves.js";
@@ -312,6 +312,13 @@ async function showStep(index) {
   highlight(batch);
   history.replaceState(null, "", `#v=${batch.end}`);
   const serial = ++app.request;
+  if (app.step < beforeDeal(app.batches)) { // no position yet: say so rather than ask for what cannot exist
+    clear($("board"), h("p", {class: "status waiting"},
+      `Version ${batch.end}: the game was waiting for players; nothing is dealt before the last seat is taken.`));
+    $("board").dataset.version = String(batch.end);
+    updatePlay();
+    return;
+  }
   try {
     const at = await stateAt(app.step);
     if (serial === app.request && app.mode === "replay") {
