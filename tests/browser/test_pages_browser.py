@@ -187,3 +187,46 @@ def test_the_replay_asks_for_no_position_before_the_deal(browser, site, api):
         browser.click("#next")
     browser.wait("return document.querySelector('#board svg.ind-board')", what="the board once dealt")
     assert_clean(browser)
+
+
+SLOW = """
+window.__slow = false;
+const before = window.fetch;
+window.fetch = async (url, init) => {
+  const href = String(url);
+  if (window.__slow && (href.endsWith('/actions') || href.endsWith('/legal-actions'))) {
+    await new Promise((done) => setTimeout(done, 1500));
+  }
+  return before(url, init);
+};
+"""
+
+
+def test_a_click_just_after_a_move_is_answered_and_the_next_list_is_live(browser, site):
+    """A click straight after one's own move was ignored without a word (the new list greyed for a
+    moment): while the move is on its way, and while the next moves are read, a click says so; the
+    next list takes clicks as soon as it shows."""
+    from tests.browser.playing import MY_TURN, no_problems
+
+    created = site.service.create("indagar", [{"name": "you"}], {})
+    gid, token = created["id"], created["seats"][0]["token"]
+    browser.open(f"{site.url}/web/games/{gid}#token={token}")
+    browser.wait(f"return !!({MY_TURN})", what="my turn")
+    browser.js(SLOW)
+    version = browser.js("return document.querySelector('#board').dataset.version")
+    browser.js("window.__slow = true; document.querySelector('#turn-panel button.move').click()")
+    browser.js("document.querySelector('#turn-panel button.move').click()")  # again, while the move is sent
+    assert browser.text("#board-hint").startswith("Your move is being sent"), browser.text("#turn-panel")
+    browser.wait("return document.querySelector('#waiting-note')?.textContent === 'Loading your moves…'",
+                 what="the next moves being read")
+    browser.js("document.querySelector('#board [data-place]').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    assert browser.text("#board-hint").startswith("Your moves are being read"), browser.text("#turn-panel")
+    browser.js("window.__slow = false")
+    browser.wait(f"return !!({MY_TURN})", what="the next list")
+    assert browser.js("return document.querySelector('#board').dataset.version") != version
+    assert not browser.count("#turn-panel.busy")
+    version = browser.js("return document.querySelector('#board').dataset.version")
+    browser.click("#turn-panel button.move")  # the list that just showed takes the click
+    browser.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+                 what="the second move played")
+    no_problems(browser)

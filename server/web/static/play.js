@@ -19,6 +19,8 @@ import {api} from "./api.js";
 import {clear, h} from "./dom.js";
 
 const LIST_MAX = 60; // buttons shown at once; the filter or the board narrows the rest
+const SENDING = "Your move is being sent: click again once it has landed.";
+const LOADING = "Your moves are being read: click again in a moment.";
 
 function idempotencyKey() {
   return crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
@@ -82,7 +84,9 @@ export class Play {
     this.relabelOf = null;
     this.content = null; // the catalog's components, for `lacking`
     this.view = null;
-    this.busy = false;
+    this.busy = false; // a move of ours is on its way to the server
+    this.loading = false; // the list of our moves is being read
+    this.actedOn = null; // the version our last move was sent for: a list of it (or older) is stale
     this.serial = 0; // of the newest legal-actions request
     this.title = document.title;
     this.alerted = null; // the version the "your turn" alert was given for
@@ -109,22 +113,27 @@ export class Play {
       this.render();
       return;
     }
-    if (this.legal && this.legal.version === summary.version) return this.render();
-    if (this.legal) {
-      this.legal = null; // never leave a stale list to click while the new one loads
-      this.render();
-    }
+    if (this.legal && this.legal.version >= summary.version) return this.render();
+    this.legal = null; // never leave a stale list to click while the new one loads
     const serial = ++this.serial;
+    this.loading = true; // the panel says so, and a click meanwhile is answered
+    this.render();
+    let legal;
     try {
-      const legal = await api(`/v1/games/${this.gameId}/legal-actions`, {token});
-      // Only the newest request counts: an older answer, or one overtaken by a move of ours, is stale.
-      if (serial !== this.serial || legal.version < this.summary.version) return;
+      legal = await api(`/v1/games/${this.gameId}/legal-actions`, {token});
+    } catch (err) {
+      if (serial !== this.serial) return;
+      this.loading = false;
+      this.say(`Could not read your legal moves: ${err.message}`);
+      return this.render();
+    }
+    if (serial !== this.serial) return; // a newer request answers
+    this.loading = false;
+    // A list older than the position shown, or of the position our last move was sent from, is stale.
+    if (legal.version >= this.summary.version && !(this.actedOn !== null && legal.version <= this.actedOn)) {
       this.legal = legal;
       this.picked = [];
       this.filter = "";
-    } catch (err) {
-      this.legal = null;
-      this.say(`Could not read your legal moves: ${err.message}`);
     }
     this.render();
     if (this.legal && this.legal.commands.length && this.alerted !== this.legal.version) this.alert();
@@ -258,8 +267,10 @@ export class Play {
       clear(this.panel, parts, this.resignBox(), this.notifyBox());
       this.drawList(cands);
     } else {
-      clear(this.panel, h("p", {class: "muted"}, this.summary.active_seats.length
-        ? "Waiting for the other seats…" : "Waiting…"), this.resignBox(), this.notifyBox());
+      const mine = this.summary.active_seats.includes(seat);
+      clear(this.panel, h("p", {class: "muted", id: "waiting-note"}, this.busy ? "Sending your move…"
+        : this.loading && mine ? "Loading your moves…" : this.summary.active_seats.length ? "Waiting for the other seats…" : "Waiting…"),
+      this.resignBox(), this.notifyBox());
     }
   }
 
@@ -302,7 +313,7 @@ export class Play {
   onBoard(ev) {
     const el = ev.target.closest && ev.target.closest("[data-place].target");
     if (!el) return this.missed(ev);
-    if (this.busy) return;
+    if (this.busy) return this.hint(SENDING);
     this.hint("");
     const key = el.dataset.place;
     this.picked.push(key);
@@ -314,10 +325,13 @@ export class Play {
     if (first && ev.type === "keydown") first.focus();
   }
 
-  /** A click on a place of the board that no open move involves: say so, briefly. */
+  /** A click on a place of the board that no open move involves: say so, briefly (and why, when our
+   * move is still on its way or our next moves are still being read). */
   missed(ev) {
     const place = ev.target.closest && ev.target.closest("[data-place]");
-    if (!place || place.classList.contains("picked") || this.busy) return;
+    if (!place || place.classList.contains("picked")) return;
+    if (this.busy) return this.hint(SENDING);
+    if (this.loading && !this.legal) return this.hint(LOADING);
     if (this.legal && this.legal.commands.length) {
       this.hint(this.picked.length ? "No move there with what you picked; the highlighted places have moves (or Clear the selection)."
         : "No move there; the highlighted places have moves.");
@@ -339,27 +353,33 @@ export class Play {
     this.hintTimer = setTimeout(() => line.remove(), 4000);
   }
 
+  /**
+   * Send a move. While it is on its way a click is answered ("Sending your move…"), never ignored; once
+   * it has landed the list it was picked from is gone, and the next one is live as soon as it is read
+   * (a list of the new position read meanwhile, as the game's stream brought it, stays).
+   */
   async act(command) {
-    if (this.busy || !this.legal) return;
+    if (this.busy) return this.hint(SENDING);
+    if (!this.legal) return;
+    const from = this.legal.version;
     this.busy = true;
     this.panel.classList.add("busy");
+    let landed = true;
     try {
       await api(`/v1/games/${this.gameId}/actions`, {method: "POST", token: this.token,
-        body: {expected_version: this.legal.version, command}, headers: {"Idempotency-Key": idempotencyKey()}});
+        body: {expected_version: from, command}, headers: {"Idempotency-Key": idempotencyKey()}});
       this.say("");
     } catch (err) {
+      landed = false;
       this.refused(err);
     }
-    this.legal = null; // the next list comes with the next position
-    this.serial += 1; // and no list asked for before this move may show
+    this.actedOn = landed ? from : null; // a refused move leaves its position's list good to read again
+    if (!this.legal || this.legal.version <= from) this.legal = null;
     this.picked = [];
+    this.busy = false;
+    this.panel.classList.remove("busy");
     this.render();
-    try {
-      await this.onActed();
-    } finally {
-      this.busy = false;
-      this.panel.classList.remove("busy");
-    }
+    await this.onActed();
   }
 
   refused(err) {
