@@ -161,9 +161,9 @@ def only_resource(s: dict, tile: str, kind: str = "gold") -> dict:
     return reveal(s, tile, kind)
 
 
-def cornered(behind_kind: str) -> tuple[dict, str, str, str]:
-    """Ariane hits Zhuan for 2; every tile around him is a Mountain but one face-down tile
-    hiding ``behind_kind``, so that is his only fall-back tile (asked of his owner)."""
+def corner(behind_kind: str) -> tuple[dict, str, str, str]:
+    """Ariane, in her turn, beside Zhuan; every tile around him is a Mountain but one face-down
+    tile hiding ``behind_kind``, so that is his only fall-back tile: (state, a, z, behind)."""
     s = arena(2)
     a, z, behind = line(s, "r4c1", 3)
     put(s, "ariane", a)
@@ -173,6 +173,12 @@ def cornered(behind_kind: str) -> tuple[dict, str, str, str]:
             reveal(s, n, "mountains")
     hide(s, behind, behind_kind)
     turn_of(s, 0, "ariane")
+    return s, a, z, behind
+
+
+def cornered(behind_kind: str) -> tuple[dict, str, str, str]:
+    """``corner``, and Ariane hits Zhuan for 2: his owner is asked where he falls back."""
+    s, a, z, behind = corner(behind_kind)
     s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 1, 1))
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 1))
     s = apply(s, 1, {"type": "pass"})

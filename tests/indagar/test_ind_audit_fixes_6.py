@@ -12,7 +12,7 @@ from domain.indagar import positions as verbs
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
-from ind_support import ScriptedDice, apply, arena, hide, line, neighbours, put, turn_of
+from ind_support import ScriptedDice, apply, corner, line, put
 from tests.support.positions import edit, position
 
 OLD = registry.get("indagar", "indagar-5")
@@ -115,17 +115,9 @@ def test_IND_DMG_2_a_tree_ability_that_ignores_damage_helps_the_active_hero_in_i
 def fell_back_onto_a_swamp(game) -> dict:
     """Ariane hits Zhuan (2 damage already, endurance 6) for 2; his only fall-back tile hides a
     Poison Swamp, whose 2 would send him to retreat; his owner holds a spirit."""
-    s = arena(2)
-    a, z, behind = line(s, "r4c1", 3)
-    put(s, "ariane", a)
-    put(s, "zhuan", z)
-    for n in neighbours(s, z):
-        if n not in (a, behind):
-            verbs.reveal(s, n, "mountains")
-    hide(s, behind, "poison_swamp")
+    s, a, z, behind = corner("poison_swamp")
     s["seats"][1]["spirits"] = 1
     s["heroes"]["zhuan"]["damage"] = 2
-    turn_of(s, 0, "ariane")
     s = run(game, s, 0, {"type": "attack", "tile": z}, ScriptedDice(2, 1, 1))
     s = run(game, s, 0, {"type": "pass"}, ScriptedDice(1, 1))
     s = run(game, s, 1, {"type": "pass"})
