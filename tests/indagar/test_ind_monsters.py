@@ -33,6 +33,19 @@ def test_IND_MON_6_helgoth_targets_the_closest_outpost_of_the_player_with_most_o
     assert targets == [d] and not tile_target and action == "attack"
 
 
+def helgoth_two_from_an_outpost():
+    """Helgoth two tiles from seat 0's level-1 outpost on gold, a Meadow between: (state, that
+    Meadow, the outpost's tile)."""
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        reveal {c} gold
+        outpost {c} 0 1
+    """)
+    return s, b, c
+
+
 def tijian_and_one_ore():
     """Tijian on a row whose third tile is the only resource tile within his reach: (state, that tile)."""
     s = lone()
@@ -99,13 +112,7 @@ def test_IND_JUICY_1_2_3_IND_AMB_40_defence_against_attack_outposts_included():
 
 def test_IND_MTURN_7_IND_MATK_1_2_IND_OUT_19_helgoth_burns_an_outpost_and_charges_in():
     """IND-MMOV-7 and IND-MACT-1: it moves, then takes its one action."""
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    edit(GAME, s, f"""
-        put helgoth {a}
-        reveal {c} gold
-        outpost {c} 0 1
-    """)
+    s, b, c = helgoth_two_from_an_outpost()
     s = monster_turn(s, "helgoth", ScriptedDice(6, 6, 6, 1))
     assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 0}   # the owner may add spirits
     s = apply(s, 0, {"type": "pass"})
@@ -129,13 +136,7 @@ def turn_label(s: dict, name: str, rng=None) -> str:
 def test_IND_MTURN_7_a_monster_turn_is_labelled_by_its_move_and_its_one_action():
     """The move list read "monster-helgoth plays": the label says where the monster went and what
     it did (IND-MMOV-7, IND-MACT-1), or that the last player picks its target (IND-MTGT-4)."""
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    edit(GAME, s, f"""
-        put helgoth {a}
-        reveal {c} gold
-        outpost {c} 0 1
-    """)
+    s, b, c = helgoth_two_from_an_outpost()
     assert turn_label(s, "helgoth", ScriptedDice(6, 6, 6, 1)) == f"Move to {b} (Meadow), then attack the outpost at {c}"
     s, c = tijian_and_one_ore()
     assert turn_label(s, "tijian") == f"Move to {c} (Ore), then destroy {c} (Ore)"
@@ -442,13 +443,7 @@ def test_a_command_that_sets_no_monster_going_keeps_its_label_alone():
     """Any other command, and a record of a rules version without the hook, label as before."""
     from domain.core import Drbg
     from application.moves import label_of
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    edit(GAME, s, f"""
-        put helgoth {a}
-        reveal {c} gold
-        outpost {c} 0 1
-    """)
+    s, b, c = helgoth_two_from_an_outpost()
     s = monster_turn(s, "helgoth", ScriptedDice(6, 6, 6, 1))
     events = GAME.decide(s, 0, {"type": "pass"}, Drbg(b"t", "cmd"))
     assert label_of(GAME, s, 0, {"type": "pass"}, events=events) == "Pass: close the window"
