@@ -46,6 +46,22 @@ def helgoth_two_from_an_outpost():
     return s, b, c
 
 
+def tijian_between_two_resources():
+    """Tijian between gold and wood, one step each, and no other resource tile: a tie of targets,
+    the last player's pick (IND-MTGT-4). (state, the gold tile, the wood tile)."""
+    s = lone()
+    a, b, c = line(s, "r2c1", 3)
+    edit(GAME, s, f"put tijian {b}")
+    for t in s["tiles"]:
+        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
+            edit(GAME, s, f"reveal {t} meadow")
+    edit(GAME, s, f"""
+        reveal {a} gold
+        reveal {c} wood
+    """)
+    return s, a, c
+
+
 def tijian_and_one_ore():
     """Tijian on a row whose third tile is the only resource tile within his reach: (state, that tile)."""
     s = lone()
@@ -361,16 +377,7 @@ def test_IND_MTURN_5_a_retreated_monster_takes_no_turn():
 
 
 def test_IND_MTGT_1_2_4_tied_targets_are_the_last_players_pick():
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    edit(GAME, s, f"put tijian {b}")
-    for t in s["tiles"]:
-        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
-            edit(GAME, s, f"reveal {t} meadow")
-    edit(GAME, s, f"""
-        reveal {a} gold
-        reveal {c} wood  # two resource tiles, one step each
-    """)
+    s, a, c = tijian_between_two_resources()
     targets, tile_target, action, _ = mon.choose_target(s, "tijian")
     assert targets == sorted([a, c]) and tile_target and action == "destroy"
     s = monster_turn(s, "tijian")
@@ -410,16 +417,7 @@ def test_IND_MTGT_4_IND_OPP_2_the_last_players_pick_is_labelled_with_what_the_mo
     """The move list showed "Choose r0c3 (Ore)" and nowhere the monster's move and attack that the
     pick set going: the label goes on with them, "...; Tijian the Scoundrel moves to ..., then ...".
     Labels only: the pick's events are the rules' as before."""
-    s = lone()
-    a, b, c = line(s, "r2c1", 3)
-    edit(GAME, s, f"put tijian {b}")
-    for t in s["tiles"]:
-        if s["tiles"][t]["type"] in ("gold", "wood", "ore"):
-            edit(GAME, s, f"reveal {t} meadow")
-    edit(GAME, s, f"""
-        reveal {a} gold
-        reveal {c} wood  # two resource tiles, one step each: the last player picks (IND-MTGT-4)
-    """)
+    s, a, c = tijian_between_two_resources()
     s = monster_turn(s, "tijian")
     p = s["pending"][0]
     assert pick_label(s, p["seat"], {"type": "choose_tile", "tile": c}) == \
