@@ -151,7 +151,8 @@ def test_without_keys_a_signed_statement_that_disagrees_with_its_record_fails(se
 def test_a_second_differing_statement_fails_with_or_without_keys(service, signer):
     """A forged statement beside the real one, which a reader may take for it; the same line twice says nothing new."""
     lines = finished(service)
-    forged = restated(lines, "game_record", lambda st: st.update(outcome={"kind": "win", "winners": ["seat:1"]}))
+    # Not any real game's outcome: a forged "seat:1 won" was the real statement whenever seat 1 did win.
+    forged = restated(lines, "game_record", lambda st: st.update(outcome={"kind": "win", "winners": ["seat:7"]}))
     two = lines[:-1] + forged[-1:] + lines[-1:]
     for keys in (None, Keys.parse(signer.keys())):
         verdict = verify(two, keys)
