@@ -111,9 +111,9 @@ def skipped(seats: list[dict], scores: dict, teams: list[list[int]] | None) -> s
 def left_out(seats: list[dict]) -> list[dict]:
     """The seats no rating counts, and why: ``anonymous`` (taken with a bare seat token) or
     ``shared`` (its player or bot holds another seat of the game too)."""
-    who = _identities(seats)
-    held = Counter(pid for pid in who.values() if pid)
-    return [{"seat": i, "why": "shared" if pid else "anonymous"} for i, pid in who.items() if not pid or held[pid] > 1]
+    counted = _counted(seats)
+    return [{"seat": i, "why": "shared" if pid else "anonymous"} for i, pid in _identities(seats).items()
+            if i not in counted]
 
 
 def verdict(meta: dict, scores: dict, teams: list[list[int]] | None) -> dict | None:
@@ -133,12 +133,17 @@ def _identities(seats: list[dict]) -> dict[int, str | None]:
     return {s["seat"]: s.get("player") or (bot_id(s["bot"]) if s.get("bot") else None) for s in seats}
 
 
+def _counted(seats: list[dict]) -> dict[int, str]:
+    """The seats a rating counts, with their identities: those whose player or bot holds no other seat."""
+    who = _identities(seats)
+    held = Counter(pid for pid in who.values() if pid)
+    return {i: pid for i, pid in who.items() if pid and held[pid] == 1}
+
+
 def _sides(seats: list[dict], scores: dict, teams: list[list[int]] | None) -> list[tuple[int, list[str]]]:
     """``[(place, [identity, ...]), ...]``: one side per rated seat, or per team of ``teams``."""
     places = {s["seat"]: s["place"] for s in scores.get("seats", []) if s.get("place") is not None}
-    who = _identities(seats)
-    held = Counter(pid for pid in who.values() if pid)
-    rated = {i: pid for i, pid in who.items() if pid and held[pid] == 1 and i in places}
+    rated = {i: pid for i, pid in _counted(seats).items() if i in places}
     sides = []
     for members in teams or [[i] for i in sorted(rated)]:
         members = [i for i in members if i in rated]

@@ -166,8 +166,7 @@ class BaseGame:
         """A short human label of a game-driven actor's step: the command names only the actor, so
         the words come from the step's ``events`` (``public``: as a spectator sees them), decided on
         ``state``."""
-        shown = [self.redact(e, None) for e in events] if public else events
-        return self.rules_actor_label(state, actor, shown) or f"{actor} plays"
+        return self.rules_actor_label(state, actor, self._as_shown(events, public)) or f"{actor} plays"
 
     def what_followed(self, state: State, seat: int | None, command: Command, events: list[Event], *,
                       public: bool = False) -> str | None:
@@ -176,8 +175,11 @@ class BaseGame:
         nothing did (a move list then shows the command's label alone)."""
         if command.get("type") in PLATFORM_COMMANDS:
             return None
-        shown = [x for x in (self.redact(e, None) for e in events) if x is not None] if public else list(events)
-        return self.rules_what_followed(state, seat, command, shown)
+        return self.rules_what_followed(state, seat, command, self._as_shown(events, public))
+
+    def _as_shown(self, events: list[Event], public: bool) -> list[Event]:
+        """``events`` as a spectator sees them (``public``: redacted, those hidden whole left out), else as they are."""
+        return [x for x in (self.redact(e, None) for e in events) if x is not None] if public else list(events)
 
     def decide_platform(self, state: State, seat: int | None, command: Command, rng: Drbg) -> list[Event]:
         """The kit's default: see ``domain.kit.platform``. Override to give a

@@ -17,6 +17,7 @@
 // written here.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
+import {relabeled} from "./words.js";
 
 const LIST_MAX = 60; // buttons shown at once; the filter or the board narrows the rest
 const SENDING = "Your move is being sent: click again once it has landed.";
@@ -181,13 +182,8 @@ export class Play {
   /** A command's label as the page shows it: the server's, reworded by the renderer's `relabel(label,
    * command, ctx)` where it has one (Saboteur names seats by their players). */
   label(command, label) {
-    const said = label || command.type;
-    if (!this.relabelOf) return said;
-    try {
-      return this.relabelOf(said, command, {seats: this.summary ? this.summary.seats : []}) || said;
-    } catch {
-      return said;
-    }
+    return relabeled(label || command.type, command, {relabel: this.relabelOf},
+                     {seats: this.summary ? this.summary.seats : []});
   }
 
   /** The renderer's key of what a command lays (`alike(command, view)`): commands with one key are listed once. */
