@@ -127,12 +127,6 @@ def states(game: Game, envs: list[dict]) -> Iterable[tuple[int, object]]:
             yield batch[-1]["seq"], state
 
 
-def move_at(all_moves: list[Move], n: int) -> Move:
-    if not 1 <= n <= len(all_moves):
-        raise LookupError(f"moves run from 1 to {len(all_moves)}" if all_moves else "no move was played yet")
-    return all_moves[n - 1]
-
-
 def nearest_held(held: list[int], version: int) -> tuple[int | None, int | None]:
     """The held versions (positions a game rested at) just before and just after ``version``."""
     before = max((v for v in held if v < version), default=None)
