@@ -95,10 +95,13 @@ class Config:
         return out
 
     def default_rounds(self, entrants: int) -> int | None:
-        """Rounds the format plays for a field (None: a knockout runs until one remains)."""
+        """Rounds the format plays for a field (None: a knockout runs until one remains; 0: a field
+        of fewer than two entrants, which no round can pair, as while registration is open)."""
         k, n = self.table_size, entrants
         if self.format == "knockout":
             return None
+        if n < 2:
+            return 0
         if self.rounds is not None:
             return self.rounds
         if self.format == "swiss":

@@ -46,7 +46,8 @@ def check_field(config: Config, entrants: int) -> None:
 
 
 def planned_rounds(config: Config, entrants: list[dict]) -> int | None:
-    """Rounds a round-robin or Swiss plays (None for a knockout: until one remains)."""
+    """Rounds a round-robin or Swiss plays (0 for fewer than two entrants; None for a knockout: until
+    one remains)."""
     return config.default_rounds(len(entrants))
 
 

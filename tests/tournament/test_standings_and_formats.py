@@ -140,6 +140,18 @@ def test_TRN_SW_3_swiss_rounds_default_to_log2():
     assert len(run(config("swiss", 2, rounds=2), field(16))) == 2
 
 
+def test_a_field_of_fewer_than_two_plans_no_round():
+    """A round robin at 2 seats planned n - 1 rounds for a field of n, so -1 for no entrant (and 1
+    for one, as did every other format's default): the API said planned_rounds -1 while registration
+    was open. Fewer than two entrants plan 0 rounds in every format but the knockout (None)."""
+    for fmt, k, extra in [("round-robin", 2, {}), ("round-robin", 3, {}), ("swiss", 2, {}),
+                          ("swiss", 2, {"rounds": 3})]:
+        assert [config(fmt, k, **extra).default_rounds(n) for n in (0, 1)] == [0, 0], (fmt, k, extra)
+    assert [config("round-robin", 2).default_rounds(n) for n in (2, 3, 4)] == [1, 3, 3]
+    assert config("swiss", 2, rounds=3).default_rounds(2) == 3
+    assert config("knockout", 2).default_rounds(0) is None
+
+
 def test_TRN_SW_1_first_round_pairs_top_half_against_bottom_half():
     entrants = field(8, ratings=[800, 700, 600, 500, 400, 300, 200, 100])
     first = pair_round(config("swiss", 2), entrants, [], b"x")

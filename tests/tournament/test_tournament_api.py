@@ -69,6 +69,23 @@ def test_refusals_are_problems_with_codes(client):
     assert gone.status_code == 422 and gone.json["code"] == "no_such_entrant"
 
 
+def test_planned_rounds_of_a_field_too_small_to_pair_is_zero(client):
+    """A round robin with no entrant yet answered planned_rounds -1 (n - 1 for n = 0); with fewer
+    than two entrants no round can be paired, so the plan is 0 rounds; a knockout's stays null."""
+    def planned(fmt, entrants):
+        body = {"game": "tiny", "format": fmt, "table_size": 2, "start_at": "2099-01-01T00:00:00Z",
+                "entrants": [{"bot": "random", "name": f"b{i}"} for i in range(entrants)]}
+        created = client.post("/v1/tournaments", json=body, headers=ADMIN)
+        assert created.status_code == 201, created.json
+        tid = created.json["id"]
+        whole, rounds = client.get(f"/v1/tournaments/{tid}").json, client.get(f"/v1/tournaments/{tid}/rounds").json
+        assert whole["planned_rounds"] == rounds["planned_rounds"]
+        return whole["planned_rounds"]
+    assert [planned("round-robin", n) for n in (0, 1, 2, 3, 4)] == [0, 0, 1, 3, 3]
+    assert [planned("swiss", n) for n in (0, 1, 4)] == [0, 0, 2]
+    assert planned("knockout", 0) is None
+
+
 def test_a_search_bot_entrant_takes_a_level_as_the_contract_says(client):
     """``{"bot": "search", "level": "hard"}`` (EntrantSpec, docs/tournaments.md) enters ``search-hard``,
     at creation and later; a bad level is 422 bad_bot_level, as for a game's seat, and writes nothing."""

@@ -1,8 +1,8 @@
 // Words the pages share, as pure functions of what the API answered (node tests run them).
 import {seatLabel} from "./dom.js";
 
-/** A planned number of rounds worth saying: a positive whole number (a knockout plans none, and a
- * round robin's count for a field of fewer than two entrants means nothing). */
+/** A planned number of rounds worth saying: a positive whole number. A knockout's is null, a field of
+ * fewer than two entrants plans 0 (servers before that said -1 for a round robin of none). */
 function plannedRounds(t) {
   return Number.isInteger(t.planned_rounds) && t.planned_rounds > 0 && t.entrants.length >= 2 ? t.planned_rounds : null;
 }
