@@ -44,7 +44,8 @@ def viewer(game_id: str):
 @bp.get("/replay")
 def replay():
     """Open a saved export and replay it in the browser, offline (static/offline.js): no call to any server
-    but the one fetch of this server's public keys when the page loads."""
+    but those the page makes when it loads, for this server's public keys and its catalog (each game's
+    renderer and components, which name the players and actors as the live pages do)."""
     return render_template("web/replay.html")
 
 

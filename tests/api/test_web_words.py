@@ -147,6 +147,42 @@ out([
 
 
 @needs_node
+def test_the_offline_replay_names_a_records_players_as_the_live_pages_do(tmp_path):
+    """The offline replay (offline.js) showed the server's labels as signed, "Break seat 1's pick
+    (A02)", where the game's page names the player ("Break bob's pick (A02)"), and an actor by its
+    id ("monster-tijian"). It names them as the live pages do from the record's roster: GameStarted's
+    for a game that waited for players (its GameCreated seats were open, with no names), the mover
+    with the seat number the record's events use, the number alone for a seat with no name."""
+    waited = [{"type": "GameCreated", "data": {"game": "saboteur", "seats": [
+                  {"seat": 0, "name": "", "bot": None, "open": True}, {"seat": 1, "name": "", "bot": None, "open": True},
+                  {"seat": 2, "name": "cy", "bot": "random"}]}},
+              {"type": "SeatTaken", "data": {"seat": 0}},
+              {"type": "GameStarted", "data": {"seats": [{"seat": 0, "name": "ann", "bot": None},
+                                                         {"seat": 1, "name": "bob", "bot": None},
+                                                         {"seat": 2, "name": "cy", "bot": "random"}]}}]
+    unnamed = [{"type": "GameCreated", "data": {"game": "indagar", "seats": [{"name": "ann"}, {"name": ""}]}}]
+    content = {"monsters": {"tijian": {"name": "Tijian the Scoundrel"}}}
+    said = node(tmp_path, """
+const {seatsOf} = await import("./record.js");
+const {recordWho, relabeled} = await import("./words.js");
+const sab = await import("./saboteur.js"), ind = await import("./indagar.js");
+const waited = {seats: seatsOf(input.waited)}, unnamed = {seats: seatsOf(input.unnamed), content: input.content};
+out({
+  seats: waited.seats.map((s) => [s.seat, s.name, s.bot]),
+  who: [recordWho({seat: 1}, sab, waited), recordWho({seat: 2}, sab, waited), recordWho({seat: null}, sab, waited),
+        recordWho({seat: 1}, ind, unnamed), recordWho({seat: null, actor: "monster-tijian"}, ind, unnamed),
+        recordWho({seat: null, actor: "monster-tijian"}, null, unnamed), recordWho({seat: null, actor: "automaton"}, null, {})],
+  labels: [relabeled("Break seat 1's pick (A02)", {type: "break_tool", target: 1}, sab, waited),
+           relabeled("Break seat 1's pick (A02)", {type: "break_tool", target: 1}, null, waited)],
+});
+""", {"waited": waited, "unnamed": unnamed, "content": content})
+    assert said == {"seats": [[0, "ann", None], [1, "bob", None], [2, "cy", "random"]],
+                    "who": ["bob (seat 1)", "cy (seat 2)", "the table", "seat 1", "Tijian the Scoundrel",
+                            "monster tijian", "automaton"],
+                    "labels": ["Break bob's pick (A02)", "Break seat 1's pick (A02)"]}
+
+
+@needs_node
 def test_a_bot_is_named_once_and_a_draft_hand_alike_for_everyone(tmp_path):
     """The leaderboard said "search-easy (bot) (bot)" (the server names a bot's rating "search-easy
     (bot)" already); Mountain King's rosters said "hand empty" for one player and "0 in hand" for

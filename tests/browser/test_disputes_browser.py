@@ -68,8 +68,21 @@ def test_move_30_is_one_click_in_the_viewer_and_agrees_with_delve_show(signed_si
                  what="the #move=30 link opened at move 30")
 
 
+def named(line: str) -> str:
+    """A `delve show` line as the pages say it: Saboteur's labels number a seat ("Break seat 1's
+    pick"), the pages name it by its player ("Break bob's pick")."""
+    return re.sub(r"\bseat (\d+)'s\b", lambda m: f"{SEATS[int(m[1])]['name']}'s", line)
+
+
 def test_a_saved_export_replays_offline_with_the_server_stopped(signed_site, browser, tmp_path):
+    """The page named a seat by its number in every label ("Break seat 2's cart") where the game's
+    own page names its player ("Break cy's cart"): now its moves read as the live page's, the
+    mover with the seat number the events use ("cy (seat 2)"), the signed words in the tooltip."""
     server, gid, export = signed_site
+    browser.open(f"{server.url}/web/games/{gid}")
+    browser.wait("return document.querySelectorAll('#move-list li').length >= 30", what="the moves panel")
+    live = browser.js("return [...document.querySelectorAll('#move-list li')].map((li) =>"
+                      " [li.querySelector('.who').textContent, li.querySelector('.data').textContent])")
     browser.open(f"{server.url}/web/replay")
     browser.wait("return document.body.dataset.ready === '1' && document.getElementById('keys-state')"
                  ".textContent.includes('browser-test')", what="the server's keys fetched")
@@ -87,9 +100,18 @@ def test_a_saved_export_replays_offline_with_the_server_stopped(signed_site, bro
     assert any("hash chain intact" in c for c in checks) and any("matches the commitment" in c for c in checks)
     browser.click("#move-list li[data-move='30']")
     line = browser.text("#move .move-line")
-    assert line == cli_move_line(export, 30), (line, cli_move_line(export, 30))
+    assert line == named(cli_move_line(export, 30)), (line, cli_move_line(export, 30))
     browser.click("#next")
     assert browser.text("#move .move-line").startswith("move 31 of ")
+    offline = browser.js("return [...document.querySelectorAll('#move-list li')].map((li) =>"
+                         " [li.querySelector('.who').textContent, li.querySelector('.data').textContent,"
+                         " li.querySelector('.data').title])")
+    assert len(offline) == len(live)
+    for (who, label), (off_who, off_label, signed) in zip(live, offline):
+        seat = next(i for i, s in enumerate(SEATS) if s["name"] == who)
+        assert (off_who, off_label) == (f"{who} (seat {seat})", label)
+        assert not re.search(r"\bseat \d+'s\b", off_label) and (not signed or named(signed.removeprefix("as the server signed it: ")) == label)
+    assert browser.js("return document.querySelector('#game table').textContent").startswith("seatnamebot0annheuristic")
     assert browser.js("return window.__offlineFetches") == 0 and browser.problems()["failed"] == []
 
     envs = [json.loads(line) for line in export.read_text().splitlines()]

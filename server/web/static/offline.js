@@ -2,13 +2,16 @@
 // its moves with no call to any server. The record is checked in the page (record.js):
 // chain, seed, and the server's signatures against the public keys this page fetched when
 // it loaded (kept in localStorage, so a page opened later with the server down has them too),
-// or a keys file the reader gives.
-import {check, movesOf, parse} from "./record.js";
+// or a keys file the reader gives. Players are named as the live pages name them: each game's
+// renderer and public components, loaded with the page (so a record opened later, with the server
+// down, is named too), reword the server's labels ("Break bob's pick" for "Break seat 1's pick").
+import {check, movesOf, parse, seatsOf} from "./record.js";
 import {brief, clear, h, table} from "./dom.js";
+import {recordWho, relabeled} from "./words.js";
 
 const KEYS = "delve.keys";
 const $ = (id) => document.getElementById(id);
-const page = {keys: null, record: null, moves: [], step: 0};
+const page = {keys: null, games: {}, record: null, game: null, seats: [], moves: [], step: 0};
 
 async function loadKeys() {
   try {
@@ -24,6 +27,30 @@ async function loadKeys() {
   showKeys();
 }
 
+/** Every game's renderer module and public components, by game id, from this server's catalog (as
+ * the viewer loads its game's); a game missing here keeps the server's labels and actor ids. */
+async function loadGames() {
+  const json = async (url) => {
+    const resp = await fetch(url);
+    if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
+    return resp.json();
+  };
+  try {
+    const {games} = await json("/v1/catalog");
+    await Promise.all(games.map(async ({id}) => {
+      try {
+        const entry = await json(`/v1/catalog/${encodeURIComponent(id)}`);
+        const renderer = entry.renderer ? await import(`./${encodeURIComponent(entry.renderer)}.js`) : null;
+        page.games[id] = {renderer, content: entry.content || null};
+      } catch (err) {
+        console.error(err); // this game's records keep the server's words
+      }
+    }));
+  } catch {
+    // offline: records keep the server's words
+  }
+}
+
 function showKeys() {
   $("keys-state").textContent = page.keys
     ? `Public keys of ${page.keys.server}: ${page.keys.keys.map((k) => `${k.key_id} (${k.status})`).join(", ")}`
@@ -35,7 +62,10 @@ async function openExport(file) {
   const parsed = parse(text);
   const verdict = await check(parsed, page.keys);
   page.record = parsed;
-  page.moves = parsed.envs.length && parsed.envs[0].type === "GameCreated" ? movesOf(parsed.envs, verdict.labels) : [];
+  const isGame = parsed.envs.length && parsed.envs[0].type === "GameCreated";
+  page.moves = isGame ? movesOf(parsed.envs, verdict.labels) : [];
+  page.seats = isGame ? seatsOf(parsed.envs) : [];
+  page.game = (isGame && page.games[parsed.envs[0].data.game]) || {renderer: null, content: null};
   showVerdict(file.name, verdict);
   $("stepper").hidden = false;
   showGame(parsed);
@@ -52,12 +82,14 @@ function showVerdict(name, verdict) {
       h("li", {class: c.ok === true ? "ok" : c.ok === false ? "failed" : "note", "data-check": c.name}, c.text))));
 }
 
-function seatName(seat, actor) {
-  if (seat === null || seat === undefined) return actor || "the table";
-  const created = page.record.envs[0].data;
-  const started = page.record.envs.find((e) => e.type === "GameStarted");
-  const seats = (started && started.data.seats) || created.seats;
-  return `${(seats[seat] && seats[seat].name) || `seat ${seat}`} (seat ${seat})`;
+/** The names the live pages give (words.js): the record's players, the game's actors. */
+const ctx = () => ({seats: page.seats, content: page.game.content});
+const who = (m) => recordWho(m, page.game.renderer, ctx());
+
+/** A move's label reworded as the live pages word it; the server's own words stay in its title. */
+function label(m, tag, attrs = {}) {
+  const shown = relabeled(m.label, m.command, page.game.renderer, ctx());
+  return h(tag, shown === m.label ? attrs : {...attrs, title: `as the server signed it: ${m.label}`}, shown);
 }
 
 function showGame({envs}) {
@@ -66,13 +98,13 @@ function showGame({envs}) {
   clear($("game"),
     h("p", {}, h("code", {}, envs[0].game_id), ` · ${created.game} · rules ${created.rules_version} · `,
       `${envs.length} events · ${page.moves.length} moves`),
-    table(["seat", "name", "bot"], created.seats.map((s, i) => [String(i), seatName(i), s.bot || "—"])));
+    table(["seat", "name", "bot"], page.seats.map((s) => [String(s.seat), s.name || "—", s.bot || "—"])));
 }
 
 function showMoves() {
   clear($("move-list"), page.moves.map((m) => h("li", {"data-move": m.n, onclick: () => showMove(m.n)},
-    h("span", {class: "seq"}, m.n), h("span", {class: "who"}, seatName(m.seat, m.actor)),
-    h("span", {class: "data"}, m.label))));
+    h("span", {class: "seq"}, m.n), h("span", {class: "who"}, who(m)),
+    label(m, "span", {class: "data"}))));
   $("move-count").textContent = `(${page.moves.length})`;
 }
 
@@ -85,7 +117,7 @@ function showMove(n) {
   const seqs = m.first_seq === m.last_seq ? `seq ${m.first_seq}` : `seq ${m.first_seq}-${m.last_seq}`;
   clear($("move"),
     h("p", {class: "move-line", "data-move": m.n},
-      `move ${m.n} of ${page.moves.length} · ${m.at} · ${seatName(m.seat, m.actor)}: `, h("strong", {}, m.label), ` · ${seqs}`),
+      `move ${m.n} of ${page.moves.length} · ${m.at} · ${who(m)}: `, label(m, "strong"), ` · ${seqs}`),
     h("ol", {class: "events"}, m.events.map((e) => h("li", {title: JSON.stringify(e.data, null, 1)},
       h("span", {class: "seq"}, e.seq), h("span", {class: "type"}, e.type), h("span", {class: "data"}, brief(e.data, 100))))));
 }
@@ -114,4 +146,4 @@ function bind() {
 }
 
 bind();
-loadKeys().then(() => document.body.setAttribute("data-ready", "1"));
+Promise.all([loadKeys(), loadGames()]).then(() => document.body.setAttribute("data-ready", "1"));

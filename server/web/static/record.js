@@ -112,6 +112,14 @@ export function movesOf(envs, labels) {
   });
 }
 
+/** The seats as played, numbered as the pages number them ({seat, name, bot, ...}): GameStarted's
+ * roster for a game that waited for players, else GameCreated's (delve/record.py's Record.seats). */
+export function seatsOf(envs) {
+  const started = envs.find((e) => e.type === "GameStarted");
+  const seats = (started && started.data.seats) || (envs.length ? envs[0].data.seats : null) || [];
+  return seats.map((s, i) => ({...s, seat: i}));
+}
+
 function plain(command) {
   const rest = Object.entries(command).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
   return `${command.type}${rest.length ? ` (${rest.join(", ")})` : ""}`;

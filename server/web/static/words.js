@@ -50,6 +50,17 @@ export function eventWho(ev, renderer, ctx) {
   return ev.seat === null || ev.seat === undefined ? "table" : seatLabel(ctx.seats, ev.seat);
 }
 
+/** Who made a move of a saved record (the offline replay), named as the live pages name players: a
+ * seat by its player's name in the record, with the seat's number, which the record's events use
+ * ("ann (seat 0)"), or the number alone where the record names no one ("seat 2": an open seat); a
+ * game-driven actor by the renderer's name for it (actorLabel: "Tijian the Scoundrel", "automaton");
+ * else the table. `ctx.seats` is the record's roster (record.js seatsOf). */
+export function recordWho(m, renderer, ctx) {
+  if (m.seat === null || m.seat === undefined) return m.actor ? actorLabel(m.actor, renderer, ctx) : "the table";
+  const found = (ctx.seats || []).find((x) => x.seat === m.seat);
+  return found && found.name ? `${found.name} (seat ${m.seat})` : `seat ${m.seat}`;
+}
+
 /** A move's label as the page shows it: the renderer's rewording (its `relabel(label, command, ctx)`:
  * Saboteur names seats by their players), else the API's label as it is. */
 export function relabeled(label, command, renderer, ctx) {
