@@ -183,6 +183,53 @@ out({
 
 
 @needs_node
+def test_a_renderer_hook_that_is_missing_or_throws_falls_back_as_each_caller_says(tmp_path):
+    """The renderer's optional hooks (play.js's alike, places, lacking, figure, order; words.js's
+    actorName, eventActor, relabel) are called through one helper, each caller keeping its own
+    fallback: alike takes any answer but null or undefined (a key of 0 or "" is a key), the others
+    only a truthy one, and eventActor every answer but undefined (null is the table). A missing or
+    throwing hook is the fallback everywhere. The same answers as before the helper."""
+    said = node(tmp_path, """
+document.addEventListener = () => {};  // play.js listens for the first click, to start sound
+const {Play} = await import("./play.js");
+const {actorLabel, eventWho, relabeled} = await import("./words.js");
+const play = new Play({gameId: "g", board: document.createElement("div"), panel: document.createElement("div"),
+  say() {}, onActed() {}});
+const boom = () => { throw new Error("renderer slip"); };
+const answers = [undefined, null, 0, "", false, "x", ["p"]];
+const hooks = [null, boom, ...answers.map((a) => () => a)];
+const ask = (f) => hooks.map((hook) => { const r = f(hook); return r === undefined ? "undefined" : r; });
+const seats = [{seat: 0, name: "Ann"}];
+const ev = {type: "Moved", seat: 0, data: {}, command: null};
+play.legal = {version: 1, commands: [{type: "a"}, {type: "b"}, {type: "c"}], labels: ["A", "B", "C"]};
+out({
+  alike: ask((hook) => { play.alikeOf = hook; return play.alike({type: "a"}); }),
+  places: ask((hook) => { play.placesOf = hook; return play.places({type: "a"}); }),
+  lacking: ask((hook) => { play.lackingOf = hook; return play.lacking({type: "a"}); }),
+  figure: ask((hook) => { play.figureOf = hook; return play.figure({type: "a"}); }),
+  order: [null, boom, () => "2", (c) => ({a: 3, b: -1, c: 1}[c.type]), (c) => (c.type === "b" ? boom() : 1)]
+    .map((hook) => { play.alikeOf = play.placesOf = null; play.orderOf = hook;
+                     return play.candidates().map((c) => `${c.label}${c.rank ?? ""}`).join(" "); }),
+  actorName: ask((hook) => actorLabel("monster-tijian", {actorName: hook}, {seats})),
+  eventActor: ask((hook) => eventWho(ev, {eventActor: hook}, {seats})),
+  relabel: ask((hook) => relabeled("Break seat 0's pick", {type: "break_tool"}, {relabel: hook}, {seats})),
+  without: [actorLabel("automaton", null, {}), eventWho(ev, null, {seats}), relabeled("L", null, null, {}),
+            relabeled("", null, {relabel: () => "never asked"}, {})],
+});
+""")
+    def fallback_or(fallback):  # the answers undefined, null, 0, "" and false fall back; "x" and ["p"] do not
+        return [fallback] * 5 + ["x", ["p"]]
+    assert said["alike"] == [None, None, None, None, 0, "", False, "x", ["p"]]
+    assert said["places"] == [[], []] + fallback_or([])
+    assert said["lacking"] == said["figure"] == [None, None] + fallback_or(None)
+    assert said["order"] == ["A B C", "A0 B0 C0", "A2 B2 C2", "B-1 C1 A3", "B0 A1 C1"]
+    assert said["actorName"] == ["monster tijian"] * 2 + fallback_or("monster tijian")
+    assert said["eventActor"] == ["Ann", "Ann", "Ann", "table", 0, "", False, "x", ["p"]]
+    assert said["relabel"] == ["Break seat 0's pick"] * 2 + fallback_or("Break seat 0's pick")
+    assert said["without"] == ["automaton", "Ann", "L", ""]
+
+
+@needs_node
 def test_a_bot_is_named_once_and_a_draft_hand_alike_for_everyone(tmp_path):
     """The leaderboard said "search-easy (bot) (bot)" (the server names a bot's rating "search-easy
     (bot)" already); Mountain King's rosters said "hand empty" for one player and "0 in hand" for

@@ -17,7 +17,7 @@
 // written here.
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
-import {relabeled} from "./words.js";
+import {askRenderer, relabeled} from "./words.js";
 
 const LIST_MAX = 60; // buttons shown at once; the filter or the board narrows the rest
 const SENDING = "Your move is being sent: click again once it has landed.";
@@ -169,13 +169,7 @@ export class Play {
         return key === null || (!seen.has(key) && seen.add(key));
       });
     if (!this.orderOf) return cands;
-    const rank = (c) => {
-      try {
-        return Number(this.orderOf(c.command)) || 0;
-      } catch {
-        return 0;
-      }
-    };
+    const rank = (c) => Number(askRenderer(this.orderOf, c.command)) || 0;
     return cands.map((c) => ({...c, rank: rank(c)})).sort((a, b) => a.rank - b.rank || a.i - b.i);
   }
 
@@ -188,20 +182,11 @@ export class Play {
 
   /** The renderer's key of what a command lays (`alike(command, view)`): commands with one key are listed once. */
   alike(command) {
-    if (!this.alikeOf) return null;
-    try {
-      return this.alikeOf(command, this.view) ?? null;
-    } catch {
-      return null;
-    }
+    return askRenderer(this.alikeOf, command, this.view) ?? null;
   }
 
   places(command) {
-    try {
-      return this.placesOf(command, this.view) || [];
-    } catch {
-      return [];
-    }
+    return askRenderer(this.placesOf, command, this.view) || [];
   }
 
   /** Mark the board's places of the remaining commands, and draw the list. */
@@ -288,22 +273,12 @@ export class Play {
 
   /** The renderer's words for what the seat cannot pay for a command, or null (a failing one: null). */
   lacking(command) {
-    if (!this.lackingOf) return null;
-    try {
-      return this.lackingOf(command, this.view, this.content) || null;
-    } catch {
-      return null;
-    }
+    return askRenderer(this.lackingOf, command, this.view, this.content) || null;
   }
 
   /** The renderer's drawing of what a command lays, if it draws one (a failing drawing is left out). */
   figure(command) {
-    if (!this.figureOf) return null;
-    try {
-      return this.figureOf(command, this.view) || null;
-    } catch {
-      return null;
-    }
+    return askRenderer(this.figureOf, command, this.view) || null;
   }
 
   onBoard(ev) {

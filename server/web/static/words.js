@@ -17,16 +17,23 @@ export function roundLine(t) {
   return `round ${t.rounds.length}${planned ? ` of ${planned}` : ""}`;
 }
 
+/** What a renderer's optional hook answers, or undefined where the renderer has no such hook or the
+ * hook throws: a renderer's slip never breaks the page. Each caller says what it falls back on, and
+ * which answers it takes: any but null or undefined (`?? null`), any truthy one (`|| []`, `|| label`),
+ * or every answer but undefined (eventActor's null means the table). */
+export function askRenderer(hook, ...args) {
+  if (typeof hook !== "function") return undefined;
+  try {
+    return hook(...args);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A game-driven actor ("automaton", "monster-tijian") by name: the renderer's (its `actorName(actor,
  * ctx)`), else the id in words. */
 export function actorLabel(actor, renderer, ctx) {
-  let named = null;
-  try {
-    named = renderer && renderer.actorName ? renderer.actorName(actor, ctx) : null;
-  } catch {
-    named = null;
-  }
-  return named || actor.replace(/[-_]/g, " ");
+  return askRenderer(renderer?.actorName, actor, ctx) || actor.replace(/[-_]/g, " ");
 }
 
 /**
@@ -40,12 +47,7 @@ export function eventWho(ev, renderer, ctx) {
   const command = ev.command;
   if (command && command.type === "actor_step") return actorLabel(command.actor, renderer, ctx);
   if (command && ev.seat !== null && ev.seat !== undefined) return seatLabel(ctx.seats, ev.seat);
-  let said;
-  try {
-    said = renderer && renderer.eventActor ? renderer.eventActor(ev, ctx) : undefined;
-  } catch {
-    said = undefined;
-  }
+  const said = askRenderer(renderer?.eventActor, ev, ctx);
   if (said !== undefined) return said === null ? "table" : said;
   return ev.seat === null || ev.seat === undefined ? "table" : seatLabel(ctx.seats, ev.seat);
 }
@@ -64,12 +66,8 @@ export function recordWho(m, renderer, ctx) {
 /** A move's label as the page shows it: the renderer's rewording (its `relabel(label, command, ctx)`:
  * Saboteur names seats by their players), else the API's label as it is. */
 export function relabeled(label, command, renderer, ctx) {
-  if (!label || !renderer || !renderer.relabel) return label;
-  try {
-    return renderer.relabel(label, command, ctx) || label;
-  } catch {
-    return label;
-  }
+  if (!label) return label;
+  return askRenderer(renderer?.relabel, label, command, ctx) || label;
 }
 
 /** A leaderboard's name for a rated player or bot: a bot's rating is named "greedy (bot)" by the
