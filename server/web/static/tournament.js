@@ -11,7 +11,7 @@ import {gameTitle, roundLine} from "./words.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
-const page = {tournament: null, pending: null, desk: null, titles: null};
+const page = {tournament: null, pending: null, desk: null, titles: null, failed: false};
 
 sessionBox($("session"), () => load());
 
@@ -112,7 +112,7 @@ function entrants(t) {
 }
 
 /** A POST to this tournament with the signed-in player's token, then a reload; what came of it is
- * said after the reload (which clears the message line). */
+ * said after the reload and stays until the next POST (the live log's reloads leave it). */
 async function post(path, body, done) {
   const me = currentPlayer();
   let outcome;
@@ -224,9 +224,11 @@ async function load() {
   } catch (err) {
     $("status").textContent = "error";
     say(err.status === 404 ? `There is no tournament ${tournamentId}.` : `Could not load the tournament: ${err.message}`);
+    page.failed = true;
     return false;
   }
-  say("");
+  if (page.failed) say(""); // only a load's own error is cleared by the next load
+  page.failed = false;
   render(page.tournament);
   return true;
 }
