@@ -13,7 +13,8 @@ envelopes, then each game's export. The verdict holds when:
    for the entrant player);
 4. every RoundPaired is what the pairing rules produce from the entrants,
    the results logged before it and the revealed seed, with the game ids
-   derived from (tournament, round, table), once the round before it is
+   derived from (tournament, round, table) (a first-generation log: see
+   below), once the round before it is
    completed; no entrant registers after the start; every RoundCompleted
    completes the round being played once each table has its result, with the
    standings those results give;
@@ -34,13 +35,24 @@ envelopes, then each game's export. The verdict holds when:
    without keys (keys check who signed it), since a report shows the standings
    the log gives, never the statement's.
 
+Every bundle Delve ever made keeps verifying. A bundle of the first generation (made by the
+code of 2026-11-23 between d46d871 and 93861e7) is told by its TournamentCreated, which names no
+``clock``, ``start_at`` or ``organizer``: its games were created before their RoundPaired, under
+ids the game service drew, and its reports carry no ``outcome``. Its log is checked by the rules
+of the code that wrote each event (``_written_later``): a RoundPaired may name drawn ids, each
+game at one table only, and a report without an outcome gives the places and scores of the
+game's final score board; from the first event only later code wrote (derived ids, an outcome,
+TournamentStarted, ...) every event is checked as in a current log. Everything else (the chain,
+every game, the seats, the pairings, the standings) is checked the same in both generations. A
+log naming some of those settings but not all is of no generation, and fails.
+
 Problems name their place: ``tournament seq 7`` or ``game g1f... seq 12``.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import Iterable
+from typing import Callable, Iterable
 
 from domain.core import Illegal
 from domain.tournament import decide, is_complete, pair_round, standings
@@ -62,6 +74,7 @@ class BundleVerdict(Verdict):
         self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
         self.decisions: list[dict] = []  # each ResultDecided's data the rules allowed, in log order (for reports)
         self.corrections: list[dict] = []  # each ResultCorrected's data the rules allowed, in log order (for reports)
+        self.generation: int | None = None  # 1 or 2: the generation of the tournament log (generation())
 
     def at(self, where: str, seq: int | None, text: str) -> None:
         self.problems.append({"seq": seq, "place": where if seq is None else f"{where} seq {seq}", "problem": text})
@@ -205,20 +218,28 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
     if hashlib.sha256(seed).hexdigest() != created["data"]["seed_commitment"]:
         v.at("tournament", revealed[0]["seq"], "the revealed seed does not match the commitment")
         return False
+    v.generation = generation(created["data"])
+    if v.generation is None:
+        v.at("tournament", created["seq"], f"TournamentCreated names some of {', '.join(LATER_SETTINGS)} but not all: "
+                                           "no generation of the tournament log has that shape")
+        return False
     state, ok = initial(), True
+    early = v.generation == 1  # events may be in the first generation's shapes (until _written_later)
     for i, env in enumerate(log):
         ev = {"type": env["type"], "data": env["data"]}
+        early = early and not _written_later(state, ev)
         if ev["type"] == "EntrantWithdrew" and "from_round" in ev["data"]:
             ok &= _check_withdrawal(state, ev["data"], log[i + 1:i + 2], env["seq"], v)
         elif ev["type"] == "RoundPaired":
-            ok &= _check_pairing(state, ev["data"], seed, env["seq"], v)
+            ok &= _check_pairing(state, ev["data"], seed, env["seq"], v, _drawn_ids if early else None)
         elif ev["type"] == "RoundCompleted":
             ok &= _check_completed(state, ev["data"], env["seq"], v)
         elif ev["type"] == "EntrantRegistered" and state["status"] != TournamentStatus.REGISTERING:
             v.at("tournament", env["seq"], "an entrant registered after registration closed")
             ok = False
         elif ev["type"] == "GameFinished":
-            ok &= _check_report(state, ev["data"], games, heads, env["seq"], v)
+            result_of = _first_result if early else table_result
+            ok &= _check_report(state, ev["data"], games, heads, env["seq"], v, result_of)
         elif ev["type"] in decide.DIRECTOR_EVENTS and not _check_director(state, ev, env["seq"], v):
             return False  # the log cannot be folded past a director's result the rules refuse
         elif ev["type"] == "TournamentFinished":
@@ -231,7 +252,10 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
     return ok
 
 
-def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerdict) -> bool:
+def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerdict,
+                   check_ids: Callable[[dict, dict, int, BundleVerdict], bool] | None = None) -> bool:
+    """``check_ids``: how the round's game ids are checked when they are not derived from it (``_drawn_ids``
+    early in a first-generation log)."""
     if not _last_round_completed(state, f"round {data['round']} is paired", seq, v):
         return False
     expected = pair_round(config_of(state), state["entrants"], pairing_view(state["rounds"]), seed)
@@ -240,7 +264,9 @@ def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerd
         v.at("tournament", seq, f"round {data['round']} is not the pairing the rules give: expected "
                                 f"{json.dumps(expected['tables'])} with byes {expected['byes']}")
         return False
-    ids = [game_id_for(state["tournament"], data["round"], i) for i in range(len(data["tables"]))]
+    if check_ids is not None:
+        return check_ids(state, data, seq, v)
+    ids = derived_ids(state, data)
     if [t["game_id"] for t in data["tables"]] != ids:
         v.at("tournament", seq, f"round {data['round']} names game ids other than those derived from it: {ids}")
         return False
@@ -290,7 +316,9 @@ def _check_director(state: dict, ev: dict, seq: int, v: BundleVerdict) -> bool:
 
 
 def _check_report(state: dict, data: dict, games: dict[str, list[dict]], heads: dict[str, str], seq: int,
-                  v: BundleVerdict) -> bool:
+                  v: BundleVerdict, result_of: Callable[[dict | None, list[str]], dict] = table_result) -> bool:
+    """``result_of``: the result the code that wrote the report gave a final score board (``table_result``,
+    but ``_first_result`` early in a first-generation log)."""
     table = state["rounds"][data["round"] - 1]["tables"][data["table"]]
     gid = table["game_id"]
     if table.get("decision") or table.get("corrections"):
@@ -311,10 +339,78 @@ def _check_report(state: dict, data: dict, games: dict[str, list[dict]], heads: 
     if not finished and not cancelled:
         v.at("tournament", seq, f"game {gid} is reported but has not ended")
         return False
-    if table_result(finished[-1]["data"]["scores"] if finished else None, table["seats"]) != data["result"]:
+    if result_of(finished[-1]["data"]["scores"] if finished else None, table["seats"]) != data["result"]:
         v.at("tournament", seq, f"the reported result differs from game {gid}'s final scores")
         return False
     return True
+
+
+def derived_ids(state: dict, data: dict) -> list[str]:
+    """The game ids of a RoundPaired's tables derived from (tournament, round, table), as the code
+    since 93861e7 names them."""
+    return [game_id_for(state["tournament"], data["round"], i) for i in range(len(data["tables"]))]
+
+
+# -- the generations of the tournament log ----------------------------------------------------------
+
+LATER_SETTINGS = ("clock", "start_at", "organizer")
+"""The settings every TournamentCreated names (each may be null) since 93861e7, and none before."""
+
+FIRST_GENERATION_EVENTS = frozenset({"TournamentCreated", "EntrantRegistered", "EntrantWithdrew", "RoundPaired",
+                                     "GameFinished", "RoundCompleted", "SeedRevealed", "TournamentFinished"})
+"""The event types the first generation's code wrote."""
+
+
+def generation(created: dict) -> int | None:
+    """The generation of a tournament log, from its TournamentCreated's data: 1 for the code of
+    2026-11-23 12:25-16:52 (d46d871 up to 93861e7), which named none of LATER_SETTINGS; 2 since,
+    naming all of them; None (no generation) for a log naming some."""
+    named = [key in created for key in LATER_SETTINGS]
+    return 2 if all(named) else 1 if not any(named) else None
+
+
+# A server that ran the first generation's code may have been upgraded with a tournament under way
+# (the code since 93861e7 reads and advances such a log), so a first-generation log may go on in the
+# later shapes. Its events are checked by the rules of the code that wrote them: the first
+# generation's until the first event only later code wrote (_written_later), the current ones from
+# there on, since code never went back.
+
+def _written_later(state: dict, ev: dict) -> bool:
+    """Is ``ev``, in a first-generation log, in a shape only the code since 93861e7 wrote?"""
+    kind, data = ev["type"], ev["data"]
+    if kind == "RoundPaired":
+        ids = [t.get("game_id") for t in data.get("tables") or []]
+        return bool(ids) and ids == derived_ids(state, data)
+    if kind == "GameFinished":
+        return isinstance(data.get("result"), dict) and "outcome" in data["result"]
+    if kind == "EntrantRegistered":
+        return bool((data.get("entrant") or {}).get("player"))  # player entrants came with 93861e7
+    if kind == "EntrantWithdrew":
+        return "from_round" in data
+    return kind not in FIRST_GENERATION_EVENTS
+
+
+def _drawn_ids(state: dict, data: dict, seq: int, v: BundleVerdict) -> bool:
+    """A first-generation round names the games the game service created for its tables before it
+    was logged, under ids it drew: each a game of its own, paired at no other table (the game's seats
+    are checked at its report, its chain head and result against the report)."""
+    ids = [t["game_id"] for t in data["tables"]]
+    before = {t["game_id"] for r in state["rounds"] for t in r["tables"]}
+    again = next((gid for i, gid in enumerate(ids) if gid in before or gid in ids[:i]), None)
+    if again is not None:
+        v.at("tournament", seq, f"round {data['round']} names game {again}, which another table plays already")
+        return False
+    return True
+
+
+def _first_result(scores: dict | None, seats: list[str]) -> dict | None:
+    """A table's result as the first generation reported it: the places and scores of the game's
+    final score board, no outcome; it reported only a game that finished (None otherwise)."""
+    if scores is None:
+        return None
+    lines = {line["seat"]: line for line in scores["seats"]}
+    return {"places": {e: lines[i]["place"] for i, e in enumerate(seats)},
+            "scores": {e: lines[i]["total"] for i, e in enumerate(seats)}}
 
 
 def _seats_match(state: dict, seats: list[str], created: dict) -> bool:
