@@ -207,3 +207,13 @@ def test_a_created_event_naming_some_later_settings_is_of_no_generation():
     assert problems(forged(lines_of(path), half)) == [
         "tournament seq 1: TournamentCreated names some of clock, start_at, organizer but not all: "
         "no generation of the tournament log has that shape"]
+
+
+def test_the_audit_route_finds_nothing_in_a_first_generation_bundle_but_that_this_server_did_not_sign_it(client):
+    """POST /v1/audit/verify reads the same generations as delve verify. It checks with this server's
+    keys, and no server signed anything before 9bd6d6c: those are the only problems it names."""
+    path = next(p for p in FIRST if "upgraded" in p.name)
+    verdict = client.post("/v1/audit/verify", data=path.read_bytes(), content_type="application/x-ndjson").json
+    assert verdict["tournament"] == json.loads(lines_of(path)[0])["tournament"] and len(verdict["games"]) == 3
+    assert verdict["chain_ok"] and verdict["replay_ok"] and verdict["problems"]
+    assert all(p["problem"].startswith("not signed by this server") for p in verdict["problems"])
