@@ -8,4 +8,5 @@ PAST: dict[str, str] = {
     "dwarf-2": "domain.dwarf.versions.dwarf_2.rules:GAME",
     "dwarf-3": "domain.dwarf.versions.dwarf_3.rules:GAME",
     "dwarf-4": "domain.dwarf.versions.dwarf_4.rules:GAME",
+    "dwarf-5": "domain.dwarf.versions.dwarf_5.rules:GAME",
 }

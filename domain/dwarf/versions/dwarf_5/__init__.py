@@ -1,0 +1,1 @@
+"""DWARF (Hero under the Mountain): domain/dwarf/RULES.md as a Delve game."""
