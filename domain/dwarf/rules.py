@@ -60,7 +60,9 @@ class Dwarf(BaseGame):
     # only his Forge actions are doubled (DW-AND-5, DW-AMB-31): the rulebook's lost icons.
     # 5: with empty_mountain_end = finish_round every other Mountain is still mined (DW-COMB-3);
     # a Forge carried out early, before undefended Orc Raiders, passes the marker (DW-AMB-2/5).
-    rules_version = "dwarf-5"
+    # 6: a worker a Special Action's Mine side covers a second time in a round does not act again
+    # (DW-SPEC-6 «Este no se ejecuta de nuevo en esta ronda»); unreachable with the shipped cards.
+    rules_version = "dwarf-6"
     rule_prefix = "DW"
     renderer = "dwarf"
     options_schema = options.OPTIONS_SCHEMA

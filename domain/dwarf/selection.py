@@ -68,7 +68,8 @@ def place_worker(b: Batch, player: int, where: str, slot: str) -> None:
 def take_special(b: Batch, player: int, pile: int, pay: bool) -> None:
     """DW-SPEC-2..7: pay (both workers, or one worker and the cost), resolve the face
     side at once, then put the Mine side into its copy's Mine (DW-COMB-6); a worker
-    standing there acts first (DW-SPEC-6, DW-AMB-18)."""
+    standing there first carries out the card it was placed on (DW-SPEC-6, DW-AMB-18),
+    once: a worker already covered this round «no se ejecuta de nuevo en esta ronda»."""
     s = b.state
     cid = pile_at(s, pile)[0]
     b.emit("SpecialActionTaken", player=player, pile=pile, card=cid, workers=1 if pay else 2,
@@ -83,8 +84,8 @@ def take_special(b: Batch, player: int, pile: int, pay: bool) -> None:
         return  # DW-AND-6, DW-AND-8
     where = card_place(cid, pile // 3)
     worker = s["workers"].get(where)
-    if worker is not None:
-        carry_out(b, worker["player"], where)
+    if worker is not None and not worker["done"]:
+        carry_out(b, worker["player"], where, worker["card"])
         b.emit("WorkerActedEarly", place=where, player=worker["player"])
         if s["phase"] == "over":
             return
