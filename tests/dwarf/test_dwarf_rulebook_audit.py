@@ -18,7 +18,16 @@ from domain.dwarf.grid import LOCATIONS
 from domain.dwarf.rules import GAME
 from domain.kit import position as text
 from domain.kit.tables import WithContent
-from tests.dwarf.dwarf_support import act, apply, finish, give, stage_top, start, step_actor, who
+from tests.dwarf.dwarf_support import (
+    act,
+    apply,
+    finish,
+    give,
+    stage_top,
+    start,
+    step_actor,
+    who,
+)
 from tests.dwarf.test_dwarf_rounds import passes, place, stage_mine
 from tests.dwarf.test_dwarf_solo import mined
 
@@ -318,7 +327,7 @@ def test_DW_END_2_DW_MINE_3_the_mountain_running_dry_ends_the_game_at_once_in_ev
 
 # --- Final scoring (DW-SCORE, DW-OBJ) ----------------------------------------------------------
 
-def _scored(*rows: dict, n: int | None = None) -> dict:
+def _scored(*rows: dict) -> dict:
     s = start(len(rows))
     for i, row in enumerate(rows):
         s = give(s, i, **row)
