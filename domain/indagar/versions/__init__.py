@@ -9,4 +9,5 @@ PAST: dict[str, str] = {
     "indagar-3": "domain.indagar.versions.indagar_3.rules:GAME",
     "indagar-4": "domain.indagar.versions.indagar_4.rules:GAME",
     "indagar-5": "domain.indagar.versions.indagar_5.rules:GAME",
+    "indagar-6": "domain.indagar.versions.indagar_6.rules:GAME",
 }
