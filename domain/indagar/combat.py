@@ -6,7 +6,9 @@ the defender rolls (attacker window), the defender rolls and may add dice or
 ignore damage (defender window: IND-AMB-11 steps 4 and 6 in one window, since
 both totals are known once the defender has rolled), damage is modified in the
 order of IND-AMB-12 and applied to an outpost first (IND-AOUT-2), then fall
-back, the outpost choice, Charge Through and the XP/PP awards follow in order.
+back and the outpost choice; the experience is awarded once they settle the
+outcome, before Charge Through ends the attack (``award``; a commander's PP comes
+with its retreat, IND-PP-2).
 Monster dice come from the DRBG (IND-DICE-3, IND-MATK-4, IND-MDEF-1).
 """
 from __future__ import annotations
@@ -261,6 +263,7 @@ def continue_attack(s: State, emit: Emit, rng: Drbg) -> None:
                 return
     if a["stage"] == "charge":
         emit(event("AttackStage", stage="award"))
+        award(s, emit)
         kind, fid = a["attacker"]
         if kind == "monster" and s["monsters"][fid]["tile"] is not None:
             if not st.occupied(s, a["tile"]) and not st.impassable(s, a["tile"]):
@@ -268,7 +271,7 @@ def continue_attack(s: State, emit: Emit, rng: Drbg) -> None:
         elif kind == "hero" and s["heroes"][fid]["tile"] is not None and st.free_for_seat(s, a["tile"], a["seat"]):
             emit(event("DecisionAsked", kind="charge_through", seat=a["seat"], options=[True, False]))
             return
-    award(s, emit)
+    end(s, emit)
 
 
 def outpost_options(s: State) -> list[str]:
@@ -285,21 +288,39 @@ def outpost_options(s: State) -> list[str]:
     return opts
 
 
+def successful(a: dict) -> bool:
+    """IND-SUC-1/2: an outpost downgraded, destroyed or captured, or the figure hit for 2 or
+    more or sent to retreat."""
+    return bool(a["outpost_hit"] or a["figure_damage"] >= 2 or a["retreated"])
+
+
 def award(s: State, emit: Emit) -> None:
-    """Step 9 (IND-SUC-1..4, IND-LVL-3, IND-MDEF-3): one success per attack."""
+    """The experience of the attack (IND-SUC-1..4, IND-LVL-3, IND-MDEF-3): one success per attack.
+
+    Given once its outcome is settled -- the damage, the fall back (a retreat for want of a tile
+    may count as caused, IND-AMB-13) and the outpost's fate -- and before the attacker's Charge
+    Through (IND-FB-4): «Cada vez que un héroe ataca ... exitosamente, gana 1 experiencia»,
+    «Si esto sucede durante un ataque, el héroe recibe 3 experiencias», and a level reached «debe
+    hacerlo inmediatamente» (IND-LVL-5), so a Charge Through onto a Poison Swamp that then sends
+    the attacker to retreat clears its experience but keeps a level it gained (IND-RET-2/4). Under
+    ``indagar-6`` the award came after the Charge Through (step 9 of IND-ATK-5), and such a hero
+    gained nothing."""
     a = s["attack"]
     kind, fid = a["attacker"]
     dk, did = a["defender"]
-    success = a["outpost_hit"] or a["figure_damage"] >= 2 or a["retreated"]
     if kind == "hero" and s["heroes"][fid]["owner"] is not None:
         if a["caused"]:
             xp = s["monsters"].get(did, {}).get("xp", RETREAT_XP) if dk == "monster" else RETREAT_XP
             harm.gain_xp(s, emit, fid, xp)
-        elif success:
+        elif successful(a):
             harm.gain_xp(s, emit, fid, 1)
     if dk == "hero" and not a["retreated"] and a["figure_damage"] == 0 and not a["outpost_hit"]:
         harm.gain_xp(s, emit, did, 1)                                                   # IND-SUC-3
-    emit(event("AttackEnded", success=bool(success)))
+
+
+def end(s: State, emit: Emit) -> None:
+    """Step 9: the attack ends once fall back and Charge Through are resolved (IND-FB-6)."""
+    emit(event("AttackEnded", success=successful(s["attack"])))
     if s["turn"] is not None and s["turn"]["hero"]:
         harm.clearing_heal(s, emit, s["turn"]["hero"])                               # IND-AMB-21, hurt there
 

@@ -23,6 +23,11 @@ def _tile(s: dict, tile: str) -> str:
         return f"{_figure(who)} at {tile}"
     if tile in s.get("outposts", {}):
         return f"the outpost at {tile}"
+    return _ground(s, tile)
+
+
+def _ground(s: dict, tile: str) -> str:
+    """``r2c3 (Gold)``: the tile itself, whoever stands there (Tijian destroys the one he is on)."""
     kind = s["tiles"].get(tile, {}).get("type")
     return f"{tile} ({wording.titled(kind)})" if kind else tile
 
@@ -115,7 +120,7 @@ def _monster_part(s: dict, e: dict, third: bool = False) -> tuple[str | None, bo
             return f"{'breaks through and ' * d['breakthrough']}attacks {_tile(s, d['tile'])}", True
         return f"{'break through: ' * d['breakthrough']}attack {_tile(s, d['tile'])}", True
     if kind == "TileDestroyed":
-        return f"{verb('destroy', 'destroys')} {_tile(s, d['tile'])}", True
+        return f"{verb('destroy', 'destroys')} {_ground(s, d['tile'])}", True
     if kind == "SpiritsGathered":
         return f"{verb('gather', 'gathers')} {d['n']} spirit{'s' * (d['n'] != 1)} from the Source", True
     if kind == "MonsterIdle":

@@ -45,11 +45,21 @@ def distances(s: State, goals: list[str], start: str, through_figures: bool = Fa
 
 
 def goals_for(s: State, monster: str, target: str, tile_target: bool, through: bool) -> list[str]:
-    """IND-MMOV-2: a tile target is entered, a figure/outpost target is approached."""
+    """IND-MMOV-2: a tile target is entered, a figure/outpost target is approached. A tile target
+    another figure stands on cannot be entered, so only breaking through reaches it (IND-MTGT-5,
+    IND-MMOV-5: «no puede alcanzar por una loseta ocupada»; under ``indagar-6`` Oryana never
+    aimed at an occupied Source)."""
     here = s["monsters"][monster]["tile"]
     if tile_target:
-        return [target]
+        return [target] if through or _vacant(s, monster, target) else []
     return [n for n in st.board(s).neighbours[target] if n == here or _passable(s, n, through)]
+
+
+def _vacant(s: State, monster: str, tile: str) -> bool:
+    """No figure but ``monster`` itself, and no outpost, on ``tile``: a tile is occupied by
+    *another* figure (IND-TILE-3/4, «no está ocupada por otro héroe, un monstruo»), so the one a
+    monster stands on is free to it."""
+    return st.figure_at(s, tile) in (None, monster) and tile not in s["outposts"]
 
 
 def juicy(s: State, monster: str, tile: str) -> bool:
@@ -70,13 +80,11 @@ def candidates(s: State, monster: str) -> tuple[list[str], bool, str]:
         if most == 0:
             return [], False, "attack"
         return [t for t, o in s["outposts"].items() if counts[o["owner"]] == most], False, "attack"
-    if script == "tijian":
+    if script == "tijian":                                # the tile he stands on too (IND-MON-6)
         return [t for t, x in s["tiles"].items() if x["type"] in st.RESOURCE_TILES and not x["destroyed"]
-                and not st.occupied(s, t)], True, "destroy"
-    if script == "oryana":
-        src = st.board(s).source
-        ok = st.monster_at(s, src) in (None, monster) and st.hero_at(s, src) is None
-        return ([src] if ok else []), True, "gather"
+                and _vacant(s, monster, t)], True, "destroy"
+    if script == "oryana":                                # occupied or not: she breaks through (IND-MTGT-5)
+        return [st.board(s).source], True, "gather"
     seat = s.get("last_ability_seat")                                            # spirit-walker
     if seat is None:
         return [], False, "attack"
@@ -136,9 +144,11 @@ def stuck(s: State, monster: str) -> bool:
     target its script names (or from every tile around it), so its turn is skipped.
     Checked afresh at each turn; figures never wall a monster in (they are broken through)."""
     here = s["monsters"][monster]["tile"]
+    cands, tile_target, _action = candidates(s, monster)
+    if tile_target and here in cands:                     # it stands on its target: nothing to reach
+        return False
     if all(st.impassable(s, n) for n in st.board(s).neighbours[here]):
         return True
-    cands, tile_target, _action = candidates(s, monster)
     return bool(cands) and not any(here in distances(s, goals_for(s, monster, t, tile_target, True), here, True)
                                    for t in cands)
 

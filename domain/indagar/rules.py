@@ -33,7 +33,7 @@ ignore-damage abilities before damage, or ``pass``; ``{"type": "fall_back", "to"
 from __future__ import annotations
 
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require, seat_of
-from domain.kit import BaseGame, Batch, random_bot, search
+from domain.kit import BaseGame, Batch, platform, random_bot, search
 
 from . import commands, content, drawing, labels, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
@@ -84,6 +84,10 @@ OPTIONS_SCHEMA: dict = {
 class Indagar(BaseGame):
     id = "indagar"
     title = "La Guerra de Indagar"
+    # 7: a fifth audit: Oryana breaks through to an occupied Source (IND-MTGT-5, IND-MMOV-5), Tijian
+    # destroys the resource tile he stands on (IND-MON-6), experience comes before Charge Through
+    # (IND-LVL-5, IND-RET-4), no event monster's turn in round 1 under skipRound1 (IND-AMB-36), a
+    # concession leaves the monsters unranked (IND-WIN-7);
     # 6: the active hero's own ignore-damage abilities answer damage outside an attack in its turn
     # (IND-DMG-2, IND-ABL-10); damage on a fall back or Charge Through gets a damage window, the
     # attack waiting for it (IND-AMB-18); Groxiah breaking through spares an unmanned outpost (IND-EVM-4);
@@ -95,7 +99,7 @@ class Indagar(BaseGame):
     # back onto it (IND-TT-5), one use of an ability per player turn, reveal attacks included
     # (IND-AMB-41), the owner redeploys (IND-AMB-26); 3: IND-TURN-1, IND-RET-2, IND-EVM-2,
     # IND-OUT-11, IND-MTGT-6, IND-SPI-3
-    rules_version = "indagar-6"
+    rules_version = "indagar-7"
     rule_prefix = "IND"
     renderer = "indagar"
     positions = POSITIONS
@@ -184,6 +188,12 @@ class Indagar(BaseGame):
 
     def rules_scores(self, state: dict) -> Scoreboard:
         return scoring.scoreboard(state)
+
+    def scores(self, state: dict) -> Scoreboard:
+        """The rules' scores, or those of a game a platform command ended, where only the seats
+        are placed (``scoring.conceded``; ``indagar-7``)."""
+        board = self.rules_scores(state)
+        return scoring.conceded(state, board) if platform.ended(state) else board
 
     def content(self) -> dict:
         return {"heroes": dict(content.heroes()), "abilities": dict(content.abilities()),

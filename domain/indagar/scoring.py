@@ -7,7 +7,10 @@ meets its card's victory condition wins first and every player loses
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.core import Outcome, Scoreboard, SeatScore, Standing, seat_of
+from domain.kit import platform
 
 from . import content
 from . import state as st
@@ -61,7 +64,7 @@ def check_winner(s: State) -> dict | None:
 
 def monster_line(s: State, monster: str, winner: str | None) -> Standing:
     """A primary monster's progress toward its victory (IND-WIN-7). It is ranked only when it
-    won; unranked otherwise, so a seat conceding in solo leaves the monsters ahead of it."""
+    won; unranked otherwise, after a seat concedes too (``conceded``)."""
     (what, _need), = content.monsters()[monster]["victory"].items()
     have = s["monsters"][monster]["counts"].get(what, 0)
     return Standing(f"actor:monster-{monster}", have, {what: have}, 1 if winner == f"monster-{monster}" else None)
@@ -91,3 +94,21 @@ def scoreboard(s: State) -> Scoreboard:
     else:
         outcome = Outcome("win", (winner,))
     return Scoreboard(final=True, seats=seats, others=others, outcome=outcome)
+
+
+def conceded(s: State, board: Scoreboard) -> Scoreboard:
+    """The scores of a game a platform command ended (``domain.kit.platform``: a seat resigning,
+    timing out or forfeiting places last, the others keep their order; an abort ranks nobody).
+
+    Only the seats are placed: a monster places only by its victory (IND-WIN-7, «Si un monstruo
+    completa sus condiciones de victoria, el monstruo gana»), which no concession is, so its line
+    stays unranked. With no seat left (solo) every player has lost and nobody places first, as at
+    the end of a solo game lost (IND-SOLO-10). Under ``indagar-6`` the monsters were ranked between
+    the seats left and the conceder (a player resigning a two-player game read "#4 of 4"), and
+    ahead of a solo player who resigned."""
+    unranked = [o for o in board.others if o.place is None]
+    out = platform.outcome_board(s, replace(board, others=[o for o in board.others if o.place is not None]))
+    seats = out.seats
+    if out.outcome == Outcome("no_player_wins"):                  # nobody left to place: solo
+        seats = [replace(x, place=x.place + 1) for x in seats]
+    return replace(out, seats=seats, others=out.others + unranked)

@@ -94,16 +94,23 @@ def _no_hero_left(s: State) -> bool:
 
 def monster_may_act(s: State, name: str) -> bool:
     """IND-MTURN-4/5 and IND-AMB-36: on the board, not walled in (IND-MTGT-6), under the cap of 3 turns, and
-    (round 1, ``skipFirstPass``) only once every player has activated a hero."""
+    in round 1 never under ``skipRound1``, only once every player has activated a hero under ``skipFirstPass``."""
     m = s["monsters"][name]
     if m["tile"] is None or m["turns"] >= 3 or monsters.stuck(s, name):          # IND-MTGT-6: skipped
         return False
-    start = s["options"]["monster_start"]
-    if s["round"] == 1 and start == "skipRound1":
+    if resting(s):
         return False
-    if s["round"] == 1 and start == "skipFirstPass" and len(s["first_pass"]) < s["n"]:
+    if s["round"] == 1 and s["options"]["monster_start"] == "skipFirstPass" and len(s["first_pass"]) < s["n"]:
         return False
     return True
+
+
+def resting(s: State) -> bool:
+    """IND-MTURN-6, IND-AMB-36 (A), option ``skipRound1``: «Los monstruos no se activan durante la
+    primera ronda de juego» -- no monster takes a turn in round 1, the event monsters' turn at its
+    end (E1, IND-EVM-3) included (under ``indagar-6`` they took it). Their reveal attack is no turn
+    (IND-EVM-2) and still happens."""
+    return s["round"] == 1 and s["options"]["monster_start"] == "skipRound1"
 
 
 def _walk(s: State, emit: Emit, cursor: int, include_start: bool) -> None:
@@ -151,7 +158,7 @@ def _walk_solo(s: State, emit: Emit, cursor: int) -> None:
             continue
         if s["round"] == 1 and at == 0 and s["options"]["monster_start"] == "skipFirstPass":
             continue                                                            # IND-AMB-36
-        if s["round"] == 1 and s["options"]["monster_start"] == "skipRound1":
+        if resting(s):
             continue
         name = solo_monster(s)
         if name is not None:
@@ -181,7 +188,7 @@ def round_end_steps(s: State, emit: Emit) -> None:
     queue = s["event_queue"]
     while queue:
         name = queue[0]
-        if s["monsters"].get(name, {}).get("tile") and not monsters.stuck(s, name):   # IND-MTGT-6
+        if s["monsters"].get(name, {}).get("tile") and not monsters.stuck(s, name) and not resting(s):  # IND-MTGT-6, IND-AMB-36
             begin_turn(s, emit, f"event-{name}", s["cursor"])
             return
         emit(event("EventMonsterSkipped", monster=name))

@@ -110,24 +110,24 @@ def armour_everyone(s: dict) -> dict:
     return s
 
 
-def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
+def play_round(s: dict, hero_choice=None, game=GAME) -> tuple[dict, list[str]]:
     """Play the current round to its end: seats activate their first available hero and end
     the turn at once; decisions take the first listed option. Returns the state and the
-    ``who`` of every turn taken."""
+    ``who`` of every turn taken (under ``game``: a rules version, the current one unless said)."""
     from domain.core import Drbg
     r = s["round"]
     whos = []
     for i in range(500):
-        if s["round"] != r or GAME.is_terminal(s):
+        if s["round"] != r or game.is_terminal(s):
             return s, whos
-        t = GAME.turn(s)
+        t = game.turn(s)
         rng = Drbg(b"round", f"{r}:{i}")
         if t.actor:
             whos.append(t.actor)
-            events = GAME.decide_actor(s, t.actor, rng)
+            events = game.decide_actor(s, t.actor, rng)
         else:
             (seat,) = t.seats
-            legal = GAME.legal_commands(s, seat)
+            legal = game.legal_commands(s, seat)
             if s["pending"]:
                 cmd = legal[0]
             elif s["turn"]["hero"] is None:
@@ -135,21 +135,21 @@ def play_round(s: dict, hero_choice=None) -> tuple[dict, list[str]]:
                 cmd = (hero_choice or (lambda s, seat, legal: legal[0]))(s, seat, legal)
             else:
                 cmd = {"type": "end_turn"}
-            events = GAME.decide(s, seat, cmd, rng)
+            events = game.decide(s, seat, cmd, rng)
         s = copy_state(s)
         for ev in events:
-            s = GAME.evolve(s, ev)
+            s = game.evolve(s, ev)
     raise AssertionError("round did not end")
 
 
-def monster_turn(s: dict, name: str, rng=None) -> dict:
-    """Give ``name`` the turn and let it act (its events folded onto a copy)."""
+def monster_turn(s: dict, name: str, rng=None, game=GAME) -> dict:
+    """Give ``name`` the turn and let it act (its events folded onto a copy), under ``game``."""
     from domain.core import Drbg
     s = copy_state(s)
     verbs.turn(s, name)
-    events = GAME.decide_actor(s, s["turn"]["who"], rng or Drbg(b"m", "turn"))
+    events = game.decide_actor(s, s["turn"]["who"], rng or Drbg(b"m", "turn"))
     for ev in events:
-        s = GAME.evolve(s, ev)
+        s = game.evolve(s, ev)
     return s
 
 

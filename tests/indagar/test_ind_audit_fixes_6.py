@@ -260,5 +260,5 @@ def test_IND_MMOV_5_groxiah_still_breaks_through_a_manned_outpost():
 
 
 def test_the_fixes_are_indagar_6():
-    assert GAME.rules_version == "indagar-6" and OLD.rules_version == "indagar-5"
+    assert registry.get("indagar", "indagar-6").rules_version == "indagar-6" and OLD.rules_version == "indagar-5"
     assert st.hero_card("thorn")["specials"][0] == "bark-skin"

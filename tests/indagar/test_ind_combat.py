@@ -90,10 +90,14 @@ def test_IND_EX_1_8_a_commander_sent_to_retreat_earns_PP_and_3_XP():
     assert s["heroes"]["zhuan"]["tile"] is None                          # IND-RET-1, IND-RET-2
     assert s["heroes"]["zhuan"]["damage"] == 0
     assert s["seats"][0]["pp"] == {"commanders": 1}                      # IND-PP-2, IND-CMD-3, IND-SUC-5
-    s = apply(s, 0, {"type": "charge_through", "go": False})
-    # +3 XP reaches level I at once (IND-LVL-4, IND-LVL-5): the level-up side is asked of Trish
+    # +3 XP reaches level I at once (IND-LVL-4, IND-LVL-5): the level-up side is asked of Trish,
+    # before her Charge Through (indagar-7)
     assert s["heroes"]["ariane"]["xp"] == 0 and s["heroes"]["ariane"]["bonuses"] == ["?"]
-    assert s["pending"] == [{"kind": "level_bonus", "seat": 0, "options": ["sword", "shield"], "hero": "ariane"}]
+    assert s["pending"][0] == {"kind": "level_bonus", "seat": 0, "options": ["sword", "shield"], "hero": "ariane"}
+    assert [p["kind"] for p in s["pending"]] == ["level_bonus", "charge_through"]
+    s = apply(s, 0, {"type": "level_bonus", "side": "sword"})
+    s = apply(s, 0, {"type": "charge_through", "go": False})
+    assert s["heroes"]["ariane"]["bonuses"] == ["sword"] and s["attack"] is None and not s["pending"]
     assert s["heroes"]["ariane"]["tile"] == a
 
 

@@ -294,8 +294,8 @@ def test_IND_MDEF_2_IND_AMB_10_monsters_retreat_above_endurance_and_IND_MDEF_3_x
     edit(GAME, u, "options.uniform_endurance_threshold = true")
     u = apply(u, 0, {"type": "pass"}, ScriptedDice(2, 2))
     assert u["monsters"]["helgoth"]["tile"] is None and u["monsters"]["helgoth"]["retreat"] == "grey"
-    u = apply(u, 0, {"type": "charge_through", "go": True})
     assert u["heroes"]["ariane"]["xp"] == 0 and u["heroes"]["ariane"]["bonuses"] == ["?"]   # 3 XP = level I
+    assert [p["kind"] for p in u["pending"]] == ["level_bonus", "charge_through"]  # XP first (indagar-7)
 
 
 def test_IND_MRET_2_3_IND_ROUND_6_retreat_a_full_round_then_home_or_the_closest_free_tile():

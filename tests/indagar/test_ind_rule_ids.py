@@ -211,7 +211,9 @@ def test_IND_FB_2_falling_back_into_fog_reveals_the_tile():
 
 
 def test_IND_MTURN_8_IND_ROUND_11_IND_EVM_3_5_event_monsters_act_once_at_round_end():
-    s = armour_everyone(table(2, monster_start="skipRound1"))
+    s = armour_everyone(table(2, monster_start="none"))
+    for m in st.primaries(s):                                            # only the event monster acts
+        edit(GAME, s, f"put {m} none")
     far = max((t for t in s["tiles"] if s["tiles"][t]["type"] is None and st.figure_at(s, t) is None),
               key=lambda t: min(st.board(s).distance(t, x["tile"]) for x in s["heroes"].values() if x["tile"]))
     edit(GAME, s, f"event kakonositel {far}")
