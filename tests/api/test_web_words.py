@@ -62,6 +62,27 @@ out(input.map(([board, seat]) => placeText(board, seat)));
 
 
 @needs_node
+def test_a_player_resigning_a_two_player_indagar_game_reads_second_of_two(tmp_path):
+    """After a resignation the player page read "#4 of 4": the page counted right, the scores were
+    wrong -- indagar-6 ranked the monsters between the two seats. The scores of a real resigned
+    game, as the API serves them, under the current rules (IND-WIN-7) and under indagar-6."""
+    from domain import registry
+    from domain.core import Drbg, Seat, fold
+
+    def resigned(version):
+        game = registry.get("indagar", version)
+        s = fold(game, game.start(game.validate_options({}, 2), [Seat(0, "a"), Seat(1, "b")], Drbg(b"w", "start")))
+        for ev in game.decide_platform(s, 1, {"type": "resign"}, Drbg(b"w", "resign")):
+            s = game.evolve(s, ev)
+        return game.scores(s).to_dict()
+    said = node(tmp_path, """
+const {placeText} = await import("./panels.js");
+out(input.map(([board, seat]) => placeText(board, seat)));
+""", [[resigned(registry.get("indagar").rules_version), 1], [resigned("indagar-6"), 1]])
+    assert said == ["#2 of 2", "#4 of 4"]
+
+
+@needs_node
 def test_a_tournament_says_its_round_in_words(tmp_path):
     """A tournament page said "round 0 of -1" before anyone had entered (a round robin of no
     entrants plans n - 1 rounds): no round yet is said so, with the plan only when it means one."""
