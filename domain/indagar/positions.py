@@ -168,4 +168,21 @@ POSITIONS = {
         attack = {"attacker": ["monster", "kakonositel"], "seat": null, "tile": "r4c1", "defender": ["hero", "thorn"], "defender_seat": 0, "outpost": 0, "reveal": true, "breakthrough": false, "adice": [3, 1, 1], "ddice": [1, 1, 1], "min": 0, "extra": 0, "ignore": 0, "stage": "outpost", "figure_damage": 2, "retreated": false, "caused": false, "outpost_hit": false, "used": []}
         pending = [{"kind": "respond", "seat": 0, "moment": "damage", "hero": "thorn", "damage": 2, "cause": null}]
     """,
+    # Ariane hit Zhuan on a Poison Swamp for 2 and he fell back: her third XP made her level I, and
+    # the level-up side is asked before her Charge Through onto the Swamp, whose 2 would send her to
+    # retreat (IND-LVL-5, IND-RET-4; indagar-7).
+    "levelled-before-charging-through": """
+        indagar 2 seed=indagar
+        arena
+        put ariane r4c1
+        reveal r4c2 poison_swamp
+        put zhuan r4c3
+        heroes.ariane.bonuses = ["?"]
+        heroes.ariane.damage = 4
+        heroes.zhuan.damage = 2
+        turn 0 ariane
+        turn.action = true
+        attack = {"attacker": ["hero", "ariane"], "seat": 0, "tile": "r4c2", "defender": ["hero", "zhuan"], "defender_seat": 1, "outpost": 0, "reveal": false, "breakthrough": false, "adice": [2, 1, 1], "ddice": [1, 1], "min": 0, "extra": 0, "ignore": 0, "stage": "award", "figure_damage": 2, "retreated": false, "caused": false, "outpost_hit": false, "used": []}
+        pending = [{"kind": "level_bonus", "seat": 0, "options": ["sword", "shield"], "hero": "ariane"}, {"kind": "charge_through", "seat": 0, "options": [true, false]}]
+    """,
 }

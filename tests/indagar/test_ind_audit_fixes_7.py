@@ -6,7 +6,7 @@ also shows the old version as it was, and the stored exports test replays its re
 from __future__ import annotations
 
 from domain import registry
-from domain.core import Drbg
+from domain.core import Drbg, Illegal
 from domain.indagar import monsters as mon
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
@@ -144,6 +144,22 @@ def test_IND_LVL_5_IND_RET_4_experience_comes_before_a_charge_through_that_ends_
     assert [p["kind"] for p in old["pending"]] == ["charge_through"] and old["heroes"]["ariane"]["xp"] == 2
     old = run(OLD, old, 0, {"type": "charge_through", "go": True})
     assert old["heroes"]["ariane"]["tile"] is None and old["heroes"]["ariane"]["bonuses"] == []
+
+
+def test_the_declared_position_levelled_before_charging_through_is_that_moment():
+    """The position ``levelled-before-charging-through`` (where the conformance tests check legality
+    both ways) is the moment above: the level-up side asked before the Charge Through, which is
+    refused until it is answered."""
+    s = hit_and_fall_back(GAME)
+    _, declared = position(GAME.positions["levelled-before-charging-through"])
+    for key in ("pending", "attack", "turn", "outposts", "tiles", "hidden", "heroes", "monsters"):
+        assert s[key] == declared[key], key
+    try:
+        GAME.decide(declared, 0, {"type": "charge_through", "go": True}, Drbg(b"t", "cmd"))
+    except Illegal as refused:
+        assert refused.code == "bad_decision"
+    else:
+        raise AssertionError("a Charge Through was accepted before the level-up side")
 
 
 def test_IND_SUC_4_the_experience_is_the_same_when_the_charge_through_is_declined():
