@@ -29,13 +29,19 @@ def table(players: int = 2, seed: bytes = b"indagar", **options) -> dict:
     return fold(GAME, GAME.start(GAME.validate_options(options, players), seats, Drbg(seed, "start")))
 
 
-def apply(s: dict, seat: int, command: dict, rng=None) -> dict:
-    """Decide one command and fold it onto a copy (a fixed DRBG unless a scripted one is given)."""
-    events = GAME.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
+def run(game, s: dict, seat: int, command: dict, rng=None) -> dict:
+    """Decide one command under ``game``'s rules (a frozen version's too) and fold it onto a copy
+    (a fixed DRBG unless a scripted one is given)."""
+    events = game.decide(s, seat, command, rng or Drbg(b"t", "cmd"))
     s = copy_state(s)
     for ev in events:
-        s = GAME.evolve(s, ev)
+        s = game.evolve(s, ev)
     return s
+
+
+def apply(s: dict, seat: int, command: dict, rng=None) -> dict:
+    """``run`` under the current rules."""
+    return run(GAME, s, seat, command, rng)
 
 
 def events_of(s: dict, seat: int, command: dict, rng=None) -> list[dict]:

@@ -12,19 +12,10 @@ from domain.indagar import positions as verbs
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
-from ind_support import ScriptedDice, apply, corner, line, put
+from ind_support import ScriptedDice, apply, corner, line, put, run
 from tests.support.positions import edit, position
 
 OLD = registry.get("indagar", "indagar-5")
-
-
-def run(game, s: dict, seat: int, cmd: dict, rng=None) -> dict:
-    """``cmd`` decided under ``game``'s rules, its events folded onto a copy."""
-    events = game.decide(s, seat, cmd, rng or Drbg(b"t", "cmd"))
-    s = copy_state(s)
-    for ev in events:
-        s = game.evolve(s, ev)
-    return s
 
 
 def abilities_offered(game, s: dict, seat: int) -> list[str]:

@@ -11,19 +11,10 @@ from domain.indagar import monsters as mon
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
-from ind_support import ScriptedDice, armour_everyone, line, monster_turn, play_round, table
+from ind_support import ScriptedDice, armour_everyone, line, monster_turn, play_round, run, table
 from tests.support.positions import edit, position
 
 OLD = registry.get("indagar", "indagar-6")
-
-
-def run(game, s: dict, seat: int, cmd: dict, rng=None) -> dict:
-    """``cmd`` decided under ``game``'s rules, its events folded onto a copy."""
-    events = game.decide(s, seat, cmd, rng or Drbg(b"t", "cmd"))
-    s = copy_state(s)
-    for ev in events:
-        s = game.evolve(s, ev)
-    return s
 
 
 def label(game, s: dict, monster: str, rng) -> str:
