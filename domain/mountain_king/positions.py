@@ -78,7 +78,11 @@ def _named(words: tuple[str, ...]) -> tuple[list[str], dict[str, str]]:
 
 
 def tunnel(s: dict, piece: str, seat: str, *words: str) -> None:
+    """A tunnel piece named ``piece``. It counts as dug, past any ``t<n>`` name it takes, so a dig
+    afterwards never reuses its id (digs name their tunnels ``t1``, ``t2``... in order)."""
     cells, named = _named(words)
+    number = piece[1:] if piece.startswith("t") and piece[1:].isdigit() else "0"
+    s["tunnels_dug"] = max(s["tunnels_dug"] + 1, int(number))
     s["pieces"][piece] = {"kind": "tunnel", "cells": [_cell(c) for c in cells], "seat": int(seat), "tile": "X",
                           "anchor": _cell(named["anchor"]) if "anchor" in named else None,
                           "pedestal": named.get("pedestal")}

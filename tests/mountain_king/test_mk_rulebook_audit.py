@@ -668,3 +668,17 @@ def test_MK_TEAM_3_MK_AMB_27_ambiguity_teammates_doors_only_on_the_marked_pairs(
     s, _ = apply(s, 1, {"type": "place_door", "point": "D"})
     s, _ = apply(s, 2, {"type": "place_door", "point": "C"})
     assert [c["point"] for c in GAME.legal_commands(s, 3)] == ["A"]
+
+
+def test_a_tunnel_placed_by_a_position_keeps_its_piece_when_a_tunnel_is_dug_after_it():
+    """A position's ``tunnel t1`` counts as dug: the next dig is ``t2``, and never replaces it."""
+    _, s = position(ROW12 + """
+        storage 0 stone=2
+        tunnel t1 0 12,3 12,4 12,5
+    """)
+    placed = dict(s["pieces"]["t1"])
+    dig = next(c for c in of_type(GAME.legal_commands(s, 0), "dig")
+               if c["tile"] == "D2" and sorted(c["cells"]) == [[12, 6], [12, 7]] and c["anchor"] == [12, 6])
+    s, _ = apply(s, 0, dig)
+    assert s["pieces"]["t1"] == placed
+    assert sorted(s["pieces"]["t2"]["cells"]) == [[12, 6], [12, 7]]
