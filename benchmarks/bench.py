@@ -34,16 +34,11 @@ beside server and workers, not above them.
 """
 from __future__ import annotations
 
-import collections
-import http.client
-import json
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import uuid
 from datetime import datetime, timezone
@@ -53,6 +48,7 @@ import redis
 
 from benchmarks import load, platform_cpu
 from benchmarks import streams as streams_bench
+from benchmarks.served import BARE_APP, DELVE_APP, ApiStarter, Served, create_game
 from domain.core import Game
 from application.replay import batches, verify
 from application.service import GameService
@@ -60,8 +56,6 @@ from application.status import GameStatus
 from events.store import RedisEventStore
 import settings
 
-ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
-"""``(bind, processes, env overrides, wsgi app) -> the gunicorn process``, quiet, its stderr a pipe."""
 BotGame = Callable[[GameService, Game, int], str]
 """``(service, game, seats) -> id`` of one bot game played to its end (not compacted)."""
 PlatformStarter = Callable[[str, dict[str, str], int], dict[str, subprocess.Popen]]
@@ -69,8 +63,6 @@ PlatformStarter = Callable[[str, dict[str, str], int], dict[str, subprocess.Pope
 AppFactory = Callable[[GameService], Any]
 """``service -> a Flask app`` serving it in this process (for counting round trips)."""
 
-BARE_APP = "benchmarks.bare:app"
-DELVE_APP = "server.app:create_app()"
 TARGETS = {"reads_vs_bare": 0.50, "cycle_vs_two_bare": 0.35, "p99_over_p50": 4.0, "read_round_trips": 1,
            "action_round_trips": 2, "verify_events_per_s": 100_000, "states_p99_ms": 5.0, "bytes_per_game": 30_000,
            "redis_cpu_ms_per_action": 0.3, "streams": streams_bench.TARGETS["streams"],
@@ -235,64 +227,6 @@ def bench_round_trips(redis_url: str, prefix: str, game: Game, seats: int, make_
 # -- HTTP ------------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_port(port: int, proc: subprocess.Popen, path: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"gunicorn exited: {proc.stderr.read().decode(errors='replace')[-2000:]}")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", path)
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"gunicorn did not answer {path} in time")
-
-
-class _Served:
-    """``with _Served(api, app, env, path) as port:`` a gunicorn of ``app``, stopped on exit."""
-
-    def __init__(self, api: ApiStarter, app: str, env: dict[str, str], ready_path: str, processes: int):
-        self.api, self.app, self.env, self.ready_path, self.processes = api, app, env, ready_path, processes
-
-    def __enter__(self) -> int:
-        self.port = _free_port()
-        self.proc = self.api(f"127.0.0.1:{self.port}", self.processes, self.env, self.app)
-        try:
-            _wait_port(self.port, self.proc, self.ready_path)
-        except Exception:
-            self.__exit__()
-            raise
-        # From now on read its stderr as it comes (the last lines kept in ``tail``): a pipe nobody
-        # reads fills, and then a worker's next log line blocks it, loop and all.
-        self.tail: collections.deque[bytes] = collections.deque(maxlen=50)
-        threading.Thread(target=lambda: self.tail.extend(iter(self.proc.stderr.readline, b"")), daemon=True).start()
-        return self.port
-
-    def __exit__(self, *exc) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=20)
-
-
-def _create(port: int, game: Game, seats: int) -> tuple[str, dict[int, str]]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    body = json.dumps({"game": game.id, "seats": [{"name": f"p{i}"} for i in range(seats)], "options": {}})
-    conn.request("POST", "/v1/games", body=body, headers={"Content-Type": "application/json"})
-    created = json.loads(conn.getresponse().read())
-    conn.request("GET", f"/v1/games/{created['id']}", headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
-    active = json.loads(conn.getresponse().read())["active_seats"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
-    return created["id"], {"seat0": tokens[0], "active": tokens[active[0]]}
-
-
 def _held_versions(service: GameService, game_id: str) -> list[int]:
     """The versions a replay may ask for: each batch's last event, from the deal on."""
     envs = list(service.store.reads.iter_all(game_id))
@@ -309,12 +243,12 @@ def bench_http(redis_url: str, prefix: str, game: Game, seats: int, api: ApiStar
     run = dict(seconds=seconds, connections=connections)
     log(f"http: {load.generator()}, {connections} connections, {seconds:.0f} s per run, "
         f"gunicorn {processes} processes as `delve serve` runs it")
-    with _Served(api, BARE_APP, env, "/hello", processes) as port:
+    with Served(api, BARE_APP, env, "/hello", processes) as port:
         log("http: bare Flask /hello")
         bare_before = load.run_paths(port, ["/hello"], None, **run)
     results: dict[str, dict] = {}
-    with _Served(api, DELVE_APP, env, "/healthz", processes) as port:
-        gid, tokens = _create(port, game, seats)
+    with Served(api, DELVE_APP, env, "/healthz", processes) as port:
+        gid, tokens = create_game(port, game, seats)
         for name, paths, token in (("healthz", ["/healthz"], None),
                                    ("game_seat", [f"/v1/games/{gid}"], tokens["seat0"]),
                                    ("legal_actions", [f"/v1/games/{gid}/legal-actions"], tokens["active"])):
@@ -326,7 +260,7 @@ def bench_http(redis_url: str, prefix: str, game: Game, seats: int, api: ApiStar
         log(f"http: GET /states/{{v}} of {len(held)} held versions of a {max(held)}-event game, one connection")
         results["states_one_client"] = load.run_paths(port, [f"/v1/games/{finished_id}/states/{v}" for v in held],
                                                       None, seconds=seconds, connections=1, threads=1)
-    with _Served(api, BARE_APP, env, "/hello", processes) as port:
+    with Served(api, BARE_APP, env, "/hello", processes) as port:
         log("http: bare Flask /hello again")
         bare_after = load.run_paths(port, ["/hello"], None, **run)
     bare = statistics.fmean([bare_before["requests_per_s"], bare_after["requests_per_s"]])

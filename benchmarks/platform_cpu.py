@@ -21,7 +21,6 @@ import collections
 import http.client
 import json
 import os
-import socket
 import subprocess
 import threading
 import time
@@ -35,6 +34,7 @@ from domain.core import Game, Seat
 from domain.kit.driver import play as kit_play
 from application.status import GameStatus
 from events.store import RedisEventStore
+from localredis.server import _free_port
 import settings
 
 PlatformStarter = Callable[[str, dict[str, str], int, bool], dict[str, subprocess.Popen]]
@@ -62,12 +62,6 @@ def proc_cpu(pid: int) -> float:
 def redis_cpu(r: redis.Redis) -> float:
     info = r.info("cpu")
     return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _post(port: int, path: str, body: dict) -> dict:

@@ -38,6 +38,7 @@ import redis
 from application.service import GameService
 from application.status import GameStatus
 from benchmarks import load
+from benchmarks.served import DELVE_APP, ApiStarter
 from events import liveness
 from events.store import RedisEventStore
 from localredis.server import EmbeddedRedis, _free_port
@@ -45,10 +46,6 @@ from localredis.cluster import LocalCluster
 import settings
 
 GAME, SEATS = "saboteur", 3
-DELVE_APP = "server.app:create_app()"
-ApiStarter = Callable[[str, int, dict[str, str], str], subprocess.Popen]
-"""``(bind, processes, env overrides, wsgi app) -> the gunicorn process`` (`delve` passes the one
-`delve serve` uses, without its access log)."""
 TICK = os.sysconf("SC_CLK_TCK")
 
 

@@ -35,11 +35,10 @@ from typing import Callable
 import redis
 
 from benchmarks.scaling import _with_children
+from benchmarks.served import DELVE_APP, ApiStarter, Served, create_game
 from domain.core import Game
 import settings
 
-ApiStarter = Callable[[str, int, dict[str, str], str], "subprocess.Popen"]  # noqa: F821 - as benchmarks.bench's
-DELVE_APP = "server.app:create_app()"
 TARGETS = {"streams": 10_000, "fanout_p99_ms": 100.0}
 HOLDERS = 2  # client processes holding the streams
 MARKS = 10  # a move's events a spectator may not see all of: the first one it sees counts
@@ -202,19 +201,17 @@ def run(api: ApiStarter, redis_url: str, prefix: str, game: Game, seats: int, st
         env: dict[str, str] | None = None) -> dict:
     """``streams`` open streams of one game on one API process (``env``: more settings for it); see the
     module's docstring."""
-    from benchmarks.bench import _Served, _create
-
     env = {"REDIS_URL": redis_url, "DELVE_PREFIX": prefix, **settings.UNLIMITED, "DELVE_ADMIN_TOKEN": "",
            "DELVE_SSE_MAX_STREAMS": str(streams + 100), "DELVE_SSE_MAX_PER_GAME": str(streams + 100),
            "DELVE_SSE_MAX_SECONDS": "3600", **(env or {})}
     r = redis.Redis.from_url(redis_url)
     redis_port = r.connection_pool.connection_kwargs.get("port", 6379)
     ctx = multiprocessing.get_context("spawn")
-    served = _Served(api, DELVE_APP, env, "/healthz", 1)
+    served = Served(api, DELVE_APP, env, "/healthz", 1)
     with served as port:
         master = served.proc.pid
         worker = next((p for p in _with_children([master]) if p != master), master)  # gunicorn's one worker
-        gid, tokens = _create(port, game, seats)
+        gid, tokens = create_game(port, game, seats)
         _status, summary = _call(port, "GET", f"/v1/games/{gid}", tokens["seat0"])
         version = summary["version"]
         before = {"rss_kb": rss_kb(worker), "api_redis_connections": redis_sockets(worker, redis_port)}
