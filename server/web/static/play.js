@@ -284,6 +284,10 @@ export class Play {
   onBoard(ev) {
     const el = ev.target.closest && ev.target.closest("[data-place].target");
     if (!el) return this.missed(ev);
+    return this.pick(el, ev);
+  }
+
+  pick(el, ev) {
     if (this.busy) return this.hint(SENDING);
     this.hint("");
     const key = el.dataset.place;
@@ -299,16 +303,41 @@ export class Play {
   /** A click on a place of the board that no open move involves: say so, briefly (and why, when our
    * move is still on its way or our next moves are still being read). */
   missed(ev) {
-    const place = ev.target.closest && ev.target.closest("[data-place]");
+    const place = (ev.target.closest && ev.target.closest("[data-place]")) || this.placeAt(ev);
     if (!place || place.classList.contains("picked")) return;
+    if (place.classList.contains("target")) return this.pick(place, ev);
     if (this.busy) return this.hint(SENDING);
     if (this.loading && !this.legal) return this.hint(LOADING);
     if (this.legal && this.legal.commands.length) {
+      const anywhere = this.board.querySelector("[data-place].target") !== null;
       this.hint(this.picked.length ? "No move there with what you picked; the highlighted places have moves (or Clear the selection)."
-        : "No move there; the highlighted places have moves.");
+        : anywhere ? "No move there; the highlighted places have moves."
+          : "No move there: no place on the board has one now; choose a move from the list above.");
     } else if (this.summary && this.summary.status === "active" && this.seat !== null && this.seat !== undefined) {
       this.hint("Not your turn: nothing to play there now.");
     }
+  }
+
+  /**
+   * The board's place under a click that landed on none: a drawn place that is not a target lets
+   * the pointer through to what lies beneath (a laid card keeps its tooltip), so a real click on an
+   * empty Saboteur cell, a Mountain King space or an Indagar hex reached no place and went unanswered.
+   * Found by geometry, topmost first; null for a click with no pointer position (a key, a script's).
+   */
+  placeAt(ev) {
+    if (!ev.isTrusted || typeof ev.clientX !== "number") return null;
+    const places = [...this.board.querySelectorAll("[data-place]")].reverse();
+    for (const el of places) {
+      if (typeof el.isPointInFill === "function" && el.getScreenCTM) {
+        const ctm = el.getScreenCTM();
+        if (!ctm) continue;
+        if (el.isPointInFill(new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse()))) return el;
+      } else {
+        const r = el.getBoundingClientRect();
+        if (ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom) return el;
+      }
+    }
+    return null;
   }
 
   /** A short line above the board that goes away by itself (or with the next pick). */

