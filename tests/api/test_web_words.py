@@ -284,3 +284,25 @@ const {batchesOf, beforeDeal} = await import("./batches.js");
 out(input.map((events) => beforeDeal(batchesOf(events))));
 """, [full, waited, cancelled])
     assert said == [0, 3, 3]
+
+
+
+@needs_node
+def test_a_busy_stream_says_it_tries_again_by_itself(tmp_path):
+    """A 503 too_many_streams said "close one, or retry in 7 s" and the page stopped following; now
+    it waits and tries again, and says that it does."""
+    said = node(tmp_path, """
+const {streamState} = await import("./words.js");
+const {busy, retryAfter} = await import("./api.js");
+const err = (status, problem) => ({status, problem, message: problem.detail});
+const full = err(503, {retry_after: 7, detail: "this token holds 8 open streams already, the most it may; close one, or retry in 7 s"});
+out({states: [streamState("following"), streamState("reconnecting"), streamState("following", null, "tournament"),
+              streamState("retrying", {seconds: retryAfter(full), message: full.message})],
+     busy: [busy(full), busy(err(429, {})), busy(err(404, {})), busy(err(401, {}))],
+     waits: [retryAfter(full), retryAfter(err(503, {})), retryAfter(err(503, {retry_after: 900})), retryAfter(err(429, {retry_after: 0.2}))]});
+""")
+    assert said["states"] == ["following the game live", "reconnecting…", "following the tournament live",
+                              "the server is busy (this token holds 8 open streams already, the most it may); "
+                              "trying again by itself in 7 s"]
+    assert said["busy"] == [True, True, False, False]
+    assert said["waits"] == [7, 5, 60, 1]

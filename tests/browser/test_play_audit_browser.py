@@ -110,3 +110,24 @@ def test_a_real_click_on_a_place_without_a_move_says_so(browser, site):
                      "document.querySelector('#board').dataset.version !== arguments[0]", version,
                      what=f"a highlighted place of {game} picked by a real click")
         no_problems(browser)
+
+def test_a_stream_refused_by_a_busy_server_is_tried_again(browser, site, api):
+    """A player who opened several games in a row met "stream stopped: this token holds 8 open
+    streams already, the most it may; close one, or retry in 7 s", and the page never retried: it no
+    longer followed the game (no bot move, no turn) until reloaded. A busy server's 503 is tried again
+    after the wait it names, and the page says so."""
+    gid, token = _my_game(site, "saboteur", ["heuristic", "random"])
+    _before_scripts(browser, BUSY_ONCE)
+    browser.open(f"{site.url}/web/games/{gid}#token={token}")
+    browser.wait("return window.__refused === 1", what="the refused stream")
+    said = browser.wait("const t = document.getElementById('live-state').textContent; "
+                        "return (t.includes('busy') || t.includes('following')) && t", what="the page's word on it")
+    if "busy" in said:
+        assert "trying again by itself in 1 s" in said and "retry in" not in said, said
+    browser.wait("return document.getElementById('live-state').textContent === 'following the game live'",
+                 what="the stream followed again")
+    events = browser.count("#events li")
+    _act(api, gid, token)  # moved elsewhere: only the stream can bring it to this page
+    browser.wait("return document.querySelectorAll('#events li').length > arguments[0]", events,
+                 what="the move, through the stream")
+    no_problems(browser)

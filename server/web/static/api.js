@@ -83,11 +83,23 @@ function parseFrame(text) {
   return frame;
 }
 
+/** A refusal that passes: the server is busy (503) or the caller is over a rate (429). */
+export function busy(err) {
+  return err.status === 503 || err.status === 429;
+}
+
+/** How long a busy server asked to wait, in seconds (its problem's ``retry_after``), kept between 1 and 60. */
+export function retryAfter(err) {
+  const asked = Number(err.problem && err.problem.retry_after);
+  return Number.isFinite(asked) && asked > 0 ? Math.min(60, Math.max(1, Math.ceil(asked))) : 5;
+}
+
 /**
  * Follow an event stream (a game's or a tournament's /events/stream) after
  * `after`. EventSource cannot send an Authorization header, so the stream is
  * read with fetch and parsed here; on a dropped connection it resumes with
- * Last-Event-ID, as SSE would. Returns {stop()}.
+ * Last-Event-ID, as SSE would, and a busy server's refusal (503, 429) is tried again after the
+ * wait it names (`onStatus("retrying", {seconds, message})`). Returns {stop()}.
  */
 export function follow(streamPath, {token, after, onEvent, onEnd, onError, onStatus}) {
   const control = {stopped: false, abort: null};
@@ -129,9 +141,17 @@ export function follow(streamPath, {token, after, onEvent, onEnd, onError, onSta
         }
       } catch (err) {
         if (control.stopped) return;
-        if (err instanceof ApiError) {
+        if (err instanceof ApiError && !busy(err)) {
           onError && onError(err); // 401/404: retrying will not help
           return;
+        }
+        if (err instanceof ApiError) {
+          // A full server or token (503 too_many_streams, a 429): it says when to come back, and the
+          // page does, rather than stop following with "retry in 7 s" on screen and nothing retrying.
+          const seconds = retryAfter(err);
+          onStatus && onStatus("retrying", {seconds, message: err.message});
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+          continue;
         }
       }
       onStatus && onStatus("reconnecting");

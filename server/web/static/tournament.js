@@ -7,7 +7,7 @@ import {botChoices} from "./bots.js";
 import {deskKey, directorDesk} from "./director.js";
 import {clear, h, table} from "./dom.js";
 import {currentPlayer, sessionBox} from "./session.js";
-import {gameTitle, roundLine} from "./words.js";
+import {gameTitle, roundLine, streamState} from "./words.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
@@ -251,8 +251,8 @@ function followLog() {
       $("live-state").textContent = "the tournament has finished";
     },
     onError: (err) => { $("live-state").textContent = `stream stopped: ${err.message}`; },
-    onStatus: (status) => {
-      $("live-state").textContent = status === "following" ? "following the tournament live" : "reconnecting…";
+    onStatus: (status, detail) => {
+      $("live-state").textContent = streamState(status, detail, "tournament");
     },
   });
 }

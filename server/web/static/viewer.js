@@ -9,7 +9,7 @@ import {addToBatches, batchesOf, batchOfSeq, beforeDeal} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {heldSeat, seatsPanel} from "./seats.js";
 import {loadMoves, markMove, moveEnding, moveLabel, moveWho, movesPanel} from "./moves.js";
-import {eventWho} from "./words.js";
+import {eventWho, streamState} from "./words.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
 
@@ -174,7 +174,7 @@ function startStream() {
     },
     onEnd: () => gameEnded(),
     onError: (err) => setLiveState(`stream stopped: ${err.message}`),
-    onStatus: (status) => setLiveState(status === "following" ? "following the game live" : "reconnecting…"),
+    onStatus: (status, detail) => setLiveState(streamState(status, detail)),
   });
 }
 

@@ -82,3 +82,15 @@ export function ratedName(line) {
 export function gameTitle(titles, game) {
   return (titles && titles[game]) || game;
 }
+
+/** A followed stream's state in words (api.js follow's `onStatus(status, detail)`): "following the
+ * game live", "reconnecting…", or a busy server's refusal and when the page tries again by itself
+ * ("the server is busy (this token holds 8 open streams already…); trying again by itself in 7 s"). */
+export function streamState(status, detail, what = "game") {
+  if (status === "following") return `following the ${what} live`;
+  if (status === "retrying" && detail) {
+    const why = String(detail.message || "").replace(/[;,]? ?(close one, or )?retry in \d+ s\.?$/, "");
+    return `the server is busy${why ? ` (${why})` : ""}; trying again by itself in ${detail.seconds} s`;
+  }
+  return "reconnecting…";
+}
