@@ -131,3 +131,27 @@ def test_a_stream_refused_by_a_busy_server_is_tried_again(browser, site, api):
     browser.wait("return document.querySelectorAll('#events li').length > arguments[0]", events,
                  what="the move, through the stream")
     no_problems(browser)
+
+def test_a_hidden_tab_lets_its_stream_go_and_still_follows_the_game(browser, site, api):
+    """A browser opens six connections to one server, and each page following a game or a
+    tournament held one by its event stream: with six Delve tabs open, a seventh page did not load.
+    A hidden tab lets its stream go and reads the game every few seconds instead (so it still learns
+    of a move, and of its turn); shown again, it follows the stream."""
+    gid, token = _my_game(site, "saboteur", ["heuristic", "random"])
+    _before_scripts(browser, HIDDEN)
+    browser.open(f"{site.url}/web/games/{gid}#token={token}")
+    browser.wait("return document.getElementById('live-state').textContent === 'following the game live'",
+                 what="the stream followed")
+    assert browser.js("return __streams.opened - __streams.closed") == 1
+    browser.js("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
+    assert browser.js("return __streams.opened - __streams.closed") == 0, browser.js("return __streams")
+    assert "hidden" in browser.text("#live-state"), browser.text("#live-state")
+    events = browser.count("#events li")
+    _act(api, gid, token)
+    browser.wait("return document.querySelectorAll('#events li').length > arguments[0]", events, timeout=25,
+                 what="the move, read while hidden")
+    assert browser.js("return __streams.opened - __streams.closed") == 0
+    browser.js("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+    browser.wait("return document.getElementById('live-state').textContent === 'following the game live' && "
+                 "__streams.opened - __streams.closed === 1", what="the stream followed again")
+    no_problems(browser)

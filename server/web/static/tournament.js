@@ -11,7 +11,7 @@ import {gameTitle, roundLine, streamState} from "./words.js";
 
 const tournamentId = document.body.dataset.tournamentId;
 const $ = (id) => document.getElementById(id);
-const page = {tournament: null, pending: null, desk: null, titles: null, failed: false};
+const page = {tournament: null, pending: null, desk: null, titles: null, failed: false, stream: null, poll: null};
 
 sessionBox($("session"), () => load());
 
@@ -242,8 +242,37 @@ function scheduleLoad() {
   }, 300);
 }
 
+// A hidden tab lets its stream go (a browser opens six connections to one server, and each followed
+// stream holds one: with six tabs following, a seventh page did not load) and reloads the tournament
+// every few seconds instead; shown again, it reloads and follows the stream.
+const HIDDEN_POLL_MS = 10000;
+
+function pollWhileHidden() {
+  $("live-state").textContent = "this tab is hidden: the tournament is read every few seconds";
+  page.poll = page.poll || setInterval(async () => {
+    if (!(await load()) || page.tournament.status !== "finished") return;
+    clearInterval(page.poll);
+    page.poll = null;
+    $("live-state").textContent = "the tournament has finished";
+  }, HIDDEN_POLL_MS);
+}
+
+document.addEventListener("visibilitychange", async () => {
+  if (!page.tournament || page.tournament.status === "finished") return;
+  if (document.hidden) {
+    if (page.stream) page.stream.stop();
+    page.stream = null;
+    pollWhileHidden();
+  } else if (!page.stream) {
+    clearInterval(page.poll);
+    page.poll = null;
+    if (await load() && page.tournament.status !== "finished" && !document.hidden && !page.stream) followLog();
+  }
+});
+
 function followLog() {
-  follow(`/v1/tournaments/${encodeURIComponent(tournamentId)}/events/stream`, {
+  if (document.hidden) return pollWhileHidden();
+  page.stream = follow(`/v1/tournaments/${encodeURIComponent(tournamentId)}/events/stream`, {
     after: page.tournament.version,
     onEvent: () => scheduleLoad(),
     onEnd: async () => {

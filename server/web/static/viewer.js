@@ -36,6 +36,8 @@ const app = {
   mode: "live",
   step: 0,
   stream: null,
+  poll: null, // while the tab is hidden: the timer that reads the game instead of its stream
+  over: false, // the end was handled (GameFinished, the stream's end, or a hidden tab's read)
   player: null, // replay autoplay timer
   pending: null, // debounce timer of a live refresh
   request: 0, // serial of the newest state request; older answers are dropped
@@ -101,7 +103,9 @@ async function rendererOf(entry) {
 
 async function loadGame() {
   stopStream();
+  stopPoll();
   stopPlay();
+  app.over = false;
   setLiveState("");
   app.token = tokenToUse();
   try {
@@ -131,7 +135,7 @@ async function loadGame() {
   renderEventList();
   delete $("audit").dataset.status; // the token may have changed: rebuild the verify controls too
   refreshPanels();
-  if (following()) startStream();
+  if (following()) follows();
   const wanted = linkedVersion();
   const linked = wanted === null ? -1 : batchOfSeq(app.batches, wanted);
   if (wanted !== null) setMode("replay", linked < 0 ? app.batches.length - 1 : linked);
@@ -183,6 +187,57 @@ function stopStream() {
   app.stream = null;
 }
 
+// -- a hidden tab ----------------------------------------------------------------
+// A browser opens at most six connections to one server (HTTP/1.1), and a followed stream holds one
+// for as long as its page is open: with six Delve tabs following games, a seventh page did not even
+// load. A hidden tab lets its stream go and reads the game every HIDDEN_POLL_MS instead (a short
+// request, so "your turn" still reaches it: the title, a notification); shown again, it catches up
+// and follows the stream.
+const HIDDEN_POLL_MS = 10000;
+
+/** Follow the game: its stream while the tab is shown, a slow read while it is hidden. */
+function follows() {
+  if (document.hidden) startPoll();
+  else startStream();
+}
+
+function startPoll() {
+  stopPoll();
+  setLiveState("this tab is hidden: the game is read every few seconds");
+  app.poll = setInterval(catchUp, HIDDEN_POLL_MS);
+}
+
+function stopPoll() {
+  if (app.poll) clearInterval(app.poll);
+  app.poll = null;
+}
+
+/** Read the events after the last one shown, as the stream would have brought them. */
+async function catchUp() {
+  const after = app.events.length ? app.events[app.events.length - 1].seq : 0;
+  let fresh;
+  try {
+    fresh = await allEvents(gameId, app.token, after);
+  } catch {
+    return; // the next read, or the stream once the tab is shown, tries again
+  }
+  for (const ev of fresh) addEvent(ev);
+  if (fresh.some((ev) => ev.type === "GameFinished")) return gameEnded();
+  if (fresh.length) scheduleRefresh();
+}
+
+document.addEventListener("visibilitychange", async () => {
+  if (!app.summary || app.over || !following()) return;
+  if (document.hidden) {
+    stopStream();
+    startPoll();
+  } else if (!app.stream) {
+    stopPoll();
+    await catchUp();
+    if (!app.over && following() && !app.stream && !document.hidden) startStream();
+  }
+});
+
 function setLiveState(text) {
   $("live-state").textContent = text;
 }
@@ -223,9 +278,11 @@ async function refreshSummary() {
  * so the replay steps are exact.
  */
 async function gameEnded() {
-  if (!app.stream) return; // already handled (GameFinished, then the stream's end)
+  if (app.over) return; // already handled (GameFinished, then the stream's end)
+  app.over = true;
   setLiveState("the game has finished");
   stopStream();
+  stopPoll();
   app.events = await allEvents(gameId, app.token);
   app.batches = batchesOf(app.events);
   renderEventList();
