@@ -286,6 +286,23 @@ out(input.map((events) => beforeDeal(batchesOf(events))));
     assert said == [0, 3, 3]
 
 
+@needs_node
+def test_an_event_is_said_with_every_plain_field(tmp_path):
+    """The Events panel kept an event's first five fields, so Saboteur's path placed named its cell
+    by x alone; the offline replay showed raw JSON. Every plain field is said; the offline replay
+    spells out a short record too ("delta iron -3, object 1")."""
+    placed = {"type": "PathPlaced", "data": {"card": "P11", "rotated": False, "seat": 1, "shape": "tee-new", "x": 1, "y": 0}}
+    resolved = {"type": "ActionResolved", "data": {"card": "M23", "delta": {"iron": -3, "object": 1}, "place": "0:22",
+                                                   "deck": [f"P{i:02}" for i in range(40)]}}
+    said = node(tmp_path, """
+const {eventWords, fieldWords} = await import("./words.js");
+out([eventWords(input[0]), eventWords(input[1]), fieldWords(input[1], {nested: true}), eventWords({type: "GameStarted", data: {}})]);
+""", [placed, resolved])
+    assert said[0] == "path placed: card P11, rotated false, seat 1, shape tee-new, x 1, y 0"
+    assert said[1] == "action resolved: card M23, place 0:22"  # records and lists: in the row's tooltip
+    assert said[2].startswith("card M23, delta iron -3, object 1, place 0:22, deck P00, P01") and said[2].endswith("…")
+    assert said[3] == "game started"
+
 
 @needs_node
 def test_a_busy_stream_says_it_tries_again_by_itself(tmp_path):

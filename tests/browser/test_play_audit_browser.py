@@ -155,3 +155,33 @@ def test_a_hidden_tab_lets_its_stream_go_and_still_follows_the_game(browser, sit
     browser.wait("return document.getElementById('live-state').textContent === 'following the game live' && "
                  "__streams.opened - __streams.closed === 1", what="the stream followed again")
     no_problems(browser)
+
+def test_every_event_row_names_a_cell_by_both_coordinates(browser, site):
+    """The Events panel kept an event's first five fields: Saboteur's "path placed: card P11, rotated
+    false, seat 1, shape tee-new, x 1" named a cell by its x alone. Every plain field is said."""
+    gid = site.finished["saboteur"]
+    browser.open(f"{site.url}/web/games/{gid}")
+    browser.wait("return document.querySelectorAll('#events li').length > 0", what="the events")
+    rows = [t for t in browser.texts("#events .data") if t.startswith("path placed:")]
+    assert rows, "no path was placed in the finished game"
+    assert all(" x " in t and ", y " in t for t in rows), [t for t in rows if ", y " not in t][:3]
+    no_problems(browser)
+
+def test_the_offline_replay_says_each_event_in_words(browser, site, api, tmp_path):
+    """The offline replay showed each event of a move as its type and raw JSON
+    ({"card":"P30","seat":1}); it says them in words, as the viewer does."""
+    gid = site.finished["saboteur"]
+    export = tmp_path / f"{gid}.ndjson"
+    export.write_bytes(api.get(f"/v1/games/{gid}/export").content)
+    browser.open(f"{site.url}/web/replay")
+    browser.wait("return document.body.dataset.ready === '1'", what="the offline page")
+    browser.driver.find_element("css selector", "#file").send_keys(str(export))
+    browser.wait("return document.querySelectorAll('#move ol.events li').length > 0", what="a move's events")
+    browser.click("#move-list li[data-move='1']")
+    rows = browser.texts("#move ol.events .data")
+    types = browser.texts("#move ol.events .type")
+    assert rows and not any("{" in t or '"' in t for t in rows), rows
+    assert "path placed" in types or "goal peeked" in types or "tool broken" in types, types
+    # This site signs nothing (no /v1/audit/keys: the page says so); no other problem.
+    problems = browser.problems()
+    assert problems["errors"] == [] and all(f["url"] == "/v1/audit/keys" for f in problems["failed"]), problems

@@ -6,8 +6,8 @@
 // renderer and public components, loaded with the page (so a record opened later, with the server
 // down, is named too), reword the server's labels ("Break bob's pick" for "Break seat 1's pick").
 import {check, movesOf, parse, seatsOf} from "./record.js";
-import {brief, clear, h, table} from "./dom.js";
-import {recordWho, relabeled} from "./words.js";
+import {clear, h, table} from "./dom.js";
+import {fieldWords, recordWho, relabeled, typeWords} from "./words.js";
 
 const KEYS = "delve.keys";
 const $ = (id) => document.getElementById(id);
@@ -118,8 +118,9 @@ function showMove(n) {
   clear($("move"),
     h("p", {class: "move-line", "data-move": m.n},
       `move ${m.n} of ${page.moves.length} · ${m.at} · ${who(m)}: `, label(m, "strong"), ` · ${seqs}`),
-    h("ol", {class: "events"}, m.events.map((e) => h("li", {title: JSON.stringify(e.data, null, 1)},
-      h("span", {class: "seq"}, e.seq), h("span", {class: "type"}, e.type), h("span", {class: "data"}, brief(e.data, 100))))));
+    h("ol", {class: "events"}, m.events.map((e) => h("li", {title: `${e.type} ${JSON.stringify(e.data, null, 1)}`,
+      "data-type": e.type}, h("span", {class: "seq"}, e.seq), h("span", {class: "type"}, typeWords(e.type)),
+      h("span", {class: "data"}, fieldWords(e, {nested: true}))))));
 }
 
 function bind() {

@@ -9,7 +9,7 @@ import {addToBatches, batchesOf, batchOfSeq, beforeDeal} from "./batches.js";
 import {auditPanel, scoresPanel} from "./panels.js";
 import {heldSeat, seatsPanel} from "./seats.js";
 import {loadMoves, markMove, moveEnding, moveLabel, moveWho, movesPanel} from "./moves.js";
-import {eventWho, streamState} from "./words.js";
+import {eventWho, eventWords, streamState, typeWords} from "./words.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
 
@@ -335,7 +335,7 @@ function updateSlider() {
   slider.value = String(app.step);
   const batch = app.batches[app.step];
   if (!batch) return;
-  const types = [...new Set(batch.events.map((ev) => words(ev.type)))].join(", ");
+  const types = [...new Set(batch.events.map((ev) => typeWords(ev.type)))].join(", ");
   const move = moveEnding(app.moves, batch.end);
   markMove($("move-list"), move);
   const what = move
@@ -504,18 +504,10 @@ function endLine() {
   return `Game over: ${why ? `${why}; ` : ""}${who}.`;
 }
 
-/** "PathPlayed" -> "path played". */
-function words(type) {
-  return type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-}
-
-/** An event as a short line of words: its kind and its plain fields ("card P07, x 1, y 0"). */
+/** An event as a line of words: the move's label where it is one, else its kind and its plain
+ * fields ("path placed: card P07, …, x 1, y 0", words.js eventWords). */
 function eventText(ev) {
-  const move = app.labels.get(ev.seq);
-  if (move) return move;
-  const parts = Object.entries(ev.data || {}).filter(([, v]) => v !== null && typeof v !== "object")
-    .slice(0, 5).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
-  return parts.length ? `${words(ev.type)}: ${parts.join(", ")}` : words(ev.type);
+  return app.labels.get(ev.seq) || eventWords(ev);
 }
 
 /** What the renderers name seats and actors by: the summary's seats and the catalog's components. */

@@ -94,3 +94,39 @@ export function streamState(status, detail, what = "game") {
   }
   return "reconnecting…";
 }
+
+/** An event's kind in words: "PathPlaced" -> "path placed". */
+export function typeWords(type) {
+  return String(type).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+/** A field's value as a few words: a number or a word as it is, a short list or record spelled out
+ * ("iron -3, object 1"), anything longer cut with "…" (the row's tooltip holds the whole data). */
+function valueWords(value, max = 48) {
+  let text;
+  if (value === null || typeof value !== "object") text = String(value);
+  else if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) text = value.join(", ");
+  else if (!Array.isArray(value) && Object.values(value).every((v) => v === null || typeof v !== "object")) {
+    text = Object.entries(value).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ");
+  } else text = JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * An event of the log as a line of words: its kind and its fields ("path placed: card P07, rotated
+ * false, seat 1, shape tee-new, x 1, y 0"). Every plain field is said, so a cell is never named by
+ * its x alone (the Events panel once kept the first five fields and dropped Saboteur's y); with
+ * `nested`, lists and records are said too (the offline replay, which has nothing else to show),
+ * else left to the row's tooltip (a shuffled deck, a whole board).
+ */
+export function eventWords(ev, {nested = false} = {}) {
+  const fields = fieldWords(ev, {nested});
+  return fields ? `${typeWords(ev.type)}: ${fields}` : typeWords(ev.type);
+}
+
+/** An event's fields alone, in words ("card P07, rotated false, seat 1, x 1, y 0"); "" when none. */
+export function fieldWords(ev, {nested = false} = {}) {
+  return Object.entries(ev.data || {})
+    .filter(([, v]) => v !== null && (nested || typeof v !== "object"))
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${valueWords(v)}`).join(", ");
+}
