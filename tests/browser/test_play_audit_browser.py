@@ -185,3 +185,23 @@ def test_the_offline_replay_says_each_event_in_words(browser, site, api, tmp_pat
     # This site signs nothing (no /v1/audit/keys: the page says so); no other problem.
     problems = browser.problems()
     assert problems["errors"] == [] and all(f["url"] == "/v1/audit/keys" for f in problems["failed"]), problems
+
+def test_indagar_marks_the_shown_step_apart_from_the_places_to_click(browser, site):
+    """Indagar outlined the tiles the shown step touched in yellow, the colour of the places one may
+    click now: a player could not tell them apart. They are red, as on the other boards, and the
+    legend says which is which."""
+    gid = site.finished["indagar"]
+    browser.open(f"{site.url}/web/games/{gid}#v=1")
+    browser.wait("return !document.getElementById('replay-controls').hidden", what="the replay bar")
+    steps = browser.js("return Number(document.getElementById('slider').max)")
+    deadline = time.monotonic() + 30
+    for step in range(1, steps + 1):
+        browser.js("const s = document.getElementById('slider'); s.value = String(arguments[0]);"
+                   "s.dispatchEvent(new Event('input', {bubbles: true}))", step)
+        strokes = browser.js("return [...document.querySelectorAll('#board polygon.touched')].map((p) => p.getAttribute('stroke'))")
+        if strokes or time.monotonic() > deadline:
+            break
+    assert strokes, "no step of the finished game touched a tile"
+    assert set(strokes) == {"#ff2d55"}, strokes
+    assert "red outline: touched by the shown step" in browser.js("return document.getElementById('legend').textContent")
+    no_problems(browser)

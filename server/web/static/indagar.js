@@ -54,6 +54,10 @@ function hexPoints([x, y], r = R) {
   }).join(" ");
 }
 
+// The outline of a tile the shown step touched: the red the other boards use (web.css --lit), never the
+// yellow of a place one may click now (.hit.target), which it was, so the two could not be told apart.
+const TOUCHED = "#ff2d55";
+
 /** Tiles the shown batch named (moved to, revealed, attacked), outlined on the board. */
 function touched(batch) {
   const out = new Set();
@@ -82,8 +86,9 @@ function board(view, ctx) {
     const fill = kind ? TILE_COLOURS[kind] || "#c5c5c5" : "#3a3a3a";
     const label = kind ? `${t}: ${tileName(kind)}${view.tiles[t].destroyed ? " (destroyed)" : ""}`
       : sealed ? `${t}: a monster home, never revealed` : known ? `${t}: face down; you explored ${tileName(known)}` : `${t}: face down`;
-    parts.push(s("polygon", {points: hexPoints(centre(t)), fill, stroke: hot.has(t) ? "#ff0" : "#111",
-      "stroke-width": hot.has(t) ? 2.5 : 0.8, class: `ind-tile${kind ? "" : " fog"}${view.tiles[t].destroyed ? " destroyed" : ""}`}, s("title", {}, label)));
+    parts.push(s("polygon", {points: hexPoints(centre(t)), fill, stroke: hot.has(t) ? TOUCHED : "#111",
+      "stroke-width": hot.has(t) ? 2.5 : 0.8,
+      class: `ind-tile${kind ? "" : " fog"}${view.tiles[t].destroyed ? " destroyed" : ""}${hot.has(t) ? " touched" : ""}`}, s("title", {}, label)));
     const [x, y] = centre(t);
     if (!kind) parts.push(fitted(known ? tileWord(known) : "?", {x, y: y + 4, class: "ind-fog", "font-style": known ? "italic" : null}));
     if (kind === "source") parts.push(s("text", {x, y: y + 4, class: "ind-label"}, `✦${view.source || ""}`));
@@ -139,7 +144,7 @@ function legend(view) {
     h("p", {}, kinds.map((k) => swatch(TILE_COLOURS[k] || "#c5c5c5", tileName(k))),
       swatch("#3a3a3a", "face down (?; in italics: you explored it)")),
     h("p", {}, Object.entries(FACTION_COLOURS).map(([f, c]) => swatch(c, `${f} (hero: circle, outpost: hex ring, thicker = higher level)`)),
-      swatch("#b71c1c", "monster (diamond)"), " ✦n: spirits on the Source of Power; yellow outline: touched by the shown step"));
+      swatch("#b71c1c", "monster (diamond)"), " ✦n: spirits on the Source of Power; red outline: touched by the shown step; yellow outline: a place you may click now"));
 }
 
 /** The board places a command involves, for the play layer: a tile or a hero. */
