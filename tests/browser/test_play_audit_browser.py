@@ -186,6 +186,22 @@ def test_the_offline_replay_says_each_event_in_words(browser, site, api, tmp_pat
     problems = browser.problems()
     assert problems["errors"] == [] and all(f["url"] == "/v1/audit/keys" for f in problems["failed"]), problems
 
+def test_the_replay_bar_keeps_each_button_on_one_line(browser, site):
+    """Stepping through a DWARF game, a long step line ("move 5 of 77 · Audrey: Place a worker on Gold
+    Vein (Veta de Oro) at 23 (1 gold)") squeezed the "|◀" button onto two lines."""
+    gid = site.finished["dwarf"]
+    browser.driver.set_window_size(1100, 900)
+    try:
+        browser.open(f"{site.url}/web/games/{gid}#v=1")
+        browser.wait("return !document.getElementById('replay-controls').hidden", what="the replay bar")
+        browser.js("document.getElementById('slider').value = '3'; "
+                   "document.getElementById('slider').dispatchEvent(new Event('input', {bubbles: true}))")
+        heights = browser.js("return [...document.querySelectorAll('#replay-controls button')]"
+                             ".map((b) => b.getBoundingClientRect().height)")
+        assert max(heights) <= min(heights) + 1, heights
+    finally:
+        browser.driver.set_window_size(1400, 1000)
+
 def test_indagar_marks_the_shown_step_apart_from_the_places_to_click(browser, site):
     """Indagar outlined the tiles the shown step touched in yellow, the colour of the places one may
     click now: a player could not tell them apart. They are red, as on the other boards, and the
