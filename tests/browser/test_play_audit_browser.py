@@ -202,6 +202,27 @@ def test_the_replay_bar_keeps_each_button_on_one_line(browser, site):
     finally:
         browser.driver.set_window_size(1400, 1000)
 
+def test_the_tournament_form_offers_a_table_the_game_allows(browser, site):
+    """The tournament form said "Table size 2" for Saboteur, whose smallest table is 3: creating it was
+    refused (bad_table_size) until the organizer read the error. The table size follows the game's
+    seats; and a field's placeholder shows whole (Saboteur's "chosen at random" read "cho")."""
+    browser.open(f"{site.url}/web")
+    browser.wait("return document.querySelector('#t-game option')", what="the tournament form")
+    for game, low, high in (("saboteur", 3, 10), ("mountain-king", 2, 5), ("dwarf", 1, 5)):
+        browser.js("const s = document.getElementById('t-game'); s.value = arguments[0];"
+                   "s.dispatchEvent(new Event('change', {bubbles: true}))", game)
+        size = browser.js("const i = document.getElementById('t-size'); return [Number(i.value), Number(i.min), Number(i.max)]")
+        assert size[1:] == [low, high] and low <= size[0] <= high, (game, size)
+    browser.js("document.querySelector('#create-box').open = true; document.querySelector('#create-tournament-box').open = true")
+    cut = browser.js("""
+      const ctx = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('#create-box input[placeholder], #create-tournament-box input[placeholder]')].filter((i) => {
+        ctx.font = getComputedStyle(i).font;
+        return i.offsetParent && ctx.measureText(i.placeholder).width > i.clientWidth;
+      }).map((i) => i.name + ': ' + i.placeholder)""")
+    assert not cut, cut
+    no_problems(browser)
+
 def test_indagar_marks_the_shown_step_apart_from_the_places_to_click(browser, site):
     """Indagar outlined the tiles the shown step touched in yellow, the colour of the places one may
     click now: a player could not tell them apart. They are red, as on the other boards, and the

@@ -68,13 +68,19 @@ export function optionField(name, schema, words = null) {
   if (types.includes("integer") || types.includes("number")) {
     return h("label", {title}, `${named} `,
       h("input", {type: "number", name: `opt-${name}`, "data-option": name, "data-number": "1", size: 5,
-        min: schema.minimum, max: schema.maximum, placeholder: said, "aria-label": `${named}, default: ${said}`}));
+        min: schema.minimum, max: schema.maximum, placeholder: said, style: fits(said), "aria-label": `${named}, default: ${said}`}));
   }
   if (types.includes("string")) {
     return h("label", {title}, `${named} `,
-      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: said, "aria-label": named}));
+      h("input", {name: `opt-${name}`, "data-option": name, size: 12, placeholder: said, style: fits(said), "aria-label": named}));
   }
   return null; // arrays and objects: the game's default (the API takes them; this form does not offer them)
+}
+
+/** A width that shows a field's placeholder whole ("chosen at random" was cut to "cho": a number
+ * field ignores `size`), with room for a number field's arrows. */
+function fits(placeholder) {
+  return placeholder ? `width: ${Math.max(6, String(placeholder).length + 4)}ch` : null;
 }
 
 function readOptions(form) {
@@ -249,14 +255,29 @@ export function gameForm(form, catalog, say) {
 /** The new-tournament form: the signed-in player organizes it (registers, adds bots, starts). */
 export function tournamentForm(form, catalog, say) {
   const gameSelect = h("select", {name: "game", id: "t-game"}, catalog.games.map((g) => h("option", {value: g.id}, g.title)));
+  const sizeInput = h("input", {type: "number", name: "table_size", id: "t-size", value: 2, min: 1, max: 10, size: 3,
+    style: fits("10")});
+  // A table holds as many seats as the game allows: Saboteur's smallest is 3, so the form's 2 was
+  // refused (bad_table_size) until the organizer read the error and typed another number.
+  const fitTable = () => {
+    const game = catalog.games.find((g) => g.id === gameSelect.value);
+    if (!game) return;
+    sizeInput.min = String(game.min_players);
+    sizeInput.max = String(game.max_players);
+    sizeInput.title = `${game.title}: ${game.min_players}-${game.max_players} seats a table`;
+    const size = Number(sizeInput.value) || 2;
+    sizeInput.value = String(Math.min(Math.max(size, game.min_players), game.max_players));
+  };
+  gameSelect.addEventListener("change", fitTable);
+  fitTable();
   clear(form,
     h("label", {}, "Name ", h("input", {name: "name", id: "t-name", size: 18, maxlength: 80, placeholder: "Friday cup"})),
     h("label", {}, "Game ", gameSelect),
     h("label", {}, "Format ", h("select", {name: "format", id: "t-format"},
       ["swiss", "round-robin", "knockout"].map((f) => h("option", {value: f}, f)))),
-    h("label", {}, "Table size ", h("input", {type: "number", name: "table_size", id: "t-size", value: 2, min: 1, max: 10, size: 3})),
+    h("label", {}, "Table size ", sizeInput),
     h("label", {}, "Rounds ", h("input", {type: "number", name: "rounds", id: "t-rounds", min: 1, max: 50, size: 3,
-      placeholder: "by format"})),
+      placeholder: "by format", style: fits("by format")})),
     h("label", {}, "Starts at ", h("input", {type: "datetime-local", name: "start_at", id: "t-start"})),
     clockFields("t-", "fischer"),
     h("p", {class: "muted"}, "A tournament with players needs a clock. You organize it: register, add bots and start it on its page."),
