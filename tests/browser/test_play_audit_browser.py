@@ -223,6 +223,32 @@ def test_the_tournament_form_offers_a_table_the_game_allows(browser, site):
     assert not cut, cut
     no_problems(browser)
 
+def test_a_saboteur_seat_with_a_broken_tool_is_told_why_it_cannot_dig(browser, site):
+    """With a broken pick only passes and action cards were offered, and nothing said why: the seat's
+    panel says the broken tool blocks every path card until it is repaired (SAB-TOOL-4)."""
+    gid, token = _my_game(site, "saboteur", ["heuristic", "random"])
+    browser.open(f"{site.url}/web/games/{gid}#token={token}")
+    browser.wait(f"return !!({MY_TURN})", what="my turn")
+    assert browser.count("#tools-blocked") == 0  # nothing broken yet
+    # The renderer, given this seat's own view with its pick and cart broken (the table holds no such
+    # position on demand): what the seat's panel says.
+    browser.js("""
+      window.__said = undefined;
+      (async () => {
+        const {render} = await import('/web/static/saboteur.js');
+        const token = sessionStorage.getItem('delve.token.' + arguments[0]);
+        const summary = await (await fetch('/v1/games/' + arguments[0], {headers: {Authorization: 'Bearer ' + token}})).json();
+        const view = summary.view;
+        view.players.find((p) => p.seat === view.you.seat).broken_tools = {pick: {card: 'A01'}, cart: {card: 'A08'}};
+        const el = document.createElement('div');
+        render(el, view, {seats: summary.seats, batch: [], content: null});
+        window.__said = el.querySelector('#tools-blocked')?.textContent || null;
+      })();""", gid)
+    said = browser.wait("return window.__said !== undefined && window.__said", what="the seat's panel, a tool broken")
+    assert said.startswith("Your pick and cart are broken: you may not lay a path card"), said
+    assert "SAB-TOOL-4" in said
+    no_problems(browser)
+
 def test_indagar_marks_the_shown_step_apart_from_the_places_to_click(browser, site):
     """Indagar outlined the tiles the shown step touched in yellow, the colour of the places one may
     click now: a player could not tell them apart. They are red, as on the other boards, and the

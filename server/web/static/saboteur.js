@@ -299,9 +299,22 @@ function you(view, ctx) {
     h("div", {class: "hand"}, me.hand.length ? me.hand.map((card) => h("span", {class: "hand-slot", "data-place": `card:${card.card}`,
       "aria-label": `card ${card.card} (${card.kind === "path" ? card.shape : actionLabel(card)})`}, handCard(card)))
       : h("span", {class: "muted"}, "no cards in hand")),
+    blocked(view, me),
     h("p", {class: "muted"},
       peeks ? `Goals you have seen: ${peeks}. ` : "",
       me.gold.flat().length ? `Your gold: ${goldWords(me.gold)}.` : ""));
+}
+
+/** Why no path card of the hand is offered: a broken tool in front of you blocks every path card until it
+ * is repaired (SAB-TOOL-4), which the move list alone left to guess (only passes and actions in it). */
+function blocked(view, me) {
+  const mine = (view.players || []).find((p) => p.seat === me.seat);
+  const broken = TOOLS.filter((tool) => mine && mine.broken_tools && mine.broken_tools[tool]);
+  if (!broken.length || view.phase === "over") return null;
+  const what = broken.length > 1 ? `${broken.slice(0, -1).join(", ")} and ${broken[broken.length - 1]} are` : `${broken[0]} is`;
+  return h("p", {class: "blocked", id: "tools-blocked"}, `Your ${what} broken: you may not lay a path card until `,
+    broken.length > 1 ? "every one is repaired" : "it is repaired", " (a repair card of that tool, yours or another player's). ",
+    "Action cards and passing stay open (", h("a", {href: "/rules/saboteur#SAB-TOOL-4", target: "_blank", rel: "noopener"}, "SAB-TOOL-4"), ").");
 }
 
 function status(view, ctx) {
