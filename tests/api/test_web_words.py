@@ -323,3 +323,20 @@ out({states: [streamState("following"), streamState("reconnecting"), streamState
                               "trying again by itself in 7 s"]
     assert said["busy"] == [True, True, False, False]
     assert said["waits"] == [7, 5, 60, 1]
+
+
+@needs_node
+def test_dwarf_names_who_created_the_fourth_object(tmp_path):
+    """A DWARF game's header said "a player created a fourth Object" though the page knows who."""
+    def view(created):
+        return {"ended": "four_objects", "phase": "over", "round": 20, "solo_level": "eldhusfifl",
+                "players": [{"id": "seat:0", "created": created[0]}, {"id": "actor:automaton", "created": created[1]}]}
+    said = node(tmp_path, """
+const {ended, statusLine} = await import("./dwarf.js");
+const ctx = {seats: [{seat: 0, name: "Ann"}]};
+out([ended(input[0], ctx), ended(input[1], ctx), ended(input[2], ctx), ended(input[0]), statusLine(input[0], ctx),
+     ended({ended: "mountain_empty", players: []}, ctx)]);
+""", [view([4, 2]), view([4, 4]), view([2, 4])])
+    assert said == ["Ann created a fourth Object", "Ann and automaton (eldhusfifl) each created a fourth Object",
+                    "automaton (eldhusfifl) created a fourth Object", "a player created a fourth Object",
+                    "game over: Ann created a fourth Object, round 20", "the Mountain ran out"]

@@ -156,9 +156,24 @@ const END_REASONS = {
   round_limit: "the round limit was reached",
 };
 
-/** Why the game ended by its rules, in words, for the viewer's header (null: not by them). */
-export function ended(view) {
-  return view.ended ? END_REASONS[view.ended] || view.ended.replace(/_/g, " ") : null;
+const OBJECTS_TO_END = 4; // DW-END-1
+
+/** "A", "A and B", "A, B and C". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** Why the game ended by its rules, in words, for the viewer's header (null: not by them). A fourth
+ * Object names who created it ("Ann created a fourth Object"), not "a player", when the view counts
+ * each participant's Objects created and the page knows the names (ctx). */
+export function ended(view, ctx) {
+  if (!view.ended) return null;
+  if (view.ended === "four_objects" && ctx && Array.isArray(view.players)) {
+    const makers = view.players.map((p, i) => (Number(p.created) >= OBJECTS_TO_END ? participantName(view, ctx, i) : null))
+      .filter(Boolean);
+    if (makers.length) return `${listed(makers)} ${makers.length > 1 ? "each " : ""}created a fourth Object`;
+  }
+  return END_REASONS[view.ended] || view.ended.replace(/_/g, " ");
 }
 
 // A round's phases (view.phase), in words.
@@ -180,7 +195,7 @@ function nextUp(view, ctx) {
 
 /** The board's status line: the round, its phase, who acts next, and who holds the first-player marker. */
 export function statusLine(view, ctx) {
-  if (view.phase === "over") return `game over: ${ended(view)}, round ${view.round}`;
+  if (view.phase === "over") return `game over: ${ended(view, ctx)}, round ${view.round}`;
   if (ctx.over) return `game over in round ${view.round}`;
   const next = nextUp(view, ctx);
   const first = Number.isInteger(view.first_player) ? ` · first player: ${participantName(view, ctx, view.first_player)}` : "";
