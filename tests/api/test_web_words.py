@@ -319,8 +319,8 @@ out({states: [streamState("following"), streamState("reconnecting"), streamState
      waits: [retryAfter(full), retryAfter(err(503, {})), retryAfter(err(503, {retry_after: 900})), retryAfter(err(429, {retry_after: 0.2}))]});
 """)
     assert said["states"] == ["following the game live", "reconnecting…", "following the tournament live",
-                              "the server is busy (this token holds 8 open streams already, the most it may); "
-                              "trying again by itself in 7 s"]
+                              ("the server is busy (this token holds 8 open streams already, the most it may); "
+                               "trying again by itself in 7 s")]
     assert said["busy"] == [True, True, False, False]
     assert said["waits"] == [7, 5, 60, 1]
 

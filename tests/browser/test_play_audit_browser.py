@@ -111,6 +111,7 @@ def test_a_real_click_on_a_place_without_a_move_says_so(browser, site):
                      what=f"a highlighted place of {game} picked by a real click")
         no_problems(browser)
 
+
 def test_a_stream_refused_by_a_busy_server_is_tried_again(browser, site, api):
     """A player who opened several games in a row met "stream stopped: this token holds 8 open
     streams already, the most it may; close one, or retry in 7 s", and the page never retried: it no
@@ -131,6 +132,7 @@ def test_a_stream_refused_by_a_busy_server_is_tried_again(browser, site, api):
     browser.wait("return document.querySelectorAll('#events li').length > arguments[0]", events,
                  what="the move, through the stream")
     no_problems(browser)
+
 
 def test_a_hidden_tab_lets_its_stream_go_and_still_follows_the_game(browser, site, api):
     """A browser opens six connections to one server, and each page following a game or a
@@ -156,6 +158,7 @@ def test_a_hidden_tab_lets_its_stream_go_and_still_follows_the_game(browser, sit
                  "__streams.opened - __streams.closed === 1", what="the stream followed again")
     no_problems(browser)
 
+
 def test_every_event_row_names_a_cell_by_both_coordinates(browser, site):
     """The Events panel kept an event's first five fields: Saboteur's "path placed: card P11, rotated
     false, seat 1, shape tee-new, x 1" named a cell by its x alone. Every plain field is said."""
@@ -166,6 +169,7 @@ def test_every_event_row_names_a_cell_by_both_coordinates(browser, site):
     assert rows, "no path was placed in the finished game"
     assert all(" x " in t and ", y " in t for t in rows), [t for t in rows if ", y " not in t][:3]
     no_problems(browser)
+
 
 def test_the_offline_replay_says_each_event_in_words(browser, site, api, tmp_path):
     """The offline replay showed each event of a move as its type and raw JSON
@@ -186,6 +190,7 @@ def test_the_offline_replay_says_each_event_in_words(browser, site, api, tmp_pat
     problems = browser.problems()
     assert problems["errors"] == [] and all(f["url"] == "/v1/audit/keys" for f in problems["failed"]), problems
 
+
 def test_the_replay_bar_keeps_each_button_on_one_line(browser, site):
     """Stepping through a DWARF game, a long step line ("move 5 of 77 · Audrey: Place a worker on Gold
     Vein (Veta de Oro) at 23 (1 gold)") squeezed the "|◀" button onto two lines."""
@@ -201,6 +206,7 @@ def test_the_replay_bar_keeps_each_button_on_one_line(browser, site):
         assert max(heights) <= min(heights) + 1, heights
     finally:
         browser.driver.set_window_size(1400, 1000)
+
 
 def test_the_tournament_form_offers_a_table_the_game_allows(browser, site):
     """The tournament form said "Table size 2" for Saboteur, whose smallest table is 3: creating it was
@@ -222,6 +228,7 @@ def test_the_tournament_form_offers_a_table_the_game_allows(browser, site):
       }).map((i) => i.name + ': ' + i.placeholder)""")
     assert not cut, cut
     no_problems(browser)
+
 
 def test_a_saboteur_seat_with_a_broken_tool_is_told_why_it_cannot_dig(browser, site):
     """With a broken pick only passes and action cards were offered, and nothing said why: the seat's
@@ -248,6 +255,7 @@ def test_a_saboteur_seat_with_a_broken_tool_is_told_why_it_cannot_dig(browser, s
     assert said.startswith("Your pick and cart are broken: you may not lay a path card"), said
     assert "SAB-TOOL-4" in said
     no_problems(browser)
+
 
 def test_indagar_marks_the_shown_step_apart_from_the_places_to_click(browser, site):
     """Indagar outlined the tiles the shown step touched in yellow, the colour of the places one may
