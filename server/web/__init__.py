@@ -77,5 +77,9 @@ def ratings(game: str = ""):
 
 @bp.get("/static/<name>")
 def asset(name: str):
-    """One script or stylesheet of the viewer (a flat folder: no sub-paths)."""
-    return send_from_directory(STATIC, name, max_age=300)
+    """One script or stylesheet of the viewer (a flat folder: no sub-paths). Revalidated on every use
+    (``no-cache`` with an ETag: a 304 while unchanged), never kept for a while: the scripts import
+    one another, and after an upgrade a browser holding some of them would run old and new together."""
+    response = send_from_directory(STATIC, name, max_age=0)
+    response.cache_control.no_cache = True
+    return response

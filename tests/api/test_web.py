@@ -221,3 +221,12 @@ def test_replay_steps_of_a_running_game_seen_by_a_seat_are_held_versions(client,
     assert any(ev["command_id"] is None for ev in events)
     for end in _node_batch_ends(tmp_path, events):
         assert client.get(f"/v1/games/{gid}/states/{end}", headers=auth).status_code == 200, end
+
+
+def test_a_script_is_revalidated_on_every_use_and_answers_304_while_unchanged(client):
+    """After an upgrade no browser runs a kept old module beside a new one it imports: every asset
+    is ``no-cache`` (asked again each time) with an ETag, so an unchanged one costs a 304."""
+    first = client.get("/web/static/play.js")
+    assert first.status_code == 200 and "no-cache" in first.headers["Cache-Control"]
+    again = client.get("/web/static/play.js", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
