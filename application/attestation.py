@@ -102,6 +102,9 @@ def check_signature(signed: dict, keys: Keys) -> tuple[str | None, str | None, s
     if not isinstance(statement, dict) or not isinstance(signed.get("signature"), str):
         return None, None, "not signed by this server: the signature line is malformed"
     kid, server = statement.get("key_id"), statement.get("server")
+    if not isinstance(kid, str):  # a key id is a string: a list there was an unhashable lookup (a 500)
+        return None, None, (f"not signed by this server: the statement's key_id is {canonical_json(kid)[:60]}, "
+                            "not a key id")
     if server != keys.server:
         return None, None, f"not signed by this server: signed as {server!r}; the keys are those of {keys.server!r}"
     key = keys.by_id.get(kid)

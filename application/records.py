@@ -69,7 +69,8 @@ def vouched(store: RedisEventStore, signer: Signer | None, lines: list) -> list:
     parsed, problems = parse_ndjson(lines)
     envs, signed = attestation.split(parsed)
     if problems or not envs or signer is None or any(
-            (s.get("statement") or {}).get("kind") == attestation.GAME_RECORD for s in signed if isinstance(s, dict)):
+            isinstance(s.get("statement"), dict) and s["statement"].get("kind") == attestation.GAME_RECORD
+            for s in signed):
         return lines
     game_id = envs[0].get("game_id")
     try:

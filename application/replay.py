@@ -174,17 +174,21 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
     if not envs:
         v.problem(None, "the export holds no events")
         return v
-    v.chain_head = envs[-1].get("hash")
-    v.game_id = envs[0].get("game_id")
+    v.chain_head = _text(envs[-1].get("hash"))
+    v.game_id = _text(envs[0].get("game_id"))
     if not parse_problems:  # a line no envelope could be read from is said once, as what it is, not again as the
         # chain and the replay breaking where it stands
         bad_seq, why = first_broken_link(envs)
         v.chain_ok = bad_seq is None
         if bad_seq is not None:
             v.problem(bad_seq, f"chain broken at seq {bad_seq}: {why}")
-        _check_one_game(envs, v)
-        _check_ending(envs, v)
-        v.replay_ok = _replay(envs, v)
+        misshapen = _misshapen(envs)
+        if misshapen is not None:
+            v.problem(*misshapen)  # no check below reads such an envelope: it is said, once, as what it is
+        else:
+            _check_one_game(envs, v)
+            _check_ending(envs, v)
+            v.replay_ok = _replay(envs, v)
     _check_signatures(v, envs, signed, keys, whole=not parse_problems)
     if expect_head is not None:
         at = next((e.get("seq") for e in envs if e.get("hash") == expect_head.lower()), None)
@@ -193,6 +197,25 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
                             "this record is not the one the server showed when that head was saved")
     v.ok = v.chain_ok and v.replay_ok and v.incomplete is None and not v.problems
     return v
+
+
+def _text(value: Any) -> str | None:
+    """A hash or an id read from the record, which may hold anything there: the verdict names it
+    only when it is a string (the chain check says what is wrong with it otherwise)."""
+    return value if isinstance(value, str) else None
+
+
+def _misshapen(envs: list[dict]) -> tuple[Any, str] | None:
+    """The first envelope no check can read, and why: every envelope Delve writes names its event
+    ``type`` (a string) and carries its ``data`` (an object). An upload may hold anything there
+    (a list as a type crashed the verifier: a 500)."""
+    for env in envs:
+        kind, data = env.get("type"), env.get("data")
+        if not isinstance(kind, str):
+            return env.get("seq"), f"the envelope's type is {canonical_json(kind)[:60]}, not an event type's name"
+        if not isinstance(data, dict):
+            return env.get("seq"), f"the {kind[:60]} envelope's data is {canonical_json(data)[:60]}, not an object"
+    return None
 
 
 def _check_one_game(envs: list[dict], v: Verdict) -> None:
@@ -252,7 +275,10 @@ def _replay(envs: list[dict], v: Verdict) -> bool:
     if created.get("type") != "GameCreated":
         v.problem(created.get("seq"), "the first event is not GameCreated")
         return False
-    info = created.get("data") or {}
+    info = created["data"]  # an object (_misshapen)
+    if not isinstance(info.get("game"), str) or not isinstance(info.get("rules_version"), (str, type(None))):
+        v.problem(created.get("seq"), "GameCreated does not name its game and rules version (strings)")
+        return False
     try:
         game = registry.get(info.get("game"), info.get("rules_version"))
     except Illegal as exc:

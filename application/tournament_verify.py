@@ -110,7 +110,8 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
     v.events = len(log)
     v.chain_head = log[-1].get("hash") if log else None
     v.entrants = {str(e["data"]["entrant"].get("id")): str(e["data"]["entrant"].get("name"))
-                  for e in log if e.get("type") == "EntrantRegistered" and isinstance((e.get("data") or {}).get("entrant"), dict)}
+                  for e in log if e.get("type") == "EntrantRegistered" and isinstance(e.get("data"), dict)
+                  and isinstance(e["data"].get("entrant"), dict)}
     bad, why = first_broken_link(log)
     v.chain_ok = bool(log) and bad is None and not parse_problems
     if not log:
