@@ -156,12 +156,12 @@ def stream_cursor() -> int:
 def move(text: str) -> int:
     """A move number in a query (``?move=30``): a whole number from 1."""
     if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
-        raise ApiError(400, "bad_move", f"a move is a whole number from 1, not {text[:40]!r}")
+        raise ApiError(400, "bad_move", f"a move is a whole number from 1 to 999999999, not {text[:40]!r}")
     return int(text)
 
 
 def version(text: str) -> int:
     """A version in a path: a whole number (its range is checked against the game)."""
     if not re.fullmatch(r"[0-9]{1,30}", text):
-        raise ApiError(400, "bad_version", f"a version is a whole number from 1, not {text[:40]!r}")
+        raise ApiError(400, "bad_version", f"a version is a whole number of at most 30 digits, not {text[:40]!r}")
     return int(text)
