@@ -52,13 +52,35 @@ def test_the_documented_version_pattern_is_the_one_the_server_reads(client, vers
     {"kind": "adjudicated", "reason": "r", "places": {f"e{i}": 1 for i in range(17)}},
     {"kind": "adjudicated", "reason": "r", "places": {"e" * 17: 1}},
     {"kind": "adjudicated", "reason": "r", "places": {"e0": 1}, "scores": {f"e{i}": 0 for i in range(17)}},
+    {"kind": "adjudicated", "reason": "r", "places": {"e0": 1}, "losers": ["e1"]},
+    {"kind": "forfeit", "reason": "r", "losers": ["e0"], "places": {"e0": 1}},
+    {"kind": "walkover", "reason": "r", "losers": ["e0"], "scores": {}},
+    {"kind": "double_forfeit", "reason": "r", "losers": ["e0"]},
 ])
 def test_a_director_result_the_server_refuses_as_malformed_breaks_the_documented_schema(client, body):
-    """A score past a million was a 400 malformed_request while DecideResult allowed any integer."""
+    """A score past a million, or a field of another kind (losers on an adjudicated result), was a
+    400 malformed_request while DecideResult allowed it."""
     for action in ("result", "correction"):
         resp = client.post(f"/v1/tournaments/tnone/rounds/1/tables/0/{action}", json=body, headers=ADMIN)
         assert resp.status_code == 400 and resp.json["code"] == "malformed_request", resp.json
     assert not schema_of({"$ref": "#/components/schemas/DecideResult"}).is_valid(body)
+
+
+@pytest.mark.parametrize("body", [{}, {"name": "n"}, {"bot": "random", "player": "p1"}, {"player": "p1", "name": "n"},
+                                  {"player": "p1", "level": "easy"}])
+def test_an_entrant_the_server_refuses_as_malformed_breaks_the_documented_schema(client, body):
+    """EntrantSpec listed bot, level, name and player, all optional: {} or a bot and a player at once
+    was valid by the contract and a 400 malformed_request from the server."""
+    resp = client.post("/v1/tournaments/tnone/entrants", json=body, headers=ADMIN)
+    assert resp.status_code == 400 and resp.json["code"] == "malformed_request", resp.json
+    assert not schema_of({"$ref": "#/components/schemas/EntrantSpec"}).is_valid(body)
+
+
+@pytest.mark.parametrize("body", [{"bot": "random"}, {"bot": "search", "level": "easy", "name": "S"}, {"player": "p1"}])
+def test_the_entrants_the_contract_describes_are_read(client, body):
+    assert schema_of({"$ref": "#/components/schemas/EntrantSpec"}).is_valid(body)
+    resp = client.post("/v1/tournaments/tnone/entrants", json=body, headers=ADMIN)
+    assert resp.status_code == 404 and resp.json["code"] == "tournament_not_found", resp.json
 
 
 def test_the_largest_documented_scores_are_read(client):
