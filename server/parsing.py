@@ -162,6 +162,9 @@ def move(text: str) -> int:
 
 def version(text: str) -> int:
     """A version in a path: a whole number (its range is checked against the game)."""
+    if text == "at":  # the contract's `/states/at?move=n`, asked without its move
+        raise ApiError(400, "bad_version", "/states/at is the position after a move: add ?move=n (a move from 1), "
+                       "or ask for a version, a whole number")
     if not re.fullmatch(r"[0-9]{1,30}", text):
         raise ApiError(400, "bad_version", f"a version is a whole number of at most 30 digits, not {text[:40]!r}")
     return int(text)

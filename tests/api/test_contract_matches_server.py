@@ -37,6 +37,15 @@ def test_the_documented_move_range_is_the_one_the_server_reads(client, move, sta
         assert "999999999" in resp.json["detail"]
 
 
+def test_states_at_without_a_move_says_the_move_is_missing(client):
+    """`at` fits the version's documented pattern, for ``?move=n``: without it the 400 said "a version is
+    a whole number", as if `at` were a typo, where the client left out the move."""
+    gid = tiny_game(client)["id"]
+    resp = client.get(f"/v1/games/{gid}/states/at")
+    assert resp.status_code == 400 and resp.json["code"] == "bad_version" and "?move=" in resp.json["detail"]
+    assert client.get(f"/v1/games/{gid}/states/at?move=1").status_code in (200, 404)
+
+
 @pytest.mark.parametrize("version,status", [("9" * 30, 404), ("9" * 31, 400)])
 def test_the_documented_version_pattern_is_the_one_the_server_reads(client, version, status):
     gid = tiny_game(client)["id"]
