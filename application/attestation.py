@@ -101,6 +101,9 @@ def check_signature(signed: dict, keys: Keys) -> tuple[str | None, str | None, s
     statement = signed.get("statement") if isinstance(signed, dict) else None
     if not isinstance(statement, dict) or not isinstance(signed.get("signature"), str):
         return None, None, "not signed by this server: the signature line is malformed"
+    if signed.get("alg") != signing.ALG:  # the alg is not signed: a line naming another is not the server's
+        return None, None, (f"not signed by this server: the signature line's alg is "
+                            f"{canonical_json(signed.get('alg'))[:60]}; the server signs with {signing.ALG}")
     kid, server = statement.get("key_id"), statement.get("server")
     if not isinstance(kid, str):  # a key id is a string: a list there was an unhashable lookup (a 500)
         return None, None, (f"not signed by this server: the statement's key_id is {canonical_json(kid)[:60]}, "

@@ -226,3 +226,15 @@ def test_delve_keys_init_show_and_rotate(tmp_path, monkeypatch):
     doc = json.loads(CliRunner().invoke(cli, ["keys", "show", "--key", str(key)]).output)
     assert doc["server"] == "cli-keys" and [k["status"] for k in doc["keys"]] == ["current", "retired"]
     assert (key.stat().st_mode & 0o777) == 0o600
+
+
+def test_a_signature_line_naming_another_alg_is_not_this_servers(service, signer):
+    """The server signs with Ed25519 alone; ``alg`` is not under the signature, so a line naming another
+    is not the server's line, whatever its signature bytes."""
+    lines = finished(service)
+    last = json.loads(lines[-1])
+    last["signature"]["alg"] = "RSA-nope"
+    verdict = verify(lines[:-1] + [json.dumps(last) + "\n"], Keys.parse(signer.keys()))
+    assert not verdict.ok
+    assert "alg is \"RSA-nope\"; the server signs with Ed25519" in verdict.problems[0]["problem"]
+    assert verify(lines, Keys.parse(signer.keys())).ok
