@@ -311,6 +311,7 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(pla
     other_person.wait("return document.querySelector('#register')", what="register (second player)")
     other_person.click("#register")
     other_person.wait("return document.querySelector('#withdraw')", what="registered (second player)")
+    assert "You play in it as Guest (entrant" in other_person.js("return document.querySelector('#manage').textContent")
     for _ in range(2):
         person.wait("return document.querySelector('#add-bot')", what="add bot")
         count = person.count("#entrants tr.entrant")

@@ -137,7 +137,7 @@ async function manage(t) {
   const parts = [];
   if (entry) {
     const game = currentGame(t, entry.id);
-    parts.push(h("p", {}, `You are entrant ${entry.id}. `,
+    parts.push(h("p", {}, `You play in it as ${entry.name} (entrant ${entry.id} in the table below). `,
       game ? h("a", {href: `/web/games/${encodeURIComponent(game)}`, id: "my-current-game"}, "Play your current game") : null));
     parts.push(h("button", {type: "button", id: "withdraw", onclick: () => post(`/entrants/${encodeURIComponent(entry.id)}/withdraw`,
       undefined, "You withdrew.")}, "Withdraw"));
