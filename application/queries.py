@@ -30,7 +30,7 @@ class Shared(list):
         self.rendered: dict[str, str] = {}
 
 
-SUMMARY_META = ("status", "seats", "visibility", "seed", "created_at", "finished_at")
+SUMMARY_META = ("status", "seats", "visibility", "seed", "created_at", "finished_at", "tournament", "round")
 """The meta fields a game's summary shows or depends on (beside its clock's): the key of its kept body."""
 
 
@@ -57,6 +57,7 @@ class Queries:
                 "active_seats": sorted(turn.seats), "turn": turn.to_dict(), "outcome": outcome,
                 "seats": json.loads(m["seats"]), "view": self.computed.view(g, seat) if dealt else {},
                 "visibility": m["visibility"] or "public",
+                "tournament": {"id": m["tournament"], "round": int(m["round"])} if m["tournament"] else None,
                 **clocks.summary(g.meta, int(time.time() * 1000)),
                 "created_at": m["created_at"], "finished_at": m["finished_at"]}
 

@@ -105,6 +105,11 @@ class OutcomeOut(Schema):
     winners = fields.List(fields.String())
 
 
+class TableOf(Schema):
+    id = fields.String()
+    round = Int()
+
+
 class GameSummary(Schema):
     id = fields.String()
     game = fields.String()
@@ -116,6 +121,7 @@ class GameSummary(Schema):
     seats = fields.List(fields.Nested(SeatOut))
     view = fields.Dict()
     visibility = fields.String()
+    tournament = fields.Nested(TableOf, allow_none=True)  # the tournament and round of a table's game
     clocks = fields.List(fields.Dict())  # [{seat, remaining_ms}]
     deadline = fields.String(allow_none=True)
     created_at = fields.String()

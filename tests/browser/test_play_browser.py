@@ -322,6 +322,8 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(pla
         page.wait("return document.querySelector('#my-current-game')", what="my tournament game", timeout=30)
         page.click("#my-current-game")
         page.wait("return location.pathname.startsWith('/web/games/')", what="the game page")
+        page.wait("return document.querySelector('#tournament-link')", what="the way back to the tournament")
+        assert page.js("return document.querySelector('#tournament-link').getAttribute('href')") == f"/web/tournaments/{tid}"
     play_together([person, other_person], random.Random(11))
     person.open(f"{play_site.url}/web/tournaments/{tid}")
     person.wait("return document.querySelector('#status').textContent === 'finished'", what="the tournament finished",

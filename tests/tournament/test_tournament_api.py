@@ -29,6 +29,8 @@ def test_director_walk_through(client, service, driver):  # noqa: F811
     assert t["status"] == "finished" and len(t["rounds"]) == 2 and len(t["standings"]) == 5
     assert client.get(f"/v1/tournaments/{tid}/standings").json["standings"] == t["standings"]
     assert client.get(f"/v1/tournaments/{tid}/rounds").json["rounds"] == t["rounds"]
+    table = t["rounds"][1]["tables"][0]["game_id"]  # a game's summary names the tournament and round it plays in
+    assert client.get(f"/v1/games/{table}").json["tournament"] == {"id": tid, "round": 2}
     assert client.get(f"/v1/tournaments?status=finished").json["tournaments"][0]["id"] == tid
     events = client.get(f"/v1/tournaments/{tid}/events?limit=1000").json["events"]
     assert events[0]["type"] == "TournamentCreated" and events[-1]["type"] == "TournamentFinished"

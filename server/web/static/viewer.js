@@ -448,7 +448,9 @@ function renderHeader() {
   const sum = app.summary;
   document.title = `Delve — ${app.title} ${gameId}`;
   clear($("title"), `${app.title} `, h("code", {}, gameId), ` · version ${sum.version} · `,
-    h("a", {href: `/rules/${encodeURIComponent(sum.game)}`, target: "_blank", rel: "noopener"}, "rules"));
+    h("a", {href: `/rules/${encodeURIComponent(sum.game)}`, target: "_blank", rel: "noopener"}, "rules"),
+    sum.tournament ? [" · ", h("a", {href: `/web/tournaments/${encodeURIComponent(sum.tournament.id)}`, id: "tournament-link"},
+      `round ${sum.tournament.round} of its tournament`)] : null);
   $("status").textContent = sum.status;
   $("status").className = `badge ${sum.status}`;
   const acting = sum.active_seats.map((seat) => seatLabel(sum.seats, seat)).join(", ");
