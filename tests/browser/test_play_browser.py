@@ -299,6 +299,7 @@ def test_a_tournament_is_created_joined_and_played_to_standings_from_the_web(pla
     person.js("document.querySelector('#create-tournament-box').open = true")
     person.js("document.querySelector('#t-name').value = 'Web cup'")
     choose(person, "#t-game", "dwarf")
+    assert person.js("return document.querySelector('#t-size').value") == "2"  # DWARF's smallest table of two or more
     choose(person, "#t-format", "swiss")
     person.js("document.querySelector('#t-rounds').value = '1'")
     person.click("#create-tournament-button")

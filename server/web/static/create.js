@@ -258,14 +258,18 @@ export function tournamentForm(form, catalog, say) {
   const sizeInput = h("input", {type: "number", name: "table_size", id: "t-size", value: 2, min: 1, max: 10, size: 3,
     style: fits("10")});
   // A table holds as many seats as the game allows: Saboteur's smallest is 3, so the form's 2 was
-  // refused (bad_table_size) until the organizer read the error and typed another number.
+  // refused (bad_table_size) until the organizer read the error and typed another number. Until the
+  // organizer types a size, it is the game's smallest table of two or more (a size carried over from
+  // Saboteur's 3 gave a DWARF field of four a bye); a typed one is only kept within the game's seats.
+  let typed = false;
+  sizeInput.addEventListener("input", () => { typed = true; });
   const fitTable = () => {
     const game = catalog.games.find((g) => g.id === gameSelect.value);
     if (!game) return;
     sizeInput.min = String(game.min_players);
     sizeInput.max = String(game.max_players);
     sizeInput.title = `${game.title}: ${game.min_players}-${game.max_players} seats a table`;
-    const size = Number(sizeInput.value) || 2;
+    const size = typed ? Number(sizeInput.value) || 2 : 2;
     sizeInput.value = String(Math.min(Math.max(size, game.min_players), game.max_players));
   };
   gameSelect.addEventListener("change", fitTable);
