@@ -236,7 +236,7 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
         base = f"http://{host}:{port}"
         _wait_healthy(base, sup, lambda: stop["signal"] is not None)
         if stop["signal"] is None:
-            click.echo(f"Delve is up: {base}  (API docs: {base}/docs)\n"
+            click.echo(f"Delve is up: {base}  (play: {base}/web, API docs: {base}/docs)\n"
                        f"Admin token: in {token_from}\n"
                        f"{workers} worker(s) and the reactor are running. Ctrl-C stops everything.")
         while stop["signal"] is None:

@@ -12,7 +12,7 @@ from application.runtime import service_from_env
 from application.service import GameService
 from server import cors, errors, gunicorn_problems, metrics, streams
 from server.routes import audit, catalog, games, lobby, me, ops, players, rules, tournaments
-from server.web import bp as web_bp
+from server.web import bp as web_bp, home as home_bp
 import settings
 
 
@@ -58,4 +58,5 @@ def create_app(service: GameService | None = None, **config) -> Flask:
     for module in (catalog, games, audit, ops, players, lobby, me, tournaments, rules):
         app.register_blueprint(module.bp)
     app.register_blueprint(web_bp)
+    app.register_blueprint(home_bp)
     return app

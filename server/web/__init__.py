@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, render_template, send_from_directory
+from flask import Blueprint, redirect, render_template, send_from_directory, url_for
 
 from errors import ApiError
 
@@ -20,6 +20,13 @@ MAX_ID = 64  # openapi.yaml's TournamentId
 MAX_PLAYER_ID = 40  # and getPlayer's player_id
 
 bp = Blueprint("web", __name__, url_prefix="/web", template_folder="templates")
+# The server's own address: a person who opens it (the address `delve serve` prints) meets the lobby.
+home = Blueprint("home", __name__)
+
+
+@home.get("/")
+def root():
+    return redirect(url_for("web.lobby"))
 
 
 @bp.after_request
@@ -33,6 +40,12 @@ def no_referrer(resp):
 @bp.get("")
 def lobby():
     return render_template("web/lobby.html")
+
+
+@bp.get("/")
+def lobby_slash():
+    """``/web/`` is the lobby too (typed or linked with the slash, it was a 404)."""
+    return redirect(url_for("web.lobby"))
 
 
 @bp.get("/games/<game_id>")

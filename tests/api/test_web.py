@@ -230,3 +230,12 @@ def test_a_script_is_revalidated_on_every_use_and_answers_304_while_unchanged(cl
     assert first.status_code == 200 and "no-cache" in first.headers["Cache-Control"]
     again = client.get("/web/static/play.js", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_the_server_address_and_web_slash_lead_a_browser_to_the_lobby(client):
+    """`delve serve` prints the server's address; opening it (or /web/) was a 404."""
+    for path in ("/", "/web/"):
+        resp = client.get(path)
+        assert resp.status_code == 302, path
+        assert resp.headers["Location"].endswith("/web"), (path, resp.headers["Location"])
+    assert client.get("/", follow_redirects=True).mimetype == "text/html"
