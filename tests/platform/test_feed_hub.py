@@ -17,8 +17,11 @@ STREAMS = 200  # waiting streams of one process (threads here; greenlets under g
 
 def blocked_xreads(r, name: str) -> int:
     """Connections named ``name`` blocked in an XREAD right now (by name: another test's store,
-    still alive in this process, may be blocked in its own read at the same moment)."""
-    return sum(1 for c in r.client_list() if c.get("cmd") == "xread" and c.get("name") == name)
+    still alive in this process, may be blocked in its own read at the same moment). ``cmd`` is a
+    connection's last command, so an idle pooled connection whose last was a stream's first,
+    non-blocking read says ``xread`` too: only the ``b`` flag says it is blocked now."""
+    return sum(1 for c in r.client_list()
+               if c.get("cmd") == "xread" and c.get("name") == name and "b" in c.get("flags", ""))
 
 
 def test_many_waiting_streams_share_one_redis_read_and_all_see_the_move(redis_url, prefix, r):
