@@ -210,3 +210,158 @@ def test_IND_ROUND_14_IND_SPI_1_spirits_gather_on_the_source_until_a_hero_takes_
     """)
     s = apply(s, 0, {"type": "gather"})
     assert s["source"] == 0 and s["seats"][0]["spirits"] == 2 and s["turn"]["action"]
+
+
+# ---------------------------------------------------------------- economy: building and buying
+def builder(kind: str = "gold") -> tuple[dict, str]:
+    """Elowen (seat 0, Arkland, no Fortified) in her turn on a revealed ``kind`` tile: (state, tile)."""
+    s = arena(2)
+    (t,) = line(s, "r4c1", 1)
+    edit(GAME, s, f"""
+        tiles.{t}.type = "{kind}"
+        put elowen {t}
+        seats.0.res = {{"gold": 9, "wood": 9, "ore": 9}}
+        turn 0 elowen
+    """)
+    return s, t
+
+
+def test_IND_OUT_1_3_4_costs_and_one_level_per_action():
+    """«Nivel 1 - Coste 2 oro para construir ... Nivel 2 - Coste 1 oro, 2 maderas para mejora ... Nivel 3
+    - Coste 1 oro, 1 madera, 2 minerales»; «Mejorar un puesto de avanzada requiere una única acción de
+    héroe. Por eso, normalmente no es posible para un héroe mejorar un puesto de avanzada de nivel 1 a
+    nivel 3 en una única activación» (IND-OUT-1/2/3/4): a build spends the action, so no upgrade
+    follows in the same activation; the next activations upgrade one level each, each at its cost."""
+    s, t = builder("wood")
+    s = apply(s, 0, {"type": "build"})
+    assert s["outposts"][t]["level"] == 1 and s["seats"][0]["res"] == {"gold": 7, "wood": 9, "ore": 9}
+    assert {"type": "upgrade"} not in GAME.legal_commands(s, 0)
+    turn_of(s, 0, "elowen")
+    s = apply(s, 0, {"type": "upgrade"})
+    assert s["outposts"][t]["level"] == 2 and s["seats"][0]["res"] == {"gold": 6, "wood": 7, "ore": 9}
+    turn_of(s, 0, "elowen")
+    s = apply(s, 0, {"type": "upgrade"})
+    assert s["outposts"][t]["level"] == 3 and s["seats"][0]["res"] == {"gold": 5, "wood": 6, "ore": 7}
+    turn_of(s, 0, "elowen")
+    assert {"type": "upgrade"} not in GAME.legal_commands(s, 0)                # level 3 is the top
+
+
+def test_IND_OUT_6_IND_COMP_2_a_seventh_level_1_outpost_cannot_be_built():
+    """«un jugador nunca puede tener más de 6 puestos de avanzada de nivel 1, 4 de nivel 2 y 2 de nivel 3,
+    en cualquier momento sobre la mesa» (IND-COMP-2, IND-OUT-6): with six level-1 outposts on the board
+    the build is refused; once one is upgraded to level 2, a level-1 piece is free again."""
+    s, t = builder("gold")
+    others = [x for x in sorted(s["tiles"]) if x != t][:6]
+    for x in others:
+        edit(GAME, s, f"""
+            tiles.{x}.type = "ore"
+            outpost {x} 0 1
+        """)
+    assert {"type": "build"} not in GAME.legal_commands(s, 0)
+    edit(GAME, s, f"outposts.{others[0]}.level = 2")
+    assert {"type": "build"} in GAME.legal_commands(s, 0)
+
+
+def test_IND_TERM_2_IND_OUT_9_a_destroyed_tile_keeps_its_outpost_and_points_but_yields_nothing():
+    """«Destruido - Una loseta que sea destruida no produce más recursos y no puede construirse o
+    mejorarse un puesto de avanzada sobre ella. Si la loseta es destruida pero un puesto de avanzada ya
+    estaba sobre ella y no es destruida, permanece ahí» (IND-TERM-2): the outpost stays and still
+    counts 1 PP (IND-PP-1), produces nothing at round end (IND-OUT-9) and cannot be upgraded."""
+    s, t = builder("gold")
+    edit(GAME, s, f"""
+        outpost {t} 0 1
+        tiles.{t}.destroyed = true
+    """)
+    assert st.pp(s, 0) == 1
+    assert {"type": "upgrade"} not in GAME.legal_commands(s, 0)
+    from domain.indagar import turns
+    assert turns.production(s)[0] == {"gold": 0, "wood": 0, "ore": 0}
+
+
+def test_IND_RES_5_IND_AMB_20_an_exchange_in_an_opponents_attack():
+    """«En cualquier momento, puedes cambiar 3 recursos cualquiera por 1 de otro recurso» (IND-RES-5):
+    the defender exchanges inside the opponent's attack, in its defence window (IND-AMB-20: any mix of
+    3 for 1 of a resource not handed in)."""
+    s = arena(2)
+    a, z = line(s, "r4c1", 2)
+    edit(GAME, s, f"""
+        put ariane {a}
+        put sunjun {z}
+        seats.1.res = {{"gold": 2, "wood": 1, "ore": 0}}
+        turn 0 ariane
+    """)
+    s = apply(s, 0, {"type": "attack", "tile": z}, ScriptedDice(1, 1, 1))
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(3, 3))
+    give = {"gold": 2, "wood": 1, "ore": 0}
+    assert {"type": "exchange", "give": give, "get": "ore"} in GAME.legal_commands(s, 1)
+    s = apply(s, 1, {"type": "exchange", "give": give, "get": "ore"})
+    assert s["seats"][1]["res"] == {"gold": 0, "wood": 0, "ore": 1}
+    assert s["pending"][0] == {"kind": "window", "side": "defence", "seat": 1}   # the window stays open
+
+
+# ---------------------------------------------------------------- abilities and strategy
+def test_IND_ABL_6_once_per_player_turn_again_in_a_later_turn_of_the_round():
+    """«Ninguna habilidad puede ser usada más de una vez durante un turno de jugador. Sin embargo, ellas
+    pueden ser usadas múltiples veces durante una ronda de juego ya que una ronda de juego consiste de
+    múltiples turnos de jugadores» (IND-ABL-6): Timber Rights (Forest, Expansion tree) is used in one
+    turn, refused again in it, and used again in the player's next turn of the same round."""
+    _, s = position("""
+        indagar 2 seed=indagar options={"factions": ["forest", "arkland"]}
+        arena
+        put thorn r4c1
+        put maeve r4c3
+        tree 0 expansion timber-rights=coin
+        seats.0.res = {"gold": 0, "wood": 0, "ore": 0}
+        turn 0 thorn
+    """)
+    use = {"type": "use_ability", "ability": "timber-rights", "discount": "gold"}   # coin bag: free
+    s = apply(s, 0, use)
+    assert s["seats"][0]["res"]["wood"] == 2
+    assert use not in GAME.legal_commands(s, 0)
+    turn_of(s, 0, "maeve")                                                   # a later turn, same round
+    assert use in GAME.legal_commands(s, 0)
+    s = apply(s, 0, use)
+    assert s["seats"][0]["res"]["wood"] == 4
+
+
+def test_IND_STR_6_7_the_same_tree_declared_again_unlocks_another_ability():
+    """«Cada vez que un árbol de estrategia es puesto en juego, un jugador puede elegir desbloquear una
+    habilidad en el árbol de estrategia escogido ... Una vez desbloqueada, la habilidad permanece
+    desbloqueada por el resto del juego» (IND-STR-6/7); «pueden designar el mismo árbol de estrategia
+    para múltiples rondas de juego, consecutivamente» (IND-STR-4): three rounds of Expansion unlock
+    its three abilities, and no fourth unlock is offered."""
+    s = no_monsters(armour_everyone(table(2, factions=["forest", "arkland"], monster_start="skipRound1")))
+    unlocks = ["timber-rights", "pathfinders", "hidden-groves"]
+    for i in range(3):
+        if i:
+            s, _ = play_round(s)
+            s = no_monsters(s)
+        while s["pending"] and s["pending"][0]["kind"] == "declare":
+            seat = s["pending"][0]["seat"]
+            cmd = ({"type": "declare", "tree": "expansion", "unlock": unlocks[i], "token": "bolt"} if seat == 0
+                   else {"type": "declare", "tree": "prosperity"})
+            assert cmd in GAME.legal_commands(s, seat)
+            s = apply(s, seat, cmd)
+    assert set(s["seats"][0]["unlocked"]) == set(unlocks)
+    from domain.indagar import strategy
+    again = [c for c in strategy.declarations(s, 0) if c["tree"] == "expansion"]
+    assert again == [{"type": "declare", "tree": "expansion"}]                 # nothing left to unlock
+
+
+# ---------------------------------------------------------------- monsters
+def test_IND_MTURN_5_IND_MRET_2_a_monster_in_retreat_loses_its_seat_for_the_round():
+    """«Los monstruos que estén en retiro deben quedarse ahí por una ronda completa del juego»
+    (IND-MRET-2, IND-MTURN-5): in a two-player round Tijian, in retreat, takes no turn, and the round
+    is the seats' and Helgoth's alone; its token is flipped at the next round start, and it is back on
+    its home the round after."""
+    s = armour_everyone(table(2, monster_start="none"))
+    edit(GAME, s, """
+        put tijian none
+        monsters.tijian.retreat = grey
+    """)
+    s, whos = play_round(s)
+    assert "monster-tijian" not in whos and whos.count("monster-helgoth") >= 2
+    assert s["monsters"]["tijian"]["retreat"] == "colour" and s["monsters"]["tijian"]["tile"] is None
+    s, whos = play_round(s)
+    assert "monster-tijian" not in whos
+    assert s["monsters"]["tijian"]["retreat"] is None and s["monsters"]["tijian"]["tile"] is not None
