@@ -5,13 +5,28 @@ Where the rulebook is silent or unclear the test says so and keeps the ruling of
 section 31 (IND-AMB-n)."""
 from __future__ import annotations
 
-from domain.core import Drbg
-from domain.indagar import combat, scoring
+import json
+
+from ind_support import (
+    ScriptedDice,
+    apply,
+    arena,
+    armour_everyone,
+    line,
+    monster_turn,
+    neighbours,
+    play_round,
+    put,
+    table,
+    turn_of,
+)
+
+from domain.indagar import combat, content, scoring, strategy, turns
+from domain.indagar import monsters as mon
+from domain.indagar import positions as verbs
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
-from ind_support import (ScriptedDice, apply, arena, armour_everyone, line, neighbours, play_round, put, table,
-                         turn_of)
 from tests.support.positions import edit, position
 
 
@@ -38,7 +53,7 @@ def test_IND_SUC_3_a_hero_unhurt_on_an_outpost_not_downgraded_is_one_successful_
     exitosa» (IND-SUC-3, IND-SUC-4). 2 damage on a level-2 outpost (endurance 4): the outpost holds,
     Sun Jun takes nothing, she gains 1 experience and Ariane none (IND-AOUT-2: «Si un puesto de avanzada
     baja de nivel, cualquier daño adicional es recibido por el héroe», so none reaches her)."""
-    s, a, t = occupied(2)
+    s, _, t = occupied(2)
     s = apply(s, 0, {"type": "attack", "tile": t}, ScriptedDice(3, 3, 2))     # 8
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(1, 2, 1, 2))               # Sun Jun 2 + outpost 2: 6
     s = apply(s, 1, {"type": "pass"})
@@ -54,7 +69,7 @@ def test_IND_SUC_2_3_a_downgrade_with_the_hero_hit_for_2_is_one_success_and_no_d
     solo ataque exitoso» (IND-SUC-2): 6 damage on a level-1 outpost (endurance 3) destroys it and Sun
     Jun takes the other 3 (IND-AOUT-4) and must fall back (IND-FB-1); Ariane gains 1 experience, not
     2, and Sun Jun, hurt, none (IND-SUC-3)."""
-    s, a, t = occupied(1)
+    s, _, t = occupied(1)
     s = apply(s, 0, {"type": "attack", "tile": t}, ScriptedDice(4, 4, 4))     # 12
     s = apply(s, 0, {"type": "pass"}, ScriptedDice(2, 2, 2))                  # Sun Jun 2 + outpost 1: 6
     s = apply(s, 1, {"type": "pass"})
@@ -274,7 +289,6 @@ def test_IND_TERM_2_IND_OUT_9_a_destroyed_tile_keeps_its_outpost_and_points_but_
     """)
     assert st.pp(s, 0) == 1
     assert {"type": "upgrade"} not in GAME.legal_commands(s, 0)
-    from domain.indagar import turns
     assert turns.production(s)[0] == {"gold": 0, "wood": 0, "ore": 0}
 
 
@@ -343,7 +357,6 @@ def test_IND_STR_6_7_the_same_tree_declared_again_unlocks_another_ability():
             assert cmd in GAME.legal_commands(s, seat)
             s = apply(s, seat, cmd)
     assert set(s["seats"][0]["unlocked"]) == set(unlocks)
-    from domain.indagar import strategy
     again = [c for c in strategy.declarations(s, 0) if c["tree"] == "expansion"]
     assert again == [{"type": "declare", "tree": "expansion"}]                 # nothing left to unlock
 
@@ -365,3 +378,114 @@ def test_IND_MTURN_5_IND_MRET_2_a_monster_in_retreat_loses_its_seat_for_the_roun
     s, whos = play_round(s)
     assert "monster-tijian" not in whos
     assert s["monsters"]["tijian"]["retreat"] is None and s["monsters"]["tijian"]["tile"] is not None
+
+
+def test_IND_JUICY_1_IND_MON_6_helgoth_attacks_his_target_outpost_whoever_holds_it():
+    """Ambiguity kept. «La regla del objetivo jugoso significa que un monstruo no atacará a un héroe cuyo
+    valor de defensa sea mayor que el valor de ataque del monstruo. Asegúrate de sumar al valor de defensa
+    del puesto de avanzada que el héroe esté ocupando» (IND-JUICY-1/2) speaks of heroes; of outposts the
+    rulebook says only that «Un monstruo siempre elegirá usar su acción en su objetivo (como ... Helgoth
+    para atacar un puesto de avanzada)» and that the juicy test bars *opportunity* attacks on them
+    («no puede realizar un ataque de oportunidad contra un héroe, monstruo, o puesto de avanzada que no
+    sea un objetivo jugoso», IND-JUICY-3, IND-OPP-1). The engine reads Helgoth's script (IND-MON-6: the
+    closest outpost of the player with the most outposts, a card the rulebook does not print, IND-GAP-5)
+    as not filtered by juiciness: beside his target, a level-2 outpost (2 dice) with Sun Jun on it
+    (2 dice), 4 > his attack 3, he still attacks it."""
+    s = arena(4)
+    a, t = line(s, "r2c1", 2)
+    edit(GAME, s, f"""
+        put helgoth {a}
+        reveal {t} gold
+        outpost {t} 1 2
+        put sunjun {t}
+    """)
+    assert not mon.juicy(s, "helgoth", t)
+    assert mon.choose_target(s, "helgoth")[0] == [t]
+    after = monster_turn(s, "helgoth", ScriptedDice(1, 1, 1, 6, 6, 6, 6))
+    assert after["attack"] is not None and after["attack"]["tile"] == t
+    assert after["attack"]["defender"] == ["hero", "sunjun"] and after["attack"]["outpost"] == 2
+
+
+# ---------------------------------------------------------------- experience from event monsters
+def knock_out(monster: str, xp: int, bonuses: list[str]) -> dict:
+    """Ariane (``xp``, level tokens ``bonuses``) attacks ``monster``, one damage from retreat, and
+    sends it there with 18 against its 1s."""
+    s = arena(2)
+    a, m = line(s, "r4c1", 2)
+    endurance = content.event_monsters()[monster]["endurance"]
+    verbs.event(s, monster, m, str(endurance))
+    edit(GAME, s, f"""
+        put ariane {a}
+        heroes.ariane.xp = {xp}
+        heroes.ariane.bonuses = {json_list(bonuses)}
+        turn 0 ariane
+    """)
+    attack = 3 + bonuses.count("sword")
+    s = apply(s, 0, {"type": "attack", "tile": m}, ScriptedDice(*[6] * attack))
+    defence = content.event_monsters()[monster]["defence"]
+    s = apply(s, 0, {"type": "pass"}, ScriptedDice(*[1] * defence))
+    assert s["monsters"][monster]["tile"] is None and s["monsters"][monster]["retreat"] == "gone"
+    return s
+
+
+def json_list(xs: list[str]) -> str:
+    return json.dumps(xs)
+
+
+def test_IND_EVM_1_IND_LVL_5_kelfeerazen_gives_4_experience_and_the_excess_carries_over():
+    """«Kelfeerazen otorga 4 Experiencia cuando es enviado a retiro en vez de 3» (IND-EVM-1,
+    IND-MDEF-3); «Si un Héroe recibe más experiencia de la que necesita para pasar al siguiente nivel,
+    la experiencia en exceso se acumula» (IND-LVL-5): 2 + 4 = 6 reaches level I (3) and 3 carry over
+    toward level II (4 more)."""
+    s = knock_out("kelfeerazen", 2, [])
+    assert s["heroes"]["ariane"]["bonuses"] == ["?"] and s["heroes"]["ariane"]["xp"] == 3
+    assert s["pending"][0] == {"kind": "level_bonus", "seat": 0, "options": ["sword", "shield"], "hero": "ariane"}
+
+
+def test_IND_LVL_6_7_IND_PP_5_groxiah_lifts_a_level_2_hero_to_3_and_its_player_scores():
+    """«El Horror Indecible otorga 5 Experiencia» (IND-EVM-1); «Cualquier experiencia ganada después
+    que un héroe alcance el nivel 3, puede ser descartada» (IND-LVL-6); «Cada jugador gana 1 punto de
+    supremacía por cada héroe nivel 3 que tenga» (IND-PP-5, IND-LVL-7): a level-2 hero with 2 of the 5
+    it needs gains 5, reaches level III with 2 to spare, which are discarded, and seat 0 gains 1 PP."""
+    before = st.pp(arena(2), 0)
+    s = knock_out("groxiah", 2, ["sword", "shield"])
+    assert len(s["heroes"]["ariane"]["bonuses"]) == 3 and s["heroes"]["ariane"]["xp"] == 0
+    assert st.pp(s, 0) == before + 1 and s["seats"][0]["pp"]["levels"] == 1
+
+
+# ---------------------------------------------------------------- commander points, Portal
+def test_IND_PP_2_IND_AMB_27_a_storm_that_sends_the_enemy_commander_to_retreat_scores():
+    """Ambiguity kept. «Cada jugador gana 1 punto de supremacía por enviar a un comandante enemigo en
+    retirada» (IND-PP-2, IND-CMD-3) does not say by what means; the ruling (IND-AMB-27) counts an
+    ability as well as an attack: Thorn's Wild Storm (2 with its bolt) sends Sun Jun, seat 1's
+    commander with 3 of her 5 endurance gone, to retreat, and seat 0 gains 1 PP."""
+    _, s = position(GAME.positions["wild-storm"] + """
+        seats.1.commander = sunjun
+    """)
+    before = st.pp(s, 0)
+    s = apply(s, 0, {"type": "use_ability", "ability": "wild-storm"})
+    while s["pending"] and s["pending"][0]["kind"] == "respond":
+        s = apply(s, s["pending"][0]["seat"], {"type": "pass"})
+    assert s["heroes"]["sunjun"]["tile"] is None
+    assert st.pp(s, 0) == before + 1 and s["seats"][0]["pp"]["commanders"] == 1
+
+
+def test_IND_EVT_2_IND_AMB_29_no_portal_swap_with_a_monster_on_a_face_down_tile():
+    """Ambiguity kept. «Durante su activación, un héroe que esté ocupando esta loseta puede cambiar de
+    lugar con cualquier héroe en el tablero» (IND-EVT-2), and a monster «cuenta como héroe enemigo para
+    todos los propósitos» (IND-MON-3); yet a hero moved onto a hidden tile reveals it, and one «forzado
+    a moverse a una loseta no revelada infranqueable u ocupada ... al usar una habilidad» retreats
+    (IND-FOG-5). The ruling (IND-AMB-29) offers no swap with a figure on a face-down tile: Tijian,
+    standing on one, is no partner; on a face-up tile he is."""
+    s = arena(2)
+    p, far = line(s, "r4c1", 2)[0], line(s, "r2c1", 1)[0]
+    edit(GAME, s, f"""
+        reveal {p} ancient_portal
+        put ariane {p}
+        hide {far} meadow
+        put tijian {far}
+        turn 0 ariane
+    """)
+    assert {"type": "swap", "figure": "tijian"} not in GAME.legal_commands(s, 0)
+    edit(GAME, s, f"reveal {far} meadow")
+    assert {"type": "swap", "figure": "tijian"} in GAME.legal_commands(s, 0)
