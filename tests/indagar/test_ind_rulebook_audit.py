@@ -7,26 +7,14 @@ from __future__ import annotations
 
 import json
 
-from ind_support import (
-    ScriptedDice,
-    apply,
-    arena,
-    armour_everyone,
-    line,
-    monster_turn,
-    neighbours,
-    play_round,
-    put,
-    table,
-    turn_of,
-)
-
 from domain.indagar import combat, content, scoring, strategy, turns
 from domain.indagar import monsters as mon
 from domain.indagar import positions as verbs
 from domain.indagar import state as st
 from domain.indagar.rules import GAME
 from domain.kit import copy_state
+from ind_support import (ScriptedDice, apply, arena, armour_everyone, line, monster_turn, neighbours, play_round,
+                         put, table, turn_of)
 from tests.support.positions import edit, position
 
 
