@@ -33,7 +33,7 @@ ignore-damage abilities before damage, or ``pass``; ``{"type": "fall_back", "to"
 from __future__ import annotations
 
 from domain.core import Drbg, Event, GameType, Scoreboard, Seat, Turn, require, seat_of
-from domain.kit import BaseGame, Batch, platform, random_bot, search
+from domain.kit import BaseGame, Batch, platform, random_bot, rule, search
 
 from . import commands, content, drawing, labels, monsters, scoring, secrecy, setup, turns
 from .bots import greedy
@@ -48,13 +48,20 @@ OPTIONS_SCHEMA: dict = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "factions": {"type": ["array", "null"], "items": {"enum": list(content.FACTIONS_ORDER)}, "default": None,
-                     "description": "Each seat's faction, distinct; null = Arkland, Sect, Forest, Ramal in seat order (IND-SETUP-4)."},
-        "commanders": {"type": ["array", "null"], "items": {"type": "string"}, "default": None,
-                       "description": "Each seat's commander, a hero of its faction; null = the faction's first hero (IND-SETUP-7)."},
-        "monsters": {"type": ["array", "null"], "items": {"enum": list(MONSTERS)}, "default": None,
-                     "description": "Primary monsters: one per seat, on the homes in order (IND-SETUP-8); solo: 4, or 3 "
-                                    "in easy mode, on random homes (IND-SOLO-2). null = the pack's order."},
+        "factions": rule({"type": ["array", "null"], "items": {"enum": list(content.FACTIONS_ORDER)}, "minItems": 1,
+                          "default": None,
+                          "description": "Each seat's faction, distinct; null = Arkland, Sect, Forest, Ramal in seat "
+                                         "order (IND-SETUP-4). [] is refused: every player picks one."},
+                         "bad_option", "IND-SETUP-4"),
+        "commanders": rule({"type": ["array", "null"], "items": {"type": "string"}, "minItems": 1, "default": None,
+                            "description": "Each seat's commander, a hero of its faction; null = the faction's first "
+                                           "hero (IND-SETUP-7). [] is refused: every player names one."},
+                           "bad_option", "IND-SETUP-7"),
+        "monsters": rule({"type": ["array", "null"], "items": {"enum": list(MONSTERS)}, "minItems": 1, "default": None,
+                          "description": "Primary monsters: one per seat, on the homes in order (IND-SETUP-8); solo: 4, "
+                                         "or 3 in easy mode, on random homes (IND-SOLO-2). null = the pack's order. "
+                                         "[] is refused: there are as many primary monsters as players."},
+                         "bad_option", "IND-SETUP-8"),
         "first_game": {"type": "boolean", "default": False,
                        "description": "Win at 7 PP instead of 10 (IND-WIN-8, IND-AMB-45)."},
         "solo_easy": {"type": "boolean", "default": False, "description": "Solo with 3 monsters (IND-SOLO-9)."},
@@ -122,17 +129,18 @@ class Indagar(BaseGame):
 
     def check_options(self, out: dict, seats: int) -> dict:
         """Cross-option checks and the computed defaults (the schema typed each option)."""
-        factions = out["factions"] or list(("arkland", "sect", "forest", "ramal")[:seats])
+        # null asks for the defaults; an empty list is a choice the rules do not allow (the schema's minItems)
+        factions = out["factions"] if out["factions"] is not None else list(("arkland", "sect", "forest", "ramal")[:seats])
         require(len(factions) == seats and len(set(factions)) == seats, "bad_option", "IND-SETUP-4",
                 "one distinct faction per seat: arkland, forest, ramal, sect")
         out["factions"] = factions
-        commanders = out["commanders"] or [content.faction_heroes(f)[0] for f in factions]
+        commanders = out["commanders"] if out["commanders"] is not None else [content.faction_heroes(f)[0] for f in factions]
         require(len(commanders) == seats and all(c in content.faction_heroes(f) for c, f in zip(commanders, factions)),
                 "bad_option", "IND-SETUP-7", "one commander per seat, a hero of that seat's faction")
         out["commanders"] = commanders
         require(not out["solo_easy"] or seats == 1, "bad_option", "IND-SOLO-9", "easy mode is a solo option")
         want = (3 if out["solo_easy"] else 4) if seats == 1 else seats
-        chosen = out["monsters"] or list(MONSTERS[:want])
+        chosen = out["monsters"] if out["monsters"] is not None else list(MONSTERS[:want])
         require(len(chosen) == want and len(set(chosen)) == want, "bad_option", "IND-SETUP-8",
                 f"choose {want} distinct primary monsters")
         out["monsters"] = chosen
