@@ -54,15 +54,64 @@ def signature_line(signed: dict) -> dict:
     return {"signature": signed}
 
 
+KINDS = (SEED_COMMITMENT, GAME_RECORD, STANDINGS)
+SIGNED_FIELDS = ("alg", "signature", "statement")
+
+
 def split(lines: Iterable[dict]) -> tuple[list[dict], list[dict]]:
     """Envelopes (and bundle headers) apart from the signature lines a record carries."""
-    envs, signed = [], []
-    for line in lines:
-        if "signature" in line and "seq" not in line and isinstance(line["signature"], dict):
-            signed.append(line["signature"])
+    envs, signed, _malformed = split_numbered(enumerate(lines, start=1))
+    return envs, signed
+
+
+def split_numbered(lines: Iterable[tuple[int, dict]]) -> tuple[list[dict], list[dict], list[tuple[int, str]]]:
+    """Envelopes (and bundle headers), the signed statements, and ``(line number, why)`` of each
+    signature line that is not shaped as a server writes one (``malformed``).
+
+    A signature line is a line with a ``signature`` and no ``seq`` (every envelope has one). One
+    whose ``signature`` is an object is read as a signed statement even if malformed (its checks
+    say what is wrong with it); one whose ``signature`` is anything else holds none, and is left
+    out of both lists: a reader is told of it (``replay.malformed_signature_lines``), never left
+    to find it silently dropped, nor read as an envelope that breaks the chain."""
+    envs, signed, bad = [], [], []
+    for n, line in lines:
+        if "signature" in line and "seq" not in line:
+            why = malformed(line)
+            if why is not None:
+                bad.append((n, why))
+            if isinstance(line["signature"], dict):
+                signed.append(line["signature"])
         else:
             envs.append(line)
-    return envs, signed
+    return envs, signed, bad
+
+
+def malformed(line: dict) -> str | None:
+    """Why a signature line is not ``{"signature": {"statement", "alg", "signature"}}`` with a
+    statement of a kind the server signs, or None when it is (its signature is checked against
+    keys, not here)."""
+    extra = sorted(k for k in line if k != "signature")
+    if extra:
+        return f"it holds {', '.join(map(repr, extra))[:80]} beside its signature; a signature line holds only that"
+    signed = line["signature"]
+    if not isinstance(signed, dict):
+        return f"its signature is {canonical_json(signed)[:60]}, not an object of statement, alg and signature"
+    missing = [k for k in SIGNED_FIELDS if k not in signed]
+    others = sorted(k for k in signed if k not in SIGNED_FIELDS)
+    if missing or others:
+        return (f"its signature {'lacks ' + ', '.join(missing) if missing else ''}"
+                f"{' and ' if missing and others else ''}{'holds ' + ', '.join(map(repr, others))[:80] if others else ''}"
+                "; a signature is an object of statement, alg and signature")
+    statement = signed["statement"]
+    if not isinstance(statement, dict):
+        return f"its statement is {canonical_json(statement)[:60]}, not an object"
+    if statement.get("kind") not in KINDS:
+        return f"its statement's kind is {canonical_json(statement.get('kind'))[:60]}, not one of {', '.join(KINDS)}"
+    if not isinstance(signed["alg"], str):
+        return f"its alg is {canonical_json(signed['alg'])[:60]}, not a string"
+    if not isinstance(signed["signature"], str):
+        return f"its signature bytes are {canonical_json(signed['signature'])[:60]}, not base64 text"
+    return None
 
 
 @dataclass

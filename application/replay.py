@@ -58,6 +58,10 @@ class Verdict:
     signatures: list[Signed] = field(default_factory=list)
     keys_checked: bool = False  # the signatures were checked against a server's public keys
     problems: list[dict] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)  # what a reader should know that does not fail the record
+
+    def note(self, line: int | None, text: str) -> None:
+        self.notes.append({"line": line, "note": text})
 
     def problem(self, seq: Any, text: str) -> None:
         """``seq`` is read from the record, which may hold anything there: a problem names an
@@ -81,17 +85,24 @@ class Verdict:
                 "chain_ok": self.chain_ok, "replay_ok": self.replay_ok, "game": self.game, "game_id": self.game_id,
                 "rules_version": self.rules_version, "incomplete": self.incomplete, "signed_by": self.signed_by,
                 "keys_checked": self.keys_checked, "signatures": [s.to_dict() for s in self.signatures],
-                "problems": self.problems}
+                "problems": self.problems, "notes": self.notes}
 
 
 def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
-    """Envelopes and parse problems (line numbers) of an NDJSON export. A UTF-8 byte order mark
-    may open the file (RFC 8259 lets a reader allow one).
+    """Envelopes and parse problems (line numbers) of an NDJSON export (``read_ndjson``)."""
+    numbered, problems = read_ndjson(lines)
+    return [env for _n, env in numbered], problems
+
+
+def read_ndjson(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, dict]], list[dict]]:
+    """Each object of an NDJSON export with its line number, and the parse problems (line numbers).
+    A UTF-8 byte order mark may open the file (RFC 8259 lets a reader allow one).
 
     A line that gives a key twice in one object is a problem (its envelope is kept as the
     standard library reads it, the last one counting): readers differ on which one counts,
     and a hash covers only one of them."""
-    envs, problems = [], []
+    envs: list[tuple[int, dict]] = []
+    problems: list[dict] = []
     for n, line in enumerate(lines, start=1):
         if isinstance(line, bytes):
             line = line.decode("utf-8", errors="replace")
@@ -118,7 +129,7 @@ def parse_ndjson(lines: Iterable[str | bytes]) -> tuple[list[dict], list[dict]]:
             problems.append({"seq": _number(env.get("seq")),
                              "problem": f"line {n} gives the key {twice!r} twice in one object: readers differ on "
                                         "which one counts, and the hash covers only one"})
-        envs.append(env)
+        envs.append((n, env))
     return envs, problems
 
 
@@ -162,9 +173,24 @@ def verify(lines: Iterable[str | bytes], keys: attestation.Keys | None = None,
     they are reported but prove nothing. ``expect_head``: a chain head a player saved
     during the game, which must be the hash of one of the record's events.
     """
-    lines, parse_problems = parse_ndjson(lines)
-    envs, signed = attestation.split(lines)
-    return verify_envelopes(envs, signed, parse_problems, keys, expect_head)
+    numbered, parse_problems = read_ndjson(lines)
+    envs, signed, malformed = attestation.split_numbered(numbered)
+    v = verify_envelopes(envs, signed, parse_problems, keys, expect_head)
+    malformed_signature_lines(v, malformed)
+    return v
+
+
+def malformed_signature_lines(v: Verdict, malformed: list[tuple[int, str]], place: str | None = None) -> None:
+    """Each signature line not shaped as a server writes one (``attestation.malformed``), said once:
+    a problem when the signatures are checked against keys (the server writes no such line), else a
+    note, which does not fail the record (unchecked signatures prove nothing either way)."""
+    for n, why in malformed:
+        text = f"line {n} is not a valid signature line: {why}"
+        if v.keys_checked:
+            v.problems.append({"seq": None, **({"place": place} if place else {}), "problem": text})
+        else:
+            v.note(n, text)
+    v.ok = v.ok and not (malformed and v.keys_checked)
 
 
 def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[dict] | None = None,

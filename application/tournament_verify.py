@@ -60,7 +60,7 @@ from domain.tournament.log import config_of, evolve, game_id_for, initial, pairi
 from domain.tournament.pairing import waits
 from events.envelope import first_broken_link
 from application import attestation
-from application.replay import Verdict, parse_ndjson, verify, verify_envelopes
+from application.replay import Verdict, malformed_signature_lines, read_ndjson, verify, verify_envelopes
 
 
 class BundleVerdict(Verdict):
@@ -93,8 +93,8 @@ class BundleVerdict(Verdict):
 
 def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = None) -> BundleVerdict:
     """Check a bundle; with ``keys``, its standings and every game must be signed by that server."""
-    lines, parse_problems = parse_ndjson(lines)
-    envs, signed = attestation.split(lines)
+    numbered, parse_problems = read_ndjson(lines)
+    envs, signed, malformed = attestation.split_numbered(numbered)
     v = BundleVerdict(keys_checked=keys is not None)
     v.problems.extend({**p, "place": "bundle"} for p in parse_problems)
     if not envs or envs[0].get("bundle") != "delve-tournament":
@@ -134,6 +134,7 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
         v.at("tournament", None, f"the log cannot be replayed: {exc!r}")
         v.replay_ok = False
     _check_standings_signature(v, tid, log, signed, keys)
+    malformed_signature_lines(v, malformed, place="bundle")
     v.ok = v.chain_ok and v.replay_ok and all(v.games.values()) and not v.problems
     return v
 

@@ -76,7 +76,7 @@ def _game(lines: list, v: Verdict) -> tuple[str, list[Section]]:
     sections: list[Section] = [
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
          + [f"Problem: {p.get('place') or ('seq ' + str(p['seq']) if p.get('seq') else '')} {p['problem']}"
-            for p in v.problems], []),
+            for p in v.problems] + [f"Note: {n['note']}" for n in v.notes], []),
         ("Game", [f"Game `{r.game_id}`: {created['game']}, rules version {r.game.rules_version} "
                   f"(replayed under that version)", f"Options: `{canonical_json(created.get('options'))}`",
                   f"{len(r.envs)} events, {len(r.moves)} moves, from {r.envs[0].get('at')} to {r.envs[-1].get('at')}",
@@ -113,7 +113,8 @@ def _bundle(v: BundleVerdict) -> tuple[str, list[Section]]:
          str(d["by"])] for d in v.corrections]
     return f"Tournament {v.tournament}", [
         ("Verdict", [f"**{v.status.upper()}**: {_verdict_words(v)}"]
-         + [f"Problem: {p.get('place', '')} {p['problem']}" for p in v.problems], []),
+         + [f"Problem: {p.get('place', '')} {p['problem']}" for p in v.problems]
+         + [f"Note: {n['note']}" for n in v.notes], []),
         ("Signatures", [], _signature_rows(v)),
         ("Final standings", _standings_words(v), standings),
         *([("Director's results", ["Tables the organizer decided instead of their games (TRN-DIR-1).", TABLES],

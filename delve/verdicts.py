@@ -5,7 +5,11 @@
     INCOMPLETE  g2b7… 120 events: the record ends before its game did …
     4 games replayed, 1 failed: g14e… seq 383: card_not_in_hand
 
-A line that is not JSON is reported once, as what it is, not again as a broken chain.
+A line that is not JSON is reported once, as what it is, not again as a broken chain. A signature
+line not shaped as a server writes one is a problem with --keys, else a note under the verdict line:
+
+    OK          g1f3a… (game.ndjson) saboteur-1, 302 events: chain intact, replayed; signatures not checked …
+      note: line 304 is not a valid signature line: its statement is "x", not an object
 """
 from __future__ import annotations
 
@@ -72,10 +76,12 @@ def game_line(v: Verdict, label: str | None = None) -> str:
 
 
 def lines(name: str, v: Verdict) -> list[str]:
-    """The verdict lines of one file: a game's one line, or a bundle's line and one per game."""
+    """The verdict lines of one file: a game's one line, or a bundle's line and one per game; then
+    one ``note:`` line per note (a malformed signature line, when the signatures are not checked)."""
     name = Path(str(name)).name or str(name)
+    notes = [f"  note: {n['note']}" for n in v.notes]
     if not isinstance(v, BundleVerdict):
-        return [game_line(v, f"{short(v.game_id)} ({name})" if v.game_id else name)]
+        return [game_line(v, f"{short(v.game_id)} ({name})" if v.game_id else name)] + notes
     games = list(v.verdicts.values())
     good = sum(1 for g in games if g.status == VerdictStatus.OK)
     head = f"tournament {short(v.tournament)} ({name})"
@@ -86,7 +92,7 @@ def lines(name: str, v: Verdict) -> list[str]:
                  f"{signature_words(v)}")
     else:
         first = f"{WORD[VerdictStatus.FAILED]:<11} {head}: {first_problem(v)}"
-    return [first] + ["  " + game_line(g) for g in games]
+    return [first] + ["  " + game_line(g) for g in games] + notes
 
 
 def summary(verdicts: list[Verdict]) -> str:

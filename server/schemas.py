@@ -274,6 +274,11 @@ class Problem(Schema):
     problem = fields.String()
 
 
+class VerifyNote(Schema):
+    line = Int(allow_none=True)
+    note = fields.String()
+
+
 class Verdict(Schema):
     ok = fields.Boolean()
     status = fields.String()  # ok / incomplete / failed
@@ -289,6 +294,7 @@ class Verdict(Schema):
     keys_checked = fields.Boolean()
     signatures = fields.List(fields.Dict())
     problems = fields.List(fields.Nested(Problem))
+    notes = fields.List(fields.Nested(VerifyNote))  # what does not fail the record: a malformed signature line, unchecked
     games = fields.Dict(keys=fields.String(), values=fields.Boolean())  # a bundle's games: id -> verified
     tournament = fields.String(allow_none=True)
     game_verdicts = fields.Dict(keys=fields.String(), values=fields.Dict())
