@@ -27,10 +27,18 @@ from application.service import GameService
 from server import identity
 
 
+RETRY_AFTER = 5
+"""Seconds a refused stream (503 ``too_many_streams``) is told to wait. A slot frees the moment a
+stream that holds it ends (its lease is released then: a closed tab, a stream reaching
+``SSE_MAX_SECONDS``), which no one can foresee, so the client asks again after a few seconds,
+which costs one refused request. The lease's expiry (the stream's longest life and 30 s) is only
+when a slot frees for sure, should the process holding it die: minutes, not a wait to tell."""
+
+
 class StreamSlots:
     """Counts this process's open streams; ``take`` refuses one past a cap with a 503."""
 
-    def __init__(self, total: int, per_game: int, retry_after: int = 5):
+    def __init__(self, total: int, per_game: int, retry_after: int = RETRY_AFTER):
         self.caps = {"process": total, "game": per_game}
         self.retry_after = retry_after
         self.open: Counter[tuple[str, str]] = Counter()
@@ -79,8 +87,9 @@ def hold(svc: GameService, who: str, subject: str) -> Callable[[], None]:
                 releases.append(lambda key=key, holder=holder: leases.release(key, holder))
     except Full as full:
         _release_all(releases)
+        wait = min(RETRY_AFTER, full.retry_after)  # full.retry_after: when the oldest lease runs out at the latest
         raise ApiError(503, "too_many_streams", f"this {what} holds {full.cap} open streams already, the most it "
-                       f"may; close one, or retry in {full.retry_after} s", retry_after=full.retry_after) from None
+                       f"may; close one, or retry in {wait} s", retry_after=wait) from None
     done = []
 
     def release() -> None:

@@ -65,6 +65,25 @@ def test_a_player_token_holds_a_bounded_number_of_feeds_across_processes(service
     _close(held + [again])
 
 
+@pytest.mark.parametrize("caps", [{"SSE_MAX_PER_CLIENT": 1, "SSE_MAX_PER_ADDRESS": 100},
+                                  {"SSE_MAX_PER_CLIENT": 100, "SSE_MAX_PER_ADDRESS": 1}])
+def test_a_refused_stream_is_told_to_retry_in_seconds_not_the_streams_longest_life(service, caps):
+    """Finding: Retry-After was 330 (the oldest lease's expiry: SSE_MAX_SECONDS + 30), though a slot
+    frees the moment a stream holding it ends; a client told to wait that long stops following."""
+    c = create_app(service, SSE_BLOCK_MS=50, **caps).test_client()
+    token = c.post("/v1/players", json={"name": "p"}).json["token"]
+    held = _open(c, "/v1/players/me/stream", auth(token))
+    assert held.status_code == 200
+    refused = _open(c, "/v1/players/me/stream", auth(token))
+    assert refused.status_code == 503 and refused.json["code"] == "too_many_streams"
+    assert refused.headers["Retry-After"] == "5" and refused.json["retry_after"] == 5
+    assert refused.json["detail"].endswith("close one, or retry in 5 s")
+    _close([held])
+    again = _open(c, "/v1/players/me/stream", auth(token))  # the slot was free as soon as the stream ended
+    assert again.status_code == 200
+    _close([again])
+
+
 def test_streams_of_every_kind_count_together_per_token(client, service):
     app = create_app(service, SSE_MAX_PER_CLIENT=2, SSE_MAX_PER_ADDRESS=100, SSE_BLOCK_MS=50)
     c = app.test_client()
