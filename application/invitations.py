@@ -37,11 +37,21 @@ class Invitations:
         found = self.records.get(player, iid) if isinstance(iid, str) else None
         if found is None:
             raise InvitationNotFound(iid)
-        return found
+        return _stamped(found)
 
     def remove(self, player: str, iid: str) -> None:
         self.records.remove(player, iid)
 
     def pending(self, player: str) -> list[dict]:
         """The player's invitations, oldest first."""
-        return sorted(self.records.all(player), key=lambda inv: (inv["created_at"], inv["id"]))
+        return sorted(map(_stamped, self.records.all(player)), key=lambda inv: (inv["created_at"], inv["id"]))
+
+
+def _stamped(invitation: dict) -> dict:
+    """``created_at`` with milliseconds, as every timestamp of the API (``clocks.now_iso``): a
+    tournament's invitations were stamped to the second until then (``2026-11-23T18:00:00Z``),
+    and such an invitation may still wait for its answer."""
+    at = invitation.get("created_at")
+    if isinstance(at, str) and len(at) == 20 and at.endswith("Z"):
+        return {**invitation, "created_at": at[:-1] + ".000Z"}
+    return invitation

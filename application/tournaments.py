@@ -173,8 +173,7 @@ class TournamentService:
     def _invite(self, tid: str, t: dict, player: str, caller: str) -> dict:
         return self.games.invitations.add(player, {
             "id": tid, "kind": "tournament", "tournament": tid, "name": t["name"], "game": t["game"],
-            "clock": t.get("clock"), "by": caller, "created_at": datetime.now(timezone.utc).isoformat(
-                timespec="seconds").replace("+00:00", "Z")})
+            "clock": t.get("clock"), "by": caller, "created_at": clocks.now_iso()})
 
     def withdraw(self, tid: str, entrant_id: str, caller: str = DIRECTOR, from_round: int | None = None) -> None:
         """An entrant leaves (its player, the organizer or the admin): paired no more from the
