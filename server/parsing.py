@@ -73,13 +73,24 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+JSON = "application/json"
+
+
 def json_body(limit: int) -> object:
     """The parsed JSON body: 415 for another media type, 413 past ``limit``, 400 for bad JSON
     (``invalid_unicode`` for bytes that are not UTF-8 -- a UTF-8 byte order mark is allowed, as
     RFC 8259 lets a parser allow it; UTF-16 is not read -- or a lone surrogate, else ``malformed_json``).
-    Whole numbers are ints however they are written (``_number``)."""
-    if not request.is_json:
-        raise ApiError(415, "unsupported_media_type", "send the body as application/json")
+    Whole numbers are ints however they are written (``_number``).
+
+    The media type is ``application/json`` (parameters such as ``charset=utf-8`` aside), the only
+    one the contract names for a request body. Another ``+json`` type is a 415, not read as plain
+    JSON: ``application/merge-patch+json`` asks for RFC 7396's merge semantics, which no route of
+    this API has (none takes a PATCH), and reading it as a whole document would do something else
+    than the client asked for."""
+    if request.mimetype != JSON:
+        sent = request.mimetype or "no Content-Type"
+        raise ApiError(415, "unsupported_media_type", f"send the body as {JSON}, not {sent[:80]}"
+                       + ("; no route of this API takes a merge patch" if sent == "application/merge-patch+json" else ""))
     raw = body(limit)
     try:
         value = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant, parse_float=_number,
