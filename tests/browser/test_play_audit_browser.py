@@ -276,3 +276,49 @@ def test_indagar_marks_the_shown_step_apart_from_the_places_to_click(browser, si
     assert set(strokes) == {"#ff2d55"}, strokes
     assert "red outline: touched by the shown step" in browser.js("return document.getElementById('legend').textContent")
     no_problems(browser)
+
+
+# A name said twice over: a card's English name, then the same words in brackets.
+DOUBLED = r"/\b([A-Z][\w']*(?: [A-Z][\w']*)*) \(\1\)/"
+
+
+def test_dwarf_says_a_card_named_alike_in_both_languages_once(browser, site):
+    """DWARF's content names a card in English and, in brackets, as printed in Spanish ("Gold Vein
+    (Veta de Oro)"); the Dragon is spelt alike in both, and the page read "Dragon (Dragon)" in its
+    moves, tooltips and threat marks. The page says it once. The server's label keeps the content's
+    name (the signed record holds it), so only the page rewords it."""
+    gid, token = _my_game(site, "dwarf", ["greedy"])
+    browser.open(f"{site.url}/web/games/{gid}#token={token}")
+    browser.wait(f"return !!({MY_TURN})", what="my turn in DWARF")
+    browser.js("""
+      window.__said = undefined;
+      (async () => {
+        const dwarf = await import('/web/static/dwarf.js');
+        const content = (await (await fetch('/v1/catalog/dwarf')).json()).content;
+        const token = sessionStorage.getItem('delve.token.' + arguments[0]);
+        const summary = await (await fetch('/v1/games/' + arguments[0], {headers: {Authorization: 'Bearer ' + token}})).json();
+        const view = summary.view;
+        view.mines[0].mine['12'].effect = 'dragon';  // a Dragon on top of location 12
+        const el = document.createElement('div');
+        dwarf.render(el, view, {seats: summary.seats, batch: [], content});
+        const at = el.querySelector('[data-place="loc:0:12"]');
+        window.__said = {
+          content: content.effects.dragon.name,
+          label: dwarf.relabel('Place a worker on Dragon (Dragon) at 12; then Great Dragon (Gran Dragon)', {type: 'place'}, {content}),
+          aria: at.getAttribute('aria-label'),
+          tips: [...at.querySelectorAll('title')].map((t) => t.textContent),
+        };
+      })();""", gid)
+    said = browser.wait("return window.__said !== undefined && window.__said", what="DWARF's words for the Dragon")
+    assert said["content"] == "Dragon (Dragon)"  # the content, and so the server's labels, as they are
+    assert said["label"] == "Place a worker on Dragon at 12; then Great Dragon (Gran Dragon)", said["label"]
+    assert said["aria"] == "location 12: Dragon", said["aria"]
+    assert any(t.startswith("L(1,2): Dragon on top") for t in said["tips"]), said["tips"]
+    assert "Dragon: a threat" in said["tips"], said["tips"]
+    # Nothing the page shows or tells a pointer or a screen reader says a name twice.
+    doubled = browser.js(f"""const twice = {DOUBLED};
+      const said = [document.body.innerText, ...[...document.querySelectorAll('title, [aria-label], [title]')]
+        .map((el) => el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent)];
+      return said.filter((t) => t && twice.test(t)).map((t) => t.match(twice)[0])""")
+    assert not doubled, doubled
+    no_problems(browser)

@@ -19,9 +19,29 @@ function locationName(name, x, y) {
     textLength: long ? C - 14 : null, lengthAdjust: long ? "spacingAndGlyphs" : null}, name);
 }
 
+/** A card's name as the page shows it. The content names a card in English and, in brackets, as
+ * printed in Spanish ("Gold Vein (Veta de Oro)"); where the two are spelt alike the name is said
+ * once: "Dragon", not "Dragon (Dragon)". */
+export function cardName(name) {
+  return name.replace(/^(.+) \((.+)\)$/, (whole, english, spanish) => (english === spanish ? english : whole));
+}
+
+/** An effect of the content, its name as the page shows it (cardName). */
+function effectOf(effects, id) {
+  const effect = effects[id];
+  return effect ? {...effect, name: cardName(effect.name)} : null;
+}
+
+/** A move's label as the page shows it: the server's labels name a card as the content does (and the
+ * signed record keeps them so), the page by cardName ("Place a worker on Dragon at 23"). */
+export function relabel(label, command, ctx) {
+  const effects = Object.values((ctx.content && ctx.content.effects) || {});
+  return effects.reduce((said, e) => (cardName(e.name) === e.name ? said : said.split(e.name).join(cardName(e.name))), label);
+}
+
 function location(view, ctx, area, loc, cell, r, c) {
   const effects = (ctx.content && ctx.content.effects) || {};
-  const effect = effects[cell.effect] || {name: cell.effect || "?", type: "mine"};
+  const effect = effectOf(effects, cell.effect) || {name: cell.effect || "?", type: "mine"};
   const x = (c - 1) * C;
   const y = (r - 1) * C;
   const parts = [
@@ -72,7 +92,7 @@ function orderShort(command, view, effects, held) {
   const left = {...held};
   const failed = [];
   for (const where of command.locations) {
-    const effect = effects[view.mines[where.mine || 0].mine[where.location].effect];
+    const effect = effectOf(effects, view.mines[where.mine || 0].mine[where.location].effect);
     if (!effect) continue;
     const short = shortOf(effect.cost, left);
     if (Object.keys(short).length) {
@@ -116,7 +136,7 @@ function mine(view, ctx, area, index) {
   }
   const effects = (ctx.content && ctx.content.effects) || {};
   const piles = area.piles.map((p, i) => h("li", {"data-place": `pile:${index * 3 + i}`, "aria-label": `Special Action pile ${index * 3 + i}`},
-    `pile ${index * 3 + i}: ${p.count} card(s)`, p.top_special ? `, top: ${(effects[p.top_special] || {}).name || p.top_special}` : ""));
+    `pile ${index * 3 + i}: ${p.count} card(s)`, p.top_special ? `, top: ${(effectOf(effects, p.top_special) || {}).name || p.top_special}` : ""));
   return section(view.mines.length > 1 ? `Mine ${index}` : "The Mine",
     s("svg", {width: 3 * C, height: 3 * C, class: "dw-mine", viewBox: `0 0 ${3 * C} ${3 * C}`}, cells),
     h("p", {class: "muted"}, `Mountain: ${area.mountain_count} card(s) left, order hidden`),

@@ -174,10 +174,10 @@ export class Play {
   }
 
   /** A command's label as the page shows it: the server's, reworded by the renderer's `relabel(label,
-   * command, ctx)` where it has one (Saboteur names seats by their players). */
+   * command, ctx)` where it has one (Saboteur names seats by their players, DWARF a card once). */
   label(command, label) {
     return relabeled(label || command.type, command, {relabel: this.relabelOf},
-                     {seats: this.summary ? this.summary.seats : []});
+                     {seats: this.summary ? this.summary.seats : [], content: this.content});
   }
 
   /** The renderer's key of what a command lays (`alike(command, view)`): commands with one key are listed once. */
