@@ -82,7 +82,9 @@ def missing() -> str | None:
 class Browser:
     """One headless Chromium for a test module; pages are opened with ``open``."""
 
-    def __init__(self, width: int = 1400, height: int = 1000, record: bool = False):
+    def __init__(self, width: int = 1400, height: int = 1000, record: bool = False, mobile: bool = False):
+        """``mobile``: a phone's page, as Chromium's device mode makes it (a mobile viewport of
+        ``width`` x ``height`` CSS pixels at twice the density, touch, the page's viewport meta obeyed)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -91,6 +93,9 @@ class Browser:
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-extensions", "--no-first-run", "--hide-scrollbars", f"--window-size={width},{height}"):
             options.add_argument(arg)
+        if mobile:
+            options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
+                                                                                   "pixelRatio": 2.0, "touch": True}})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(WAIT_S)
