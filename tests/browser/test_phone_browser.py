@@ -96,3 +96,24 @@ def test_the_game_page_fits_a_desktop(browser, site, game):
     _fits(browser, game, "at a desktop's width")
     no_problems(browser)
 
+
+def test_indagar_hero_cards_read_a_hero_a_block_on_a_phone(phone, site):
+    """Indagar's hero cards, a five-column table, were squeezed on a phone to a word a line (3,400 px
+    tall for two seats' heroes), its last column cut at the window's edge. On a phone each hero is a
+    block whose lines name their column ("keywords: Charge! ..."); and a hero of the Players table
+    keeps to one line."""
+    b = phone.fresh_tab()
+    gid, token = _my_game(site, "indagar")
+    b.open(f"{site.url}/web/games/{gid}#token={token}")
+    b.wait("return document.querySelectorAll('table.ind-cards tbody tr').length > 0", what="the hero cards")
+    cards = b.js("""const t = document.querySelector('table.ind-cards');
+      return {width: t.clientWidth, scroll: t.scrollWidth,
+              cells: [...t.querySelectorAll('tbody td')].map((td) => Math.round(td.getBoundingClientRect().width)),
+              said: [...t.querySelectorAll('tbody tr:first-child td')].map((td) => getComputedStyle(td, '::before').content)}""")
+    assert cards["scroll"] <= cards["width"], cards
+    assert min(cards["cells"]) >= 0.9 * cards["width"], cards  # every cell a line of its own, not a column
+    assert cards["said"][1:] == ['"player: "', '"card: "', '"keywords: "', '"abilities: "'], cards["said"]
+    chips = b.js("return [...document.querySelectorAll('.hero-chip')].map((c) => c.getClientRects().length === 1 &&"
+                 " c.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(c).fontSize))")
+    assert chips and all(chips), chips
+    no_problems(b)

@@ -36,11 +36,13 @@ export function clear(el, ...children) {
   return el;
 }
 
-/** A compact table: headers is a list of strings, rows a list of lists of cells (text or nodes). */
+/** A compact table: headers is a list of strings, rows a list of lists of cells (text or nodes). Each
+ * cell carries its column's header (data-label), for a table laid out a row a block on a phone. */
 export function table(headers, rows, attrs = {}) {
   return h("table", {class: "compact", ...attrs},
     h("thead", {}, h("tr", {}, headers.map((name) => h("th", {}, name)))),
-    h("tbody", {}, rows.map((row) => (row instanceof Node ? row : h("tr", {}, row.map((cell) => h("td", {}, cell)))))));
+    h("tbody", {}, rows.map((row) => (row instanceof Node ? row
+      : h("tr", {}, row.map((cell, i) => h("td", {"data-label": headers[i] || null}, cell)))))));
 }
 
 /** A titled block of a renderer's output. */
