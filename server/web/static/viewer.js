@@ -31,7 +31,6 @@ const app = {
   batches: [], // [{key, first, end, events}]: one per command, in order
   moves: [], // GET /moves: move n = the n-th accepted command, with its label
   rows: new Map(), // seq -> <li> of the event list
-  labels: new Map(), // seq -> the move's label, where the API names it
   lit: [], // <li>s highlighted as the current batch
   mode: "live",
   step: 0,
@@ -506,12 +505,6 @@ function endLine() {
   return `Game over: ${why ? `${why}; ` : ""}${who}.`;
 }
 
-/** An event as a line of words: the move's label where it is one, else its kind and its plain
- * fields ("path placed: card P07, …, x 1, y 0", words.js eventWords). */
-function eventText(ev) {
-  return app.labels.get(ev.seq) || eventWords(ev);
-}
-
 /** What the renderers name seats and actors by: the summary's seats and the catalog's components. */
 function names() {
   return {seats: app.summary.seats, content: app.content};
@@ -522,7 +515,7 @@ function eventRow(ev) {
   const row = h("li", {"data-seq": ev.seq, title: `${ev.type} ${JSON.stringify(ev.data, null, 1)}`},
     h("span", {class: "seq"}, ev.seq),
     h("span", {class: "who"}, who),
-    h("span", {class: "data"}, eventText(ev)));
+    h("span", {class: "data"}, eventWords(ev)));
   row.addEventListener("click", () => {
     const index = batchOfSeq(app.batches, ev.seq);
     if (index >= 0) setMode("replay", index);
