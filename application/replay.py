@@ -263,6 +263,11 @@ def _check_ending(envs: list[dict], v: Verdict) -> None:
     kinds = tuple(e.get("type") for e in tail)
     n = next((n for n in range(1, len(kinds) + 1) if all(kinds[:n] != end[:n] for end in ENDINGS)), None)
     if n is None:
+        if kinds not in ENDINGS:  # the ending begun and cut: SeedRevealed without the GameFinished after it
+            end = next(end for end in ENDINGS if end[:len(kinds)] == kinds)
+            v.incomplete = (f"the record ends before its game did: {', '.join(kinds)} at seq {tail[0].get('seq')} "
+                            f"is not followed by {', '.join(end[len(kinds):])}, so its final result is not in it: "
+                            "ask the server for the record again")
         return
     where = (f"after the game's end ({', '.join(kinds[:n - 1])} from seq {tail[0].get('seq')})" if n > 1
              else "before the seed was revealed")

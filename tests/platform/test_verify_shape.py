@@ -78,3 +78,16 @@ def test_an_integer_past_the_digits_python_reads_is_a_problem_of_its_line():
     assert not verdict.ok
     assert verdict.problems == [{"seq": None, "problem": "line 6 holds an integer of more digits than the 4300 "
                                                          "Python reads"}]
+
+
+def test_a_record_cut_between_its_seed_and_its_end_is_incomplete_not_ok():
+    """The last envelope (GameFinished) and the signature lines dropped: every event left chains and
+    replays, but the record stops inside its ending, before the final result (docs/disputes.md)."""
+    lines = [line for line in RECORD.read_text().splitlines() if not line.startswith('{"signature"')]
+    assert json.loads(lines[-1])["type"] == "GameFinished"
+    verdict = verify(lines[:-1])
+    assert verdict.chain_ok and verdict.replay_ok and not verdict.problems
+    assert not verdict.ok and verdict.status == "incomplete"
+    assert verdict.incomplete.startswith("the record ends before its game did: SeedRevealed at seq 228 is not "
+                                         "followed by GameFinished")
+    assert game_line(verdict).startswith("INCOMPLETE  g")
