@@ -486,13 +486,14 @@ def freeze_rules(game_id: str, root: Path) -> None:
 
 
 @contextmanager
-def _reading(*exports):
+def _reading(*exports, game: str | None = None):
     """The records of export files, for `show` and `diff`. One that does not verify is shown as the
     file says it, with a warning; one the rules cannot even read so (a tampered or malformed
-    record) ends the command in one line saying so, not a traceback."""
+    record) ends the command in one line saying so, not a traceback. With ``game``, each file is a
+    tournament bundle and the record is that game's, as its own export would hold it."""
     from application.replay import verify as check
     from application.status import VerdictStatus
-    from delve.record import Record
+    from delve.record import Record, bundle_games, game_of_bundle
     from delve.verdicts import first_problem
     from errors import BadRecord
 
@@ -500,6 +501,11 @@ def _reading(*exports):
     for export in exports:
         name, lines = getattr(export, "name", "-"), export.read().splitlines()
         try:
+            if game is not None:
+                lines = game_of_bundle(lines, game)
+            elif (games := bundle_games(lines)) is not None:
+                raise BadRecord(f"a tournament bundle of {len(games)} games: name one with --game ID (a prefix "
+                                "will do): " + "; ".join(f"{g} ({where})" for g, where in games))
             records.append(Record.parse(lines))
         except BadRecord as exc:
             raise click.ClickException(f"{name}: {exc}") from exc
@@ -525,12 +531,15 @@ def _reading(*exports):
 @click.option("--seat", type=click.IntRange(0), help="As seat S sees it [default: as a spectator].")
 @click.option("--moves", "list_moves", is_flag=True, help="List every move (number, time, who, label) instead.")
 @click.option("--json", "as_json", is_flag=True, help="Print the move, its events, the view and scores as JSON.")
-def show(export, n: int | None, seat: int | None, list_moves: bool, as_json: bool) -> None:
+@click.option("--game", metavar="ID", help="FILE is a tournament bundle: show this game of it (its id, or a prefix "
+                                          "only it has).")
+def show(export, n: int | None, seat: int | None, list_moves: bool, as_json: bool, game: str | None) -> None:
     """The position after any move of an exported game, from the file alone (no server). Move N is the
-    N-th command the game accepted: the same numbers as the API (/v1/games/{id}/moves) and the viewer."""
+    N-th command the game accepted: the same numbers as the API (/v1/games/{id}/moves) and the viewer.
+    A game of a tournament bundle: --game ID."""
     from delve import show as shown
 
-    with _reading(export) as (r,):
+    with _reading(export, game=game) as (r,):
         n = len(r.moves) if n is None else n
         if n > len(r.moves):
             raise click.ClickException(f"the game has {len(r.moves)} moves; ask for --move 0 to {len(r.moves)}")
@@ -549,11 +558,12 @@ def show(export, n: int | None, seat: int | None, list_moves: bool, as_json: boo
 @cli.command()
 @click.argument("a", metavar="FILE_A", type=click.File("rb"))
 @click.argument("b", metavar="FILE_B", type=click.File("rb"))
-def diff(a, b) -> None:
+@click.option("--game", metavar="ID", help="FILE_A and FILE_B are tournament bundles: compare this game of each.")
+def diff(a, b, game: str | None) -> None:
     """The first move where two records of one game differ. Exit 0 if they are identical, 1 if not."""
     from delve import show as shown
 
-    with _reading(a, b) as (ra, rb):
+    with _reading(a, b, game=game) as (ra, rb):
         text = shown.diff(ra, rb)
     click.echo(text)
     sys.exit(0 if text.startswith("the records are identical") else 1)

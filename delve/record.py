@@ -30,7 +30,8 @@ class Record:
             raise BadRecord(problems[0]["problem"])
         if not envs or envs[0].get("type") != "GameCreated":
             raise BadRecord("not a game export: its first line is not GameCreated"
-                            + (" (a tournament bundle? `delve verify` reads those)" if envs and "bundle" in envs[0] else ""))
+                            + (" (a tournament bundle? name one of its games with --game; `delve verify` reads the "
+                               "whole bundle)" if envs and "bundle" in envs[0] else ""))
         return cls(envs, signed)
 
     @property
@@ -118,3 +119,57 @@ def _inline(v) -> str:
     if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
         return "[" + ", ".join(_inline(x) for x in v) + "]"
     return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _json(line) -> object:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def bundle_games(lines) -> list[tuple[str, str]] | None:
+    """A tournament bundle's games, each with where it was played ("round 2 table 1: rando, ann"), in
+    the order they were paired; None when the file is not a bundle (its first line is no header)."""
+    first = next((line for line in lines if line.strip()), b"")
+    header = _json(first)
+    if not isinstance(header, dict) or header.get("bundle") != "delve-tournament":
+        return None
+    tid, names, where = header.get("tournament"), {}, {}
+    for line in lines:
+        env = _json(line)
+        if not isinstance(env, dict) or env.get("game_id") != tid or not isinstance(env.get("data"), dict):
+            continue
+        data = env["data"]
+        if env.get("type") == "EntrantRegistered" and isinstance(data.get("entrant"), dict):
+            names[data["entrant"].get("id")] = data["entrant"].get("name")
+        elif env.get("type") == "RoundPaired" and isinstance(data.get("tables"), list):
+            for t, table in enumerate(data["tables"]):
+                if isinstance(table, dict):
+                    seats = ", ".join(str(names.get(e, e)) for e in table.get("seats") or [])
+                    where.setdefault(str(table.get("game_id")), f"round {data.get('round')} table {t}: {seats}")
+    listed = [str(g) for g in header.get("games") or []]
+    return [(g, where.get(g, "not paired")) for g in list(where) + [g for g in listed if g not in where]]
+
+
+def game_of_bundle(lines, game: str) -> list:
+    """The lines of one game of a bundle, as its own export holds them: its envelopes and the
+    signature lines whose statement names it. ``game`` is its id or a prefix of one only it has."""
+    games = bundle_games(lines)
+    if games is None:
+        raise BadRecord("--game reads a tournament bundle; this file is a game export (leave --game out)")
+    matches = [g for g, _ in games if g.startswith(game)]
+    if len(matches) != 1:
+        listed = "; ".join(f"{g} ({where})" for g, where in games)
+        raise BadRecord(f"{'no game' if not matches else 'more than one game'} of the bundle "
+                        f"{'is' if not matches else 'begins with'} {game!r}; its games: {listed}")
+    gid, picked = matches[0], []
+    for line in lines:
+        obj = _json(line)
+        if not isinstance(obj, dict):
+            continue
+        statement = obj.get("signature", {}).get("statement") if isinstance(obj.get("signature"), dict) else None
+        if (obj.get("game_id") == gid and "seq" in obj) or (
+                isinstance(statement, dict) and statement.get("game_id") == gid and "seq" not in obj):
+            picked.append(line)
+    return picked

@@ -148,3 +148,31 @@ def test_show_draws_a_goal_as_the_seat_that_looked_at_it_sees_it():
     for seat, cells in ((2, ["AG", "B$", "C"]), (0, ["A", "B", "C"])):
         maze = run("show", SABOTEUR, "--move", 30, "--seat", seat).output.split("maze (", 1)[1].splitlines()
         assert [maze[row].split()[-1] for row in (2, 4, 6)] == cells, seat
+
+
+BUNDLE = DATA / "bundles" / "gen2-pairing4-cca5492-mountain-king-swiss-director.ndjson"
+
+
+def test_show_and_diff_read_a_game_out_of_a_tournament_bundle(tmp_path):
+    """A judge handed only a bundle steps through one of its games: the bundle alone names its
+    games and their tables, and --game (an id, or a prefix only it has) picks one."""
+    plain = run("show", BUNDLE, "--moves")
+    assert plain.exit_code == 1
+    assert "a tournament bundle of 3 games: name one with --game ID" in plain.output
+    assert "g531ee3f41d374d66 (round 2 table 0: ann, bob)" in plain.output
+    listed = run("show", BUNDLE, "--game", "g531ee3f", "--moves")
+    assert listed.exit_code == 0, listed.output
+    assert listed.output.startswith("mountain-king g531ee3f41d374d66 (rules mountain-king-1), 94 moves")
+    assert "move 94 of 94 · " in listed.output and not listed.stderr  # it verifies: no warning
+    # the game's lines are its export's, byte for byte: it verifies on its own
+    from delve.record import game_of_bundle
+    export = tmp_path / "g531.ndjson"
+    export.write_text("\n".join(game_of_bundle(BUNDLE.read_text().splitlines(), "g531")) + "\n")
+    assert run("verify", export).exit_code == 0
+    assert run("show", export, "--moves").output == listed.output
+    assert run("diff", BUNDLE, BUNDLE, "--game", "g531ee3f41d374d66").exit_code == 0
+    unknown = run("show", BUNDLE, "--game", "gffff")
+    assert unknown.exit_code == 1 and "no game of the bundle is 'gffff'; its games: g21f291153f455bd7" in unknown.output
+    assert run("show", BUNDLE, "--game", "g").exit_code == 1  # every id begins with g: more than one
+    wrong = run("show", SABOTEUR, "--game", "g6f8")
+    assert wrong.exit_code == 1 and "this file is a game export (leave --game out)" in wrong.output
