@@ -683,6 +683,8 @@ def verify(exports, keys_source: str | None, expect_head: str | None, report: Pa
             for line in verdicts.lines(name, v):
                 click.echo(line)
         click.echo(verdicts.summary([v for _n, _r, v in results]))
+        if hint := verdicts.next_step([v for _n, _r, v in results]):
+            click.echo(hint)
         if report:
             click.echo(f"report: {report}")
     sys.exit(0 if all(v.ok for _n, _r, v in results) else 1)

@@ -113,3 +113,24 @@ def summary(verdicts: list[Verdict]) -> str:
     elif not incomplete:
         text += ", all sound"
     return text
+
+
+def next_step(verdicts: list[Verdict]) -> str | None:
+    """What a judge does about the first record that is not sound, or None when all are: a verdict
+    says what is wrong and where, this says what to do about it."""
+    for v in verdicts:
+        games = list(v.verdicts.values()) if isinstance(v, BundleVerdict) else []
+        bad = next((g for g in [v] + games if g.status != VerdictStatus.OK), None)
+        if bad is None:
+            continue
+        if bad.status == VerdictStatus.INCOMPLETE and not bad.problems:
+            return ("next: the record stops before its end (or before what the server signed): download it again "
+                    "from the server, once the game or tournament has finished")
+        if "not signed by this server" in first_problem(bad):
+            return ("next: check that --keys holds the keys of the server that made the record (its /v1/audit/keys, "
+                    "retired keys included); if it does, that server did not sign this record as it stands: ask it "
+                    "for the record again")
+        return ("next: the file is not as the server wrote it at the place named: get the record again from the "
+                "server (or the other party's copy) and find where two copies part with `delve diff A B` "
+                "(`--game ID` for a game of two bundles)")
+    return None

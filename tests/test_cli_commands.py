@@ -48,8 +48,9 @@ def test_verify_names_the_first_tampered_seq(export):
     export.write_text("\n".join(lines) + "\n")
     result = CliRunner().invoke(cli, ["verify", str(export)])
     assert result.exit_code == 1
-    verdict, summary = result.output.splitlines()
+    verdict, summary, next_step = result.output.splitlines()
     assert verdict.startswith("FAILED ") and f"seq {env['seq']}: chain broken at seq {env['seq']}" in verdict
+    assert next_step.startswith("next: the file is not as the server wrote it")
     assert summary.startswith("1 game replayed, 1 failed: ") and f"seq {env['seq']}" in summary
     verdict = json.loads(CliRunner().invoke(cli, ["verify", "--json", str(export)]).output)
     assert verdict["ok"] is False and verdict["chain_ok"] is False and verdict["status"] == "failed"

@@ -176,3 +176,27 @@ def test_show_and_diff_read_a_game_out_of_a_tournament_bundle(tmp_path):
     assert run("show", BUNDLE, "--game", "g").exit_code == 1  # every id begins with g: more than one
     wrong = run("show", SABOTEUR, "--game", "g6f8")
     assert wrong.exit_code == 1 and "this file is a game export (leave --game out)" in wrong.output
+
+
+def test_a_verdict_that_is_not_sound_ends_with_what_to_do_next(tmp_path):
+    """The verdict says what is wrong and where; the line after the summary what a judge does next."""
+    assert "next:" not in run("verify", BUNDLE).output  # sound: nothing to do
+    lines = SABOTEUR.read_text().splitlines()
+    lines[100] = lines[100].replace('"x":6', '"x":5')
+    changed = tmp_path / "changed.ndjson"
+    changed.write_text("\n".join(lines) + "\n")
+    result = run("verify", changed)
+    assert result.exit_code == 1 and "seq 101: chain broken at seq 101" in result.output
+    assert result.output.splitlines()[-1].startswith("next: the file is not as the server wrote it at the place "
+                                                     "named: get the record again")
+    cut = tmp_path / "cut.ndjson"
+    cut.write_text("\n".join(lines[:50]) + "\n")
+    result = run("verify", cut)
+    assert result.output.startswith("INCOMPLETE")
+    assert result.output.splitlines()[-1].startswith("next: the record stops before its end")
+    keys = tmp_path / "keys.json"
+    keys.write_text(json.dumps({"server": "elsewhere", "keys": []}))
+    result = run("verify", BUNDLE, "--keys", keys)
+    assert result.exit_code == 1 and "not signed by this server" in result.output
+    assert result.output.splitlines()[-1].startswith("next: check that --keys holds the keys of the server that "
+                                                     "made the record")

@@ -103,7 +103,8 @@ def test_a_truncated_record_is_incomplete_never_ok(service, signer, keys_file, t
     for args in ((), ("--keys", str(keys_file))):
         result = cli_verify(path, *args)
         assert result.exit_code == 1 and result.output.startswith("INCOMPLETE"), result.output
-        assert "incomplete" in result.output.splitlines()[-1]
+        assert "incomplete" in result.output.splitlines()[-2]  # the summary, then what to do next
+        assert result.output.splitlines()[-1].startswith("next: the record stops before its end")
     verdict = verify(body[:-1] + kept, Keys.parse(signer.keys()))
     assert verdict.status == "incomplete" and not verdict.ok
     assert f"the server signed {len(body)} events" in verdict.incomplete
