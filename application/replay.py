@@ -200,6 +200,12 @@ def verify_envelopes(envs: list[dict], signed: list[dict], parse_problems: list[
     if not envs:
         v.problem(None, "the export holds no events")
         return v
+    if not parse_problems and not {"seq", "type", "hash"} & set(envs[0]):
+        # not an envelope at all (a keys file, a game's summary): said as what it is, not as a broken chain
+        held = f"its keys: {', '.join(sorted(map(str, envs[0])))[:80]}" if envs[0] else "an empty object"
+        v.problem(None, f"line 1 is not an event of a game export nor a tournament bundle's header ({held}): give "
+                        "an export (GET /v1/games/<id>/export) or a bundle (GET /v1/tournaments/<id>/bundle)")
+        return v
     v.chain_head = _text(envs[-1].get("hash"))
     v.game_id = _text(envs[0].get("game_id"))
     if not parse_problems:  # a line no envelope could be read from is said once, as what it is, not again as the

@@ -39,8 +39,15 @@ def load_keys(source: str, timeout: float = 10.0) -> Keys:
         try:
             doc = json.loads(Path(source).read_text())
         except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"could not read the keys file {source}: {exc}") from exc
-    return Keys.parse(doc)
+            raise ValueError(f"could not read the keys file {source}: {exc}{KEYS_ARE}") from exc
+    try:
+        return Keys.parse(doc)
+    except ValueError as exc:
+        raise ValueError(f"{source} is not a keys document: {exc}{KEYS_ARE}") from exc
+
+
+KEYS_ARE = ("; --keys takes the server's URL or a saved copy of its GET /v1/audit/keys (the record to check is "
+            "the FILE argument)")
 
 
 def short(text: str | None, n: int = 12) -> str:

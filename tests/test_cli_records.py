@@ -200,3 +200,21 @@ def test_a_verdict_that_is_not_sound_ends_with_what_to_do_next(tmp_path):
     assert result.exit_code == 1 and "not signed by this server" in result.output
     assert result.output.splitlines()[-1].startswith("next: check that --keys holds the keys of the server that "
                                                      "made the record")
+
+
+def test_a_file_in_the_wrong_place_is_named_as_what_it_is(tmp_path):
+    """The keys given as the record, or the record as the keys: each says which it is and what goes
+    where, not "chain broken at seq 1: expected seq 1, found None"."""
+    keys = tmp_path / "keys.json"
+    keys.write_text(json.dumps({"server": "delve", "keys": []}))
+    swapped = run("verify", keys)
+    assert swapped.exit_code == 1 and "chain broken" not in swapped.output
+    assert swapped.output.startswith("FAILED      keys.json line 1 is not an event of a game export nor a tournament "
+                                     "bundle's header (its keys: keys, server): give an export")
+    as_keys = run("verify", SABOTEUR, "--keys", SABOTEUR)
+    assert as_keys.exit_code == 1 and "--keys takes the server's URL or a saved copy of its GET /v1/audit/keys" \
+        in as_keys.output
+    not_keys = tmp_path / "other.json"
+    not_keys.write_text('{"server": "delve"}')
+    result = run("verify", SABOTEUR, "--keys", not_keys)
+    assert result.exit_code == 1 and f"{not_keys} is not a keys document" in result.output
