@@ -249,9 +249,22 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
         evolve(state, ev)
     listed = [t["game_id"] for r in state["rounds"] for t in r["tables"]]
     if sorted(listed) != sorted(header.get("games") or []) or set(listed) != set(games):
-        v.at("bundle", None, "the header's games, the games in the bundle and the games paired differ")
+        v.at("bundle", None, "the header's games, the games in the bundle and the games paired differ: "
+                             + _games_apart(listed, header.get("games") or [], list(games)))
         ok = False
     return ok
+
+
+def _games_apart(paired: list, header: list, held: list) -> str:
+    """Which games the header, the bundle's records and the log's pairings do not share."""
+    def ids(games) -> str:
+        return ", ".join(str(g) for g in games[:5]) + (f" and {len(games) - 5} more" if len(games) > 5 else "")
+    parts = [f"{what}: {ids(games)}" for what, games in (
+        ("paired but not in the bundle", [g for g in paired if g not in held]),
+        ("in the bundle but paired at no table", [g for g in held if g not in paired]),
+        ("paired but not in the header", [g for g in paired if g not in header]),
+        ("in the header but paired at no table", [g for g in header if g not in paired])) if games]
+    return "; ".join(parts) or f"the header lists {len(header)} games, the log pairs {len(paired)}"
 
 
 def _check_pairing(state: dict, data: dict, seed: bytes, seq: int, v: BundleVerdict,

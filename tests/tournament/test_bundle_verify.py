@@ -121,3 +121,20 @@ def test_a_bundle_without_its_header_line_says_so(ts, driver):  # noqa: F811
     assert [p["problem"] for p in verdict.problems] == [
         'the header line is missing: the file begins with the tournament\'s log, where a bundle begins with '
         '{"bundle": "delve-tournament", "tournament", "games"}']
+
+
+def test_a_game_swapped_for_one_of_another_tournament_or_dropped_from_the_header_is_named():
+    """The header, the games the bundle holds and the games the log paired must agree; where they do
+    not, the problem names the games, not only that they differ."""
+    from pathlib import Path
+    stored = Path(__file__).resolve().parent.parent / "data" / "bundles"
+    bundle = (stored / "gen2-pairing4-cca5492-mountain-king-swiss-director.ndjson").read_text().splitlines()
+    header = json.loads(bundle[0])
+    short = dict(header, games=header["games"][:-1])
+    verdict = verify_bundle([json.dumps(short)] + bundle[1:])
+    assert not verdict.ok
+    assert any(p["place"] == "bundle" and p["problem"].endswith(
+        f"differ: paired but not in the header: {header['games'][-1]}") for p in verdict.problems), verdict.problems
+    stranger = dict(header, games=header["games"] + ["g0000000000000000"])
+    verdict = verify_bundle([json.dumps(stranger)] + bundle[1:])
+    assert any("in the header but paired at no table: g0000000000000000" in p["problem"] for p in verdict.problems)
