@@ -239,3 +239,29 @@ def test_the_server_address_and_web_slash_lead_a_browser_to_the_lobby(client):
         assert resp.status_code == 302, path
         assert resp.headers["Location"].endswith("/web"), (path, resp.headers["Location"])
     assert client.get("/", follow_redirects=True).mimetype == "text/html"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_offline_replay_calls_a_record_cut_before_its_game_finished_incomplete(tmp_path):
+    """/web/replay checks a record as `delve verify` does its ending: an export whose GameFinished was
+    dropped (and with it the record's signature) stops after SeedRevealed, and is incomplete, never ok."""
+    record = Path(__file__).resolve().parent.parent / "data" / "mountain-king-2-2-greedy.ndjson"
+    lines = record.read_text().splitlines()
+    (tmp_path / "record.mjs").write_text((STATIC / "record.js").read_text())
+    (tmp_path / "run.mjs").write_text(
+        'import {parse, check} from "./record.mjs";\n'
+        'import {readFileSync} from "node:fs";\n'
+        'const verdict = await check(parse(readFileSync(0, "utf8")), null);\n'
+        'console.log(JSON.stringify({status: verdict.status, checks: verdict.checks.map((c) => c.text)}));\n')
+
+    def checked(text: str) -> dict:
+        out = subprocess.run(["node", str(tmp_path / "run.mjs")], input=text, capture_output=True, text=True,
+                             check=True)
+        return json.loads(out.stdout)
+
+    assert checked("\n".join(lines) + "\n")["status"] == "ok"
+    assert json.loads(lines[-1])["type"] == "GameFinished"
+    cut = checked("\n".join(lines[:-1]) + "\n")
+    assert cut["status"] == "incomplete", cut
+    assert any(c.startswith("incomplete: the record ends before its game did: SeedRevealed at seq 228")
+               for c in cut["checks"]), cut

@@ -150,6 +150,10 @@ export async function check({envs, signed, problems}, keys) {
   } else {
     incomplete = "the record ends before its game did (no SeedRevealed, no GameFinished)";
   }
+  if (revealed && !finished && !envs.some((e) => e.type === "GameCancelled")) {
+    incomplete = `the record ends before its game did: SeedRevealed at seq ${revealed.seq} is not followed by `
+      + "GameFinished, so its final result is not in it";
+  }
   const gameId = envs[0].game_id;
   const record = signed.find((s) => s.statement && s.statement.kind === "game_record" && s.statement.game_id === gameId);
   let labels = null;
