@@ -643,7 +643,7 @@ def keys_rotate(key: Path | None) -> None:
 def verify(exports, keys_source: str | None, expect_head: str | None, report: Path | None, as_json: bool) -> None:
     """Check game exports and tournament bundles (`-` = stdin): hash chains, replays under each record's
     rules version, pairings, and with --keys the server's signatures. One line per game and per bundle,
-    then a summary. Exit 0 if every record is sound and complete, 1 if not.
+    then a summary. Exit 0 if every record is sound and complete, 1 if not, 2 if a file cannot be read.
 
     \b
     Examples: game.ndjson from GET /v1/games/<id>/export, keys.json from GET /v1/audit/keys

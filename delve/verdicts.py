@@ -107,10 +107,16 @@ def summary(verdicts: list[Verdict]) -> str:
     games: list[Verdict] = []
     for v in verdicts:
         games += list(v.verdicts.values()) if isinstance(v, BundleVerdict) else [v]
+    strays = [g for g in games if not_a_record(g)]
+    games = [g for g in games if not not_a_record(g)]
     failed = [g for g in games if g.status == VerdictStatus.FAILED]
     incomplete = [g for g in games if g.status == VerdictStatus.INCOMPLETE]
     bundles_failed = [v for v in verdicts if isinstance(v, BundleVerdict) and not v.ok and not failed]
     text = f"{len(games)} game{'s' if len(games) != 1 else ''} replayed"
+    if strays:
+        text += f", {len(strays)} file{'s' if len(strays) != 1 else ''} not a record: {first_problem(strays[0])}"
+        if not (failed or incomplete or bundles_failed):
+            return text
     if incomplete:
         text += f", {len(incomplete)} incomplete"
     if failed:
@@ -122,6 +128,13 @@ def summary(verdicts: list[Verdict]) -> str:
     return text
 
 
+def not_a_record(v: Verdict) -> bool:
+    """A file with no event of a game in it (empty, or another kind of file): nothing was replayed.
+    A game's export with lines cut or changed still names its game (``game_id``) or a seq."""
+    return (not isinstance(v, BundleVerdict) and v.game is None and v.game_id is None
+            and all(p.get("seq") is None for p in v.problems))
+
+
 def next_step(verdicts: list[Verdict]) -> str | None:
     """What a judge does about the first record that is not sound, or None when all are: a verdict
     says what is wrong and where, this says what to do about it."""
@@ -130,6 +143,9 @@ def next_step(verdicts: list[Verdict]) -> str | None:
         bad = next((g for g in [v] + games if g.status != VerdictStatus.OK), None)
         if bad is None:
             continue
+        if not_a_record(bad):
+            return ("next: give delve verify a game's export (GET /v1/games/<id>/export) or a tournament's bundle "
+                    "(GET /v1/tournaments/<id>/bundle), as the server sent it")
         if bad.status == VerdictStatus.INCOMPLETE and not bad.problems:
             return ("next: the record stops before its end (or before what the server signed): download it again "
                     "from the server, once the game or tournament has finished")

@@ -218,3 +218,24 @@ def test_a_file_in_the_wrong_place_is_named_as_what_it_is(tmp_path):
     not_keys.write_text('{"server": "delve"}')
     result = run("verify", SABOTEUR, "--keys", not_keys)
     assert result.exit_code == 1 and f"{not_keys} is not a keys document" in result.output
+
+
+def test_a_file_that_holds_no_game_is_counted_as_not_a_record_and_told_what_to_give(tmp_path):
+    """An empty file or another kind of file replays no game: the summary said '1 game replayed, 1 failed'
+    and told the judge to fetch the record again, as for a changed export."""
+    empty, other = tmp_path / "empty.ndjson", tmp_path / "keys.ndjson"
+    empty.write_text("")
+    other.write_text('{"server": "delve", "keys": []}\n')
+    for path in (empty, other):
+        result = run("verify", path)
+        summary, advice = result.output.splitlines()[-2:]
+        assert result.exit_code == 1 and summary.startswith("0 games replayed, 1 file not a record: "), result.output
+        assert advice.startswith("next: give delve verify a game's export"), advice
+    both = run("verify", empty, SABOTEUR)
+    assert both.exit_code == 1 and "1 game replayed, 1 file not a record" in both.output
+    lines = SABOTEUR.read_text().splitlines()
+    headless = tmp_path / "headless.ndjson"
+    headless.write_text("\n".join(lines[1:]) + "\n")  # a game's export cut at the front is still a record
+    result = run("verify", headless)
+    assert "1 game replayed, 1 failed" in result.output and "not a record" not in result.output
+    assert run("verify", tmp_path / "missing.ndjson").exit_code == 2  # nothing was read: a usage error
