@@ -292,7 +292,8 @@ def _check_withdrawal(state: dict, data: dict, after: list[dict], seq: int, v: B
     """A withdrawal from a round (TRN-WD-2) the rules allowed; from the round being played, followed
     by the forfeit of the entrant's table there (whoever decided it)."""
     try:
-        step = decide.withdraw(state, decide.find_entrant(state, data["entrant"]), data["from_round"])
+        step = decide.withdraw(state, decide.find_entrant(state, data["entrant"]), data["from_round"],
+                               by=data.get("by") or decide.ADMIN)  # a withdrawal named no one before 2026-11-28
     except Illegal as refused:
         v.at("tournament", seq, f"a withdrawal the rules refuse ({refused.rule}): {refused.message}")
         return False

@@ -52,7 +52,7 @@ from application.tournament_reads import TournamentReads
 
 REGISTER_RETRIES = 16  # registrations lost to concurrent ones before a 409
 MAX_STEPS = 1_000  # appends one advance may make: far above a round's reports, pairing and end
-DIRECTOR = "admin"  # the caller holding the admin token; a player caller is its player id
+DIRECTOR = decide.ADMIN  # the caller holding the admin token; a player caller is its player id
 # start_at times the server schedules: a timer job at year 9999 overflowed every time it was looked at.
 START_AT_RANGE = (datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
 
@@ -157,7 +157,7 @@ class TournamentService:
         entry.check_size(config_of(t), len(t["entrants"]) + 1)
         entrant = entry.entrant(self.games.players, self.games.ratings, registry.get(t["game"], t.get("rules_version")),
                                 raw, t["entrants"], t.get("clock"))
-        self.log.append(was, decide.register(entrant, was.version))
+        self.log.append(was, decide.register(entrant, was.version, caller))
         self.log.index_player(tid, entrant)
         return entrant
 
@@ -231,7 +231,7 @@ class TournamentService:
         """Close registration now (TRN-START-1); the follower pairs round 1."""
         was = self.log.load(tid)
         self._require_manager(was.state, caller)
-        self.log.append(was, decide.start(was.state))
+        self.log.append(was, decide.start(was.state, caller))
         return self.get(tid)
 
     def start_when_due(self, tid: str, now: datetime | None = None) -> bool:
@@ -244,7 +244,7 @@ class TournamentService:
                 or (now or datetime.now(timezone.utc)) < due:
             return False
         try:
-            self.log.append(was, decide.start(was.state))
+            self.log.append(was, decide.start(was.state, decide.START_AT))
         except Illegal:
             return False
         self.advance(tid)

@@ -22,6 +22,11 @@ UNRATED = None
 seeded after every rated entrant. Logs written before this recorded 0.0 instead, and keep it."""
 
 
+ADMIN = "admin"
+"""Who the log names for an action of the admin token's holder (a player is named by its player id)."""
+START_AT = "start_at"
+"""Who the log names for a start the tournament's own ``start_at`` made."""
+
 REASON_CHARS = 300  # the longest reason a director's result records
 
 
@@ -44,9 +49,10 @@ def created(tid: str, *, name: str, game: str, options: dict, config: Config, ru
         "tournament": tid, "name": name, "game": game, "options": options, "config": config.to_dict(),
         "rules_version": rules_version, "clock": clock, "start_at": start_at, "organizer": organizer,
         "seed_commitment": seed_commitment}}]
-    events += [{"type": "EntrantRegistered", "data": {"entrant": e}} for e in entrants]
+    by = organizer or ADMIN  # who created it registers its first entrants, and starts it with them
+    events += [{"type": "EntrantRegistered", "data": {"entrant": e, "by": by}} for e in entrants]
     if starts:
-        events.append({"type": "TournamentStarted", "data": {"entrants": len(entrants)}})
+        events.append({"type": "TournamentStarted", "data": {"entrants": len(entrants), "by": by}})
     return events
 
 
@@ -79,9 +85,10 @@ def check_registering(t: dict) -> None:
             "entrants register before the tournament starts")
 
 
-def register(entrant: dict, version: int) -> Step:
-    """The entrant joins (recorded under the log's ``version``: a register is no idempotent decision)."""
-    return Step([{"type": "EntrantRegistered", "data": {"entrant": entrant}}], f"register:{version}")
+def register(entrant: dict, version: int, by: str) -> Step:
+    """The entrant joins (recorded under the log's ``version``: a register is no idempotent decision);
+    ``by``: the player itself, the organizer or the admin."""
+    return Step([{"type": "EntrantRegistered", "data": {"entrant": entrant, "by": by}}], f"register:{version}")
 
 
 def find_entrant(t: dict, entrant_id: str) -> dict:
@@ -90,10 +97,11 @@ def find_entrant(t: dict, entrant_id: str) -> dict:
     return found[0]
 
 
-def withdraw(t: dict, entrant: dict, from_round: int | None = None, by: str = "admin") -> Step:
+def withdraw(t: dict, entrant: dict, from_round: int | None = None, *, by: str) -> Step:
     """An entrant leaves from a round on: by default the next one to be paired, so games already
     paired play on (TRN-WD-1); from the current round, its table there that has no result yet is
-    forfeited by it (TRN-WD-2, TRN-DIR-1), and its game aborted by the service."""
+    forfeited by it (TRN-WD-2, TRN-DIR-1), and its game aborted by the service. ``by``: the entrant's
+    player, the organizer or the admin, named in the withdrawal and in any forfeit it makes."""
     require(t["status"] != TournamentStatus.FINISHED, "tournament_finished", None, "the tournament has finished")
     require(not entrant["withdrawn"], "already_withdrawn", "TRN-WD-1", f"{entrant['id']} has withdrawn already")
     rounds = t["rounds"]
@@ -104,7 +112,7 @@ def withdraw(t: dict, entrant: dict, from_round: int | None = None, by: str = "a
     require(is_int(when) and when in allowed, "bad_round", "TRN-WD-2",
             f"{entrant['id']} may withdraw from round {' or '.join(map(str, allowed))} "
             f"(the round being played, or the next one to be paired), not from round {when}")
-    events = [{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"], "from_round": when}}]
+    events = [{"type": "EntrantWithdrew", "data": {"entrant": entrant["id"], "from_round": when, "by": by}}]
     if when == current:
         for i, table in enumerate(rounds[-1]["tables"]):
             if entrant["id"] in table["seats"] and _decidable(config_of(t), table):
@@ -229,13 +237,14 @@ def _decidable(config: Config, table: dict) -> bool:
     return table.get("decision") is None and waits(config, table)
 
 
-def start(t: dict) -> Step:
-    """Close registration (TRN-START-1): the field present must suit the format."""
+def start(t: dict, by: str) -> Step:
+    """Close registration (TRN-START-1): the field present must suit the format. ``by``: the organizer,
+    the admin, or ``START_AT`` (the tournament's own start time)."""
     require(t["status"] == TournamentStatus.REGISTERING, "already_started", "TRN-START-1",
             f"the tournament is {t['status']}")
     here = [e for e in t["entrants"] if not e["withdrawn"]]
     check_field(config_of(t), len(here))
-    return Step([{"type": "TournamentStarted", "data": {"entrants": len(here)}}], f"start:{t['tournament']}")
+    return Step([{"type": "TournamentStarted", "data": {"entrants": len(here), "by": by}}], f"start:{t['tournament']}")
 
 
 Report = Callable[[int, int, dict], "dict | None"]

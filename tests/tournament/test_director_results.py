@@ -180,23 +180,23 @@ def test_TRN_WD_2_withdrawing_from_the_round_being_played_forfeits_its_table():
     seats = t["rounds"][0]["tables"][0]["seats"]
     leaver = decide.find_entrant(t, seats[1])
     with pytest.raises(Illegal) as bad:
-        decide.withdraw(t, leaver, 3)
+        decide.withdraw(t, leaver, 3, by="admin")
     assert (bad.value.code, bad.value.rule) == ("bad_round", "TRN-WD-2")
     step = decide.withdraw(t, leaver, 1, by="admin")
     assert [e["type"] for e in step.events] == ["EntrantWithdrew", "ResultDecided"]
-    assert step.events[0]["data"] == {"entrant": seats[1], "from_round": 1}
+    assert step.events[0]["data"] == {"entrant": seats[1], "from_round": 1, "by": "admin"}
     forfeit = step.events[1]["data"]
     assert forfeit["losers"] == [seats[1]] and forfeit["reason"] == "withdrew from round 1"
     apply(t, step)
     assert decide.find_entrant(t, seats[1])["withdrawn_from"] == 1
     later = decide.withdraw(t, decide.find_entrant(t, seats[0]), by="admin")  # the default: the next round
-    assert later.events == [{"type": "EntrantWithdrew", "data": {"entrant": seats[0], "from_round": 2}}]
+    assert later.events == [{"type": "EntrantWithdrew", "data": {"entrant": seats[0], "from_round": 2, "by": "admin"}}]
 
 
 def test_TRN_WD_2_a_withdrawal_from_the_next_round_leaves_the_running_game_alone():
     t = running("swiss", 4, rounds=3)
     seats = t["rounds"][0]["tables"][0]["seats"]
-    step = decide.withdraw(t, decide.find_entrant(t, seats[0]), 2)
+    step = decide.withdraw(t, decide.find_entrant(t, seats[0]), 2, by="admin")
     assert [e["type"] for e in step.events] == ["EntrantWithdrew"]
 
 

@@ -114,6 +114,8 @@ def test_TRN_START_1_start_at_is_a_timer_job(ts):
     assert ts.start_when_due(t["id"], now=at) is True  # starts, and pairs round 1 in the same job
     after = ts.get(t["id"])
     assert after["status"] == "running" and len(after["rounds"]) == 1
+    started = [e["data"] for e in ts.events(t["id"], limit=100) if e["type"] == "TournamentStarted"]
+    assert started == [{"entrants": 2, "by": "start_at"}]  # the log says the timer started it, not a person
     assert ts.start_when_due(t["id"], now=at) is False  # a redelivered timer does nothing
 
 

@@ -96,6 +96,15 @@ def test_TRN_REG_1_players_enter_themselves_and_an_organizer_player_runs_the_tou
             seats = client.get(f"/v1/games/{tb['game_id']}").json["seats"]
             for seat, eid in zip(seats, tb["seats"]):
                 assert seat.get("player") == entrants[eid]["player"]
+    # the log names who registered, withdrew and started: the player itself, or the organizer
+    log = client.get(f"/v1/tournaments/{tid}/events?limit=1000").json["events"]
+    acted = [(e["type"], e["data"].get("entrant", {}).get("name") if e["type"] == "EntrantRegistered"
+              else e["data"].get("entrant"), e["data"]["by"]) for e in log
+             if e["type"] in ("EntrantRegistered", "EntrantWithdrew", "TournamentStarted")]
+    assert acted == [("EntrantRegistered", "robo", ann["id"]), ("EntrantRegistered", "bob", bob["id"]),
+                     ("EntrantRegistered", "cy", cy["id"]), ("EntrantRegistered", "dee", dee["id"]),
+                     ("EntrantRegistered", "tin", ann["id"]), ("EntrantWithdrew", "e2", cy["id"]),
+                     ("TournamentStarted", None, ann["id"])]
     bundle = client.get(f"/v1/tournaments/{tid}/bundle").data
     assert client.post("/v1/audit/verify", data=bundle, content_type="application/x-ndjson").json["ok"]
 
