@@ -13,7 +13,7 @@ bundles, each made by the code of the commit(s) it names on that code's own serv
   table)), one per pairing version (``Config.PAIRING``); from pairing 2 on with the signed standings
   (their signatures are not checked here: the keys of a test server of that time are gone), and
   with pairing 3 and 4 a withdrawal from the round being played, a director's result and a
-  correction of it.
+  correction of it; ``-by`` (0092f39) names who registered, withdrew and started (``by``).
 
 Each verifies with today's ``delve verify``, and one changed byte, result or standing in it is
 still named.
