@@ -74,6 +74,8 @@ class BundleVerdict(Verdict):
         self.entrants: dict[str, str] = {}  # entrant id -> name, from the log (for reports)
         self.decisions: list[dict] = []  # each ResultDecided's data the rules allowed, in log order (for reports)
         self.corrections: list[dict] = []  # each ResultCorrected's data the rules allowed, in log order (for reports)
+        self.tables: dict[str, str] = {}  # each paired game -> where it was played ("round 1 table 0: ann, cy")
+        self.withdrawals: list[dict] = []  # each EntrantWithdrew's data, in log order (for reports)
         self.generation: int | None = None  # 1 or 2: the generation of the tournament log (generation())
 
     def at(self, where: str, seq: int | None, text: str) -> None:
@@ -112,6 +114,7 @@ def verify_bundle(lines: Iterable[str | bytes], keys: attestation.Keys | None = 
     v.entrants = {str(e["data"]["entrant"].get("id")): str(e["data"]["entrant"].get("name"))
                   for e in log if e.get("type") == "EntrantRegistered" and isinstance(e.get("data"), dict)
                   and isinstance(e["data"].get("entrant"), dict)}
+    v.withdrawals = [e["data"] for e in log if e.get("type") == "EntrantWithdrew" and isinstance(e.get("data"), dict)]
     bad, why = first_broken_link(log)
     v.chain_ok = bool(log) and bad is None and not parse_problems
     if not log:
@@ -247,6 +250,8 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
         elif ev["type"] == "TournamentFinished":
             ok &= _check_final(state, ev["data"], env["seq"], v)
         evolve(state, ev)
+    v.tables = {t["game_id"]: f"round {r['round']} table {i}: " + ", ".join(v.entrants.get(e, e) for e in t["seats"])
+                for r in state["rounds"] for i, t in enumerate(r["tables"])}
     listed = [t["game_id"] for r in state["rounds"] for t in r["tables"]]
     if sorted(listed) != sorted(header.get("games") or []) or set(listed) != set(games):
         v.at("bundle", None, "the header's games, the games in the bundle and the games paired differ: "

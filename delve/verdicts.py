@@ -89,8 +89,7 @@ def lines(name: str, v: Verdict) -> list[str]:
     notes = [f"  note: {n['note']}" for n in v.notes]
     if not isinstance(v, BundleVerdict):
         return [game_line(v, f"{short(v.game_id)} ({name})" if v.game_id else name)] + notes
-    games = list(v.verdicts.values())
-    good = sum(1 for g in games if g.status == VerdictStatus.OK)
+    good = sum(1 for g in v.verdicts.values() if g.status == VerdictStatus.OK)
     head = f"tournament {short(v.tournament)} ({name})"
     if v.ok:
         decided = f", {len(v.decisions)} director's result{'s' if len(v.decisions) != 1 else ''}" if v.decisions else ""
@@ -99,7 +98,12 @@ def lines(name: str, v: Verdict) -> list[str]:
                  f"{signature_words(v)}")
     else:
         first = f"{WORD[VerdictStatus.FAILED]:<11} {head}: {first_problem(v)}"
-    return [first] + ["  " + game_line(g) for g in games] + notes
+    where = [f"  {game_line(g, f'{short(gid)} ({v.tables[gid]})' if gid in v.tables else None)}"
+             for gid, g in v.verdicts.items()]
+    left = [f"  withdrew: {v.entrants.get(str(w.get('entrant')), w.get('entrant'))} ({w.get('entrant')})"
+            + (f" from round {w['from_round']}" if "from_round" in w else "") + (f", by {w['by']}" if "by" in w else "")
+            for w in v.withdrawals]
+    return [first] + where + left + notes
 
 
 def summary(verdicts: list[Verdict]) -> str:

@@ -239,3 +239,13 @@ def test_a_file_that_holds_no_game_is_counted_as_not_a_record_and_told_what_to_g
     result = run("verify", headless)
     assert "1 game replayed, 1 failed" in result.output and "not a record" not in result.output
     assert run("verify", tmp_path / "missing.ndjson").exit_code == 2  # nothing was read: a usage error
+
+
+def test_a_bundles_verdict_says_where_each_game_was_played_and_who_withdrew():
+    """A director reading the verdict sees each game's round, table and players, and each withdrawal
+    with who made it, not only game ids."""
+    stored = DATA / "bundles" / "gen2-pairing4-0092f39-mountain-king-swiss-director-by.ndjson"
+    out = run("verify", stored).output.splitlines()
+    assert out[1].startswith("  OK          g0a27e5e6cb7… (round 1 table 0: ann, cy) mountain-king-2, 12 events")
+    assert out[3].startswith("  OK          g20e6575784f… (round 2 table 0: cy, bob) mountain-king-2")
+    assert out[4] == "  withdrew: dee (e3) from round 1, by admin"
