@@ -229,6 +229,10 @@ def test_a_resignation_is_said_in_words_in_the_header(play_site, person):
     assert play_site.summary(gid)["status"] == "active"  # one click only asks
     person.click("#resign-confirm")
     person.wait("return document.querySelector('#status').textContent === 'finished'", what="the resignation")
+    # The summary may say "finished" before the stream brings the SeatConceded that says why; the page
+    # reads the whole log again at the end, and the line then names the resignation.
+    person.wait("return document.querySelector('#result').textContent.includes('resigned')",
+                what="the header naming the resignation")
     assert end_line(person) == "Game over: Quitter resigned; greedy-1 wins."
     person.wait("return document.querySelector('#board .status-line')?.textContent.startsWith('game over')",
                 what="the board's status line after the end")
