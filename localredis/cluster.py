@@ -25,6 +25,11 @@ from localredis.server import redis_server_binary
 
 NODE_TIMEOUT_MS = 1500
 START_TIMEOUT_S = 30
+START_ATTEMPTS = 3
+
+
+class NodeExited(RuntimeError):
+    """A node's redis-server exited before it answered (its port was taken meanwhile)."""
 
 
 def redis_cli_binary() -> str:
@@ -75,10 +80,20 @@ class LocalCluster:
         return f"redis+cluster://127.0.0.1:{self.ports[0]}"
 
     def start(self) -> LocalCluster:
-        for port in self.ports:
-            self._start_node(port)
-        for port in self.ports:
-            self._wait_ping(port)
+        for attempt in range(START_ATTEMPTS):
+            for port in self.ports:
+                self._start_node(port)
+            try:
+                for port in self.ports:
+                    self._wait_ping(port)
+                break
+            except NodeExited:
+                # A port probed free was taken before its redis-server bound it (a free port comes from
+                # the ephemeral range, which every outgoing connection on the machine draws from too).
+                if attempt == START_ATTEMPTS - 1:
+                    raise
+                self._kill_all()
+                self.ports = free_cluster_ports(len(self.ports))
         create = subprocess.run(
             [redis_cli_binary(), "--cluster", "create", *(f"127.0.0.1:{p}" for p in self.ports),
              "--cluster-replicas", str(self.replicas), "--cluster-yes"],
@@ -107,8 +122,10 @@ class LocalCluster:
             try:
                 self.node(port).ping()
                 return
-            except redis.ConnectionError:
-                if self.procs[port].poll() is not None or time.monotonic() > deadline:
+            except (redis.ConnectionError, redis.TimeoutError):  # refused, reset, or another listener's silence
+                if self.procs[port].poll() is not None:
+                    raise NodeExited(f"redis-server on {port} exited at its start; see {self.dir / str(port)}")
+                if time.monotonic() > deadline:
                     raise RuntimeError(f"redis-server on {port} did not start; see {self.dir / str(port)}")
                 time.sleep(0.05)
 
@@ -169,11 +186,15 @@ class LocalCluster:
         self._start_node(port)
         self._wait_ping(port)
 
-    def stop(self) -> None:
+    def _kill_all(self) -> None:
         for proc in self.procs.values():
             if proc.poll() is None:
                 proc.kill()
                 proc.wait(timeout=10)
+        self.procs.clear()
+
+    def stop(self) -> None:
+        self._kill_all()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def __enter__(self) -> LocalCluster:
