@@ -16,6 +16,10 @@ from pathlib import Path
 import redis
 
 
+class PortTaken(RuntimeError):
+    """redis-server exited before it answered: most often its port was taken meanwhile."""
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -50,6 +54,7 @@ class EmbeddedRedis:
             data_dir = self._tmp
         self.data_dir = Path(data_dir)
         self.persist = persist
+        self.chosen = port is None  # a port of our choosing may be chosen again if it is taken meanwhile
         self.port = port or _free_port()
         self.args = list(args or [])
         self.proc: subprocess.Popen | None = None
@@ -59,6 +64,22 @@ class EmbeddedRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> str:
+        """Start redis-server and wait until it answers. A port this object chose that was taken between
+        the probe and the start (a free port comes from the ephemeral range every outgoing connection
+        draws from too) is chosen again, up to three times, before the first start only."""
+        attempts = 3 if self.chosen else 1
+        for _ in range(attempts - 1):
+            try:
+                url = self._start()
+                break
+            except PortTaken:
+                self.port = _free_port()
+        else:
+            url = self._start()
+        self.chosen = False  # others know its address now: a restart (delve serve's) keeps the port
+        return url
+
+    def _start(self) -> str:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         args = [redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
                 "--save", "", "--appendonly", "yes" if self.persist else "no", "--protected-mode", "yes",
@@ -67,14 +88,17 @@ class EmbeddedRedis:
         # the processes that write to it.
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                      start_new_session=True)
-        client = redis.Redis.from_url(self.url)
+        client = redis.Redis.from_url(self.url, socket_timeout=2)
         deadline = time.monotonic() + 10
         while True:
             try:
                 client.ping()
                 return self.url
-            except redis.ConnectionError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
+            except (redis.ConnectionError, redis.TimeoutError):  # refused, reset, or another listener's silence
+                if self.proc.poll() is not None:
+                    raise PortTaken(f"redis-server exited at its start on port {self.port}; "
+                                    f"see {self.data_dir / 'redis.log'}")
+                if time.monotonic() > deadline:
                     raise RuntimeError(f"redis-server did not start; see {self.data_dir / 'redis.log'}")
                 time.sleep(0.05)
 
