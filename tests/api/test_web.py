@@ -162,17 +162,20 @@ def test_scripts_parse_as_modules(tmp_path):
         assert result.returncode == 0, f"{script.name}: {result.stderr}"
 
 
+def _node(tmp_path, module: str, script: str, stdin: str) -> dict | list:
+    """What ``script``, an ES module that imports ``./<module>.mjs`` (static/<module>.js as served) and
+    reads its input from stdin, prints as JSON when node runs it: the page's own code, outside a browser."""
+    (tmp_path / f"{module}.mjs").write_text((STATIC / f"{module}.js").read_text())
+    (tmp_path / "run.mjs").write_text('import {readFileSync} from "node:fs";\n' + script)
+    out = subprocess.run(["node", str(tmp_path / "run.mjs")], input=stdin, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
 def _node_batch_ends(tmp_path, events: list[dict]) -> list[int]:
     """The replay steps batches.js computes from these events (as the browser would)."""
-    (tmp_path / "batches.mjs").write_text((STATIC / "batches.js").read_text())
-    (tmp_path / "run.mjs").write_text(
-        'import {batchesOf} from "./batches.mjs";\n'
-        'import {readFileSync} from "node:fs";\n'
-        'const events = JSON.parse(readFileSync(0, "utf8"));\n'
-        'console.log(JSON.stringify(batchesOf(events).map((b) => b.end)));\n')
-    out = subprocess.run(["node", str(tmp_path / "run.mjs")], input=json.dumps(events), capture_output=True,
-                         text=True, check=True)
-    return json.loads(out.stdout)
+    return _node(tmp_path, "batches", 'import {batchesOf} from "./batches.mjs";\n'
+                 'const events = JSON.parse(readFileSync(0, "utf8"));\n'
+                 'console.log(JSON.stringify(batchesOf(events).map((b) => b.end)));\n', json.dumps(events))
 
 
 def _play(client, service, gid: str, token: str, commands: int) -> None:
@@ -247,17 +250,12 @@ def test_the_offline_replay_calls_a_record_cut_before_its_game_finished_incomple
     dropped (and with it the record's signature) stops after SeedRevealed, and is incomplete, never ok."""
     record = Path(__file__).resolve().parent.parent / "data" / "mountain-king-2-2-greedy.ndjson"
     lines = record.read_text().splitlines()
-    (tmp_path / "record.mjs").write_text((STATIC / "record.js").read_text())
-    (tmp_path / "run.mjs").write_text(
-        'import {parse, check} from "./record.mjs";\n'
-        'import {readFileSync} from "node:fs";\n'
-        'const verdict = await check(parse(readFileSync(0, "utf8")), null);\n'
-        'console.log(JSON.stringify({status: verdict.status, checks: verdict.checks.map((c) => c.text)}));\n')
 
     def checked(text: str) -> dict:
-        out = subprocess.run(["node", str(tmp_path / "run.mjs")], input=text, capture_output=True, text=True,
-                             check=True)
-        return json.loads(out.stdout)
+        return _node(tmp_path, "record", 'import {parse, check} from "./record.mjs";\n'
+                     'const verdict = await check(parse(readFileSync(0, "utf8")), null);\n'
+                     'console.log(JSON.stringify({status: verdict.status, checks: verdict.checks.map((c) => c.text)}));\n',
+                     text)
 
     assert checked("\n".join(lines) + "\n")["status"] == "ok"
     assert json.loads(lines[-1])["type"] == "GameFinished"
