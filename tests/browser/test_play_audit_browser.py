@@ -322,3 +322,22 @@ def test_dwarf_says_a_card_named_alike_in_both_languages_once(browser, site):
       return said.filter((t) => t && twice.test(t)).map((t) => t.match(twice)[0])""")
     assert not doubled, doubled
     no_problems(browser)
+
+
+def test_the_turn_panel_asks_for_a_board_click_only_when_a_place_is_highlighted(browser, site):
+    """On Indagar's first turn (declaring a strategy tree), as in Mountain King's draft, no place of the
+    board has a move, yet the panel said "Click a highlighted place on the board, or choose below": a
+    newcomer looked over the board for one (found by a person-in-browser audit). It asks for a board
+    click only when some place is highlighted."""
+    for game, bots in (("indagar", []), ("saboteur", ["heuristic", "random"])):
+        gid, token = _my_game(site, game, bots)
+        browser.open(f"{site.url}/web/games/{gid}#token={token}")
+        browser.wait(f"return !!({MY_TURN})", what=f"my turn in {game}")
+        said = browser.text("#your-turn")
+        places = browser.count("#board [data-place].target")
+        assert (places > 0) == (game == "saboteur"), (game, places)
+        if places:
+            assert "Click a highlighted place on the board, or choose below" in said, said
+        else:
+            assert "highlighted" not in said and said.endswith("legal move(s): choose one below."), said
+        no_problems(browser)

@@ -222,7 +222,8 @@ export class Play {
     if (this.legal && this.legal.commands.length) {
       parts.push(h("p", {class: "your-turn", id: "your-turn"}, "Your turn: ",
         this.picked.length ? `${cands.length} move(s) with ${this.picked.map((k) => k.replace(":", " ")).join(" + ")}` :
-          `${cands.length} legal move(s). Click a highlighted place on the board, or choose below.`));
+          onBoard ? `${cands.length} legal move(s). Click a highlighted place on the board, or choose below.`
+            : `${cands.length} legal move(s): choose one below.`));
       if (this.picked.length) {
         parts.push(h("button", {type: "button", class: "unpick", onclick: () => { this.picked = []; this.render(); }},
           "Clear the selection"));
