@@ -341,3 +341,46 @@ def test_the_turn_panel_asks_for_a_board_click_only_when_a_place_is_highlighted(
         else:
             assert "highlighted" not in said and said.endswith("legal move(s): choose one below."), said
         no_problems(browser)
+
+
+def test_a_move_played_with_the_keyboard_keeps_the_focus_in_the_turn_panel(browser, site):
+    """Tab to a move, Enter: the move was played, but the panel was drawn anew and the focus fell to
+    the page's top, so each next move took a dozen Tabs again past the header, the token box and the
+    replay bar (found by a person-in-browser audit). The focus stays in the panel (on the panel while
+    the move is sent, then on the next list's first move, or its filter when a long list folds away):
+    Enter plays move after move, a Tab and an Enter on the fold at most between them."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    gid, token = _my_game(site, "indagar", [])
+    browser.open(f"{site.url}/web/games/{gid}#token={token}")
+    browser.wait(f"return !!({MY_TURN})", what="my turn")
+    keys = ActionChains(browser.driver)
+    for _ in range(40):  # from the page's top, as a person starts
+        keys.send_keys(Keys.TAB).perform()
+        if browser.js("return document.activeElement.matches('#turn-panel button.move')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move")
+    for move in range(4):
+        version = browser.js("return document.querySelector('#board').dataset.version")
+        keys.send_keys(Keys.ENTER).perform()
+        browser.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+                     what=f"move {move + 1} played with Enter")
+        site.play_bots(gid)  # the monsters' turns, if any come between
+        browser.wait("return document.querySelector('#board').dataset.version === arguments[0]",
+                     str(site.service.load(gid).version), what=f"the position after move {move + 1}")
+        for _ in range(2):  # and once more after the page's last read of its moves has landed
+            browser.wait(f"return !!({MY_TURN}) && document.activeElement !== document.getElementById('turn-panel') && "
+                         "document.getElementById('turn-panel').contains(document.activeElement)",
+                         what=f"the focus on a control of the next list after move {move + 1}")
+            time.sleep(0.3)
+        assert browser.js("return getComputedStyle(document.activeElement).outlineStyle") != "none"
+        for tabs in range(4):  # a long list folds away: past the filter, Enter on the fold opens it
+            if browser.js("return document.activeElement.matches('#turn-panel button.move')"):
+                break
+            opens = browser.js("return document.activeElement.matches('details:not([open]) > summary')")
+            keys.send_keys(Keys.ENTER if opens else Keys.TAB).perform()
+        assert browser.js("return document.activeElement.matches('#turn-panel button.move')"), browser.js(
+            "const e = document.activeElement; return [e.tagName, e.className, e.outerHTML.slice(0, 200)]")
+    no_problems(browser)

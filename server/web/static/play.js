@@ -91,6 +91,8 @@ export class Play {
     this.serial = 0; // of the newest legal-actions request
     this.title = document.title;
     this.alerted = null; // the version the "your turn" alert was given for
+    this.drawn = null; // the version of the list the panel shows
+    panel.tabIndex = -1; // it holds the focus while a move played with the keyboard is sent
     board.addEventListener("click", (ev) => this.onBoard(ev));
     board.addEventListener("keydown", (ev) => {
       if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest(".target")) {
@@ -214,7 +216,26 @@ export class Play {
     this.drawPanel(cands, open.size > 0);
   }
 
+  /**
+   * Draw the panel anew without dropping the keyboard's place: focus on a move or control of the panel
+   * (the move just played with Enter) stays in it, on the same move while the list is the same, else
+   * on the new list's first move (or the filter, when the list is folded), else on the panel itself
+   * (while the move is sent); never on the page's top, a dozen Tabs away.
+   */
   drawPanel(cands, onBoard) {
+    const was = document.activeElement;
+    const held = was && this.panel.contains(was);
+    const listed = this.legal ? this.legal.version : null;
+    const index = held && listed === this.drawn && was.dataset ? was.dataset.index : undefined;
+    this.drawPanelParts(cands, onBoard);
+    this.drawn = listed;
+    if (!held || (this.panel.contains(document.activeElement) && document.activeElement !== this.panel)) return;
+    const same = index !== undefined ? this.panel.querySelector(`button.move[data-index="${index}"]`) : null;
+    const shown = [...this.panel.querySelectorAll("button.move, input, summary, button")].find((el) => el.getClientRects().length);
+    (same || shown || this.panel).focus({preventScroll: true});
+  }
+
+  drawPanelParts(cands, onBoard) {
     const seat = this.seat;
     const active = this.summary && this.summary.status === "active" && seat !== null && seat !== undefined;
     if (!active) return clear(this.panel, this.rematchBox());
