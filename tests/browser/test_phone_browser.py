@@ -117,3 +117,28 @@ def test_indagar_hero_cards_read_a_hero_a_block_on_a_phone(phone, site):
                  " c.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(c).fontSize))")
     assert chips and all(chips), chips
     no_problems(b)
+
+
+# The box a phone scrolls the board in: Saboteur's maze, Mountain King's board.
+BOX = {"saboteur": "#board .maze-wrap", "mountain-king": "#board .board-wrap"}
+
+
+@pytest.mark.parametrize("game", sorted(BOX))
+def test_a_phone_board_box_stays_where_the_player_scrolled_it(phone, site, game):
+    """On a phone a player scrolled Saboteur's maze to the right, toward the goals, played a card, and
+    the maze was back at its left edge: the board is drawn anew after every move, and the new box
+    started unscrolled (found by a person-in-browser audit). It stays where the player had it."""
+    b = phone.fresh_tab()
+    gid, token = _my_game(site, game)
+    b.open(f"{site.url}/web/games/{gid}#token={token}")
+    b.wait(f"return !!({MY_TURN})", what=f"{game}: my turn")
+    box = BOX[game]
+    wide = b.js("const box = document.querySelector(arguments[0]); return [box.clientWidth, box.scrollWidth]", box)
+    assert wide[1] > wide[0] + 100, wide  # the board is wider than a phone's window
+    b.js("document.querySelector(arguments[0]).scrollLeft = 100", box)
+    version = b.js("return document.querySelector('#board').dataset.version")
+    b.js("document.querySelector('#turn-panel button.move').click()")
+    b.wait("return document.querySelector('#board').dataset.version !== arguments[0]", version,
+           what=f"{game}: the board drawn after my move")
+    assert b.js("return document.querySelector(arguments[0]).scrollLeft", box) == 100
+    no_problems(b)

@@ -12,6 +12,7 @@ import {loadMoves, markMove, moveEnding, moveLabel, moveWho, movesPanel} from ".
 import {eventWho, eventWords, streamState, typeWords} from "./words.js";
 import {clear, h, seatLabel} from "./dom.js";
 import {renderGeneric} from "./generic.js";
+import {keepScroll} from "./boxes.js";
 
 const GENERIC = {render: renderGeneric}; // a game without a renderer module: its view as JSON
 
@@ -428,14 +429,16 @@ function renderView(view, batch, version, state = null) {
     state, // the full state: only after the end (or for the admin)
     over: !following() && version >= app.summary.version, // the last position of an ended game: nobody is to act
   };
-  try {
-    render(board, view, ctx);
-  } catch (err) {
-    // A view the renderer does not understand still shows, as JSON.
-    console.error(err);
-    renderGeneric(board, view, ctx);
-    board.prepend(h("p", {class: "message"}, `The ${app.summary.game} renderer failed (${err.message}); raw view below.`));
-  }
+  keepScroll(board, () => {
+    try {
+      render(board, view, ctx);
+    } catch (err) {
+      // A view the renderer does not understand still shows, as JSON.
+      console.error(err);
+      renderGeneric(board, view, ctx);
+      board.prepend(h("p", {class: "message"}, `The ${app.summary.game} renderer failed (${err.message}); raw view below.`));
+    }
+  });
   if (state) {
     board.append(h("details", {class: "full-state"}, h("summary", {}, "Full state at this version"),
       h("pre", {class: "json"}, JSON.stringify(state, null, 1))));
