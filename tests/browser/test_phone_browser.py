@@ -142,3 +142,42 @@ def test_a_phone_board_box_stays_where_the_player_scrolled_it(phone, site, game)
            what=f"{game}: the board drawn after my move")
     assert b.js("return document.querySelector(arguments[0]).scrollLeft", box) == 100
     no_problems(b)
+
+
+# Which sides of a box fade out, and whether its drawing is masked at all.
+FADED = """const box = document.querySelector(arguments[0]);
+return {left: box.classList.contains('more-left'), right: box.classList.contains('more-right'),
+        masked: getComputedStyle(box).maskImage !== 'none'}"""
+
+
+@pytest.mark.parametrize("game", sorted(BOX))
+def test_a_phone_board_box_shows_there_is_more_to_see_sideways(phone, site, game):
+    """On a phone Saboteur's maze and Mountain King's board scroll sideways in their own box, but
+    nothing hinted that there was more to the right: Saboteur's goal cards started out of sight, and a
+    newcomer never knew to look for them (found by a person-in-browser audit). The box's edge fades
+    out on each side that hides more of the board, as it is scrolled; a click on a place still plays."""
+    b = phone.fresh_tab()
+    gid, token = _my_game(site, game)
+    b.open(f"{site.url}/web/games/{gid}#token={token}")
+    b.wait(f"return !!({MY_TURN})", what=f"{game}: my turn")
+    box = BOX[game]
+    assert b.wait(f"const f = (() => {{ {FADED} }})(); return f.right && f", box,
+                  what=f"{game}: the right edge faded") == {"left": False, "right": True, "masked": True}
+    b.js("const box = document.querySelector(arguments[0]); box.scrollLeft = box.scrollWidth", box)
+    assert b.wait(f"const f = (() => {{ {FADED} }})(); return f.left && f", box,
+                  what=f"{game}: scrolled to the end") == {"left": True, "right": False, "masked": True}
+    b.js("document.querySelector(arguments[0]).scrollLeft = 60", box)
+    assert b.wait(f"const f = (() => {{ {FADED} }})(); return f.left && f.right && f", box,
+                  what=f"{game}: scrolled halfway") == {"left": True, "right": True, "masked": True}
+    _real_click_on_the_farthest_place(b, game)
+    no_problems(b)
+
+
+def test_a_board_that_fits_its_box_is_not_faded(browser, site):
+    """At a desktop's width the boards fit: no edge fades."""
+    for game, box in BOX.items():
+        gid, token = _my_game(site, game)
+        browser.open(f"{site.url}/web/games/{gid}#token={token}")
+        browser.wait(f"return !!({MY_TURN})", what=f"{game}: my turn")
+        faded = browser.js(f"return (() => {{ {FADED} }})()", box)
+        assert faded == {"left": False, "right": False, "masked": False}, (game, faded)
