@@ -384,3 +384,26 @@ def test_a_move_played_with_the_keyboard_keeps_the_focus_in_the_turn_panel(brows
         assert browser.js("return document.activeElement.matches('#turn-panel button.move')"), browser.js(
             "const e = document.activeElement; return [e.tagName, e.className, e.outerHTML.slice(0, 200)]")
     no_problems(browser)
+
+
+def test_seconds_per_move_starts_at_a_playable_time_not_the_fischer_increment(browser, site):
+    """The clock's one seconds field reads "increment, seconds" for Fischer and "seconds per move" per
+    move, and starts at 5, the increment: a person who chose "seconds per move" and created the game
+    had 5 seconds a move and lost on time before reading the board (found by a person-in-browser
+    audit). Per move it starts at 30 s; a number the person typed is kept either way."""
+    from tests.browser.playing import choose
+
+    browser.open(f"{site.url}/web")
+    browser.wait("return document.querySelector('#new-game option')", what="the new-game form")
+    browser.js("document.querySelector('#create-box').open = true")
+    seconds = "document.querySelector('#create-box [name=seconds]')"
+    choose(browser, "#create-box [name=clock]", "fischer")
+    assert browser.js(f"return {seconds}.value") == "5"
+    choose(browser, "#create-box [name=clock]", "per_move")
+    assert browser.js(f"return {seconds}.value") == "30"
+    choose(browser, "#create-box [name=clock]", "fischer")
+    assert browser.js(f"return {seconds}.value") == "5"
+    browser.js(f"const s = {seconds}; s.value = '12'; s.dispatchEvent(new Event('input', {{bubbles: true}}))")
+    choose(browser, "#create-box [name=clock]", "per_move")
+    assert browser.js(f"return {seconds}.value") == "12"
+    no_problems(browser)

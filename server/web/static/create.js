@@ -102,8 +102,10 @@ function clockFields(prefix, kind = "") {
   const minutes = h("label", {class: "clock-minutes"}, "minutes ",
     h("input", {type: "number", name: `${prefix}minutes`, value: 10, min: 0.1, step: "any", size: 4}));
   const secondsWord = h("span", {});
-  const seconds = h("label", {class: "clock-seconds"}, secondsWord, " ",
-    h("input", {type: "number", name: `${prefix}seconds`, value: 5, min: 0, size: 4}));
+  const secondsBox = h("input", {type: "number", name: `${prefix}seconds`, value: 5, min: 0, size: 4});
+  let typed = false; // a number the person typed stays whatever the control; else each control's own default
+  secondsBox.addEventListener("input", () => { typed = true; });
+  const seconds = h("label", {class: "clock-seconds"}, secondsWord, " ", secondsBox);
   const timeout = h("label", {class: "clock-timeout"}, "on timeout ", h("select", {name: `${prefix}on_timeout`},
     h("option", {value: "forfeit"}, "forfeit"), h("option", {value: "autoplay"}, "a bot moves")));
   const sync = () => {
@@ -111,6 +113,7 @@ function clockFields(prefix, kind = "") {
     seconds.hidden = !control.value;
     timeout.hidden = !control.value;
     secondsWord.textContent = control.value === "per_move" ? "seconds per move" : "increment, seconds";
+    if (!typed) secondsBox.value = control.value === "per_move" ? 30 : 5;
   };
   control.value = kind;
   control.addEventListener("change", sync);
