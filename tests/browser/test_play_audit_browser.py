@@ -407,3 +407,24 @@ def test_seconds_per_move_starts_at_a_playable_time_not_the_fischer_increment(br
     choose(browser, "#create-box [name=clock]", "per_move")
     assert browser.js(f"return {seconds}.value") == "12"
     no_problems(browser)
+
+
+def test_the_lobby_follows_your_games_without_a_reload(browser, site, api):
+    """The lobby read "Your games" once, when it was opened: a game that ended meanwhile (its clock ran
+    out, a seat resigned) still said "your turn" until the page was reloaded (found by a
+    person-in-browser audit, who left the lobby open while a timed game ran out). The list is read
+    again every few seconds while the tab is in sight, and as soon as it comes back into sight."""
+    from tests.browser.playing import create_game, sign_up
+
+    sign_up(browser, site.url, "Lobbyist")
+    auth = {"Authorization": "Bearer " + browser.js("return JSON.parse(localStorage.getItem('delve.player')).token")}
+    gid = create_game(browser, site.url, "mountain-king", ["me", "greedy"])
+    site.play_bots(gid)
+    browser.open(f"{site.url}/web")
+    mine = f"document.querySelector('#my-games li[data-game=\"{gid}\"]')"
+    browser.wait(f"return {mine} && {mine}.textContent.includes('your turn')", what="the game, my turn, in Your games")
+    resigned = api.post(f"/v1/games/{gid}/resign", headers=auth)
+    assert resigned.status_code in (200, 201), resigned.text
+    browser.wait(f"return {mine} && {mine}.textContent.includes('finished')", what="the game, finished, in Your games",
+                 timeout=30)
+    no_problems(browser)

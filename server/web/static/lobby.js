@@ -246,3 +246,16 @@ sessionBox(document.getElementById("session"), () => {
 await fillGames();
 refreshLists();
 refreshTournaments();
+
+// Your games and the games waiting for players follow the site without a reload: read again every
+// FOLLOW_MS while the tab is in sight, and as soon as it is back in sight. A list being used (a
+// focused Leave, Cancel or Join, a question asked) is left as it is until the next read.
+const FOLLOW_MS = 10000;
+function follow() {
+  if (document.hidden) return;
+  for (const [id, read] of [["mine-panel", refreshMine], ["waiting", refreshWaiting]]) {
+    if (!document.getElementById(id).contains(document.activeElement)) read();
+  }
+}
+setInterval(follow, FOLLOW_MS);
+document.addEventListener("visibilitychange", follow);
