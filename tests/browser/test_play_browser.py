@@ -287,6 +287,10 @@ def test_a_clocked_game_shows_the_clock_and_the_timeout_ends_it(play_site, perso
     person.wait("return document.querySelector('#seats .clock.running')", what="my clock running")
     shown = person.text("#seats .clock.running")
     assert shown.startswith("0:0"), shown
+    # under 10 s a running clock is red: move now (a person let one run out without a warning)
+    person.wait("return document.querySelector('#seats .clock.running.low')", what="my clock marked low")
+    assert person.js("return getComputedStyle(document.querySelector('#seats .clock.running.low')).color") \
+        == "rgb(197, 48, 48)"
     person.wait("return document.querySelector('#status').textContent === 'finished'", what="the timeout", timeout=30)
     summary = play_site.summary(gid)
     assert summary["status"] == "finished" and summary["outcome"]["winners"] == ["seat:1"]

@@ -14,6 +14,9 @@ export function clockText(ms) {
   return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }
 
+/** Under this much time a running clock turns red ("low"): a player should move now. */
+export const LOW_MS = 10000;
+
 function holder(seat) {
   if (seat.open) {
     return h("span", {class: "open-seat"}, seat.reserved ? ["reserved for ", playerLink(seat.reserved, seat.reserved)] : "open");
@@ -92,7 +95,11 @@ export function seatsPanel(el, gameId, summary, onJoined, seat = null) {
   });
   function tick() {
     const spent = performance.now() - read;
-    for (const [seat, cell] of cells) cell.textContent = clockText(clocks.get(seat) - (running.has(seat) ? spent : 0));
+    for (const [seat, cell] of cells) {
+      const left = clocks.get(seat) - (running.has(seat) ? spent : 0);
+      cell.textContent = clockText(left);
+      cell.classList.toggle("low", running.has(seat) && left < LOW_MS);
+    }
   }
   tick();
   clearInterval(el._ticker);
