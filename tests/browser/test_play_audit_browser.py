@@ -427,4 +427,6 @@ def test_the_lobby_follows_your_games_without_a_reload(browser, site, api):
     assert resigned.status_code in (200, 201), resigned.text
     browser.wait(f"return {mine} && {mine}.textContent.includes('finished')", what="the game, finished, in Your games",
                  timeout=30)
+    # and how it ended for me: a finished game said only "finished" (the same person-in-browser audit)
+    assert browser.js(f"return {mine}.textContent").endswith(" · finished: you lost")
     no_problems(browser)

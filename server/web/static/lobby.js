@@ -153,6 +153,25 @@ function cancelBox(g, me) {
   return clear(box, ask);
 }
 
+/** A finished game's result never changes: each is read once (gameId -> "you won", ...). */
+const results = new Map();
+
+/** How the game ended for the seat: "you won", "you shared the win", "you lost", or its status. */
+async function resultFor(g, token) {
+  if (g.status !== "finished") return g.status;
+  if (!results.has(g.id)) {
+    try {
+      const {outcome} = await api(`/v1/games/${g.id}`, {token});
+      const winners = outcome ? outcome.winners : [];
+      results.set(g.id, !winners.includes(`seat:${g.seat}`) ? "finished: you lost"
+        : winners.length > 1 ? "finished: you shared the win" : "finished: you won");
+    } catch (err) {
+      return g.status; // said again at the next refresh
+    }
+  }
+  return results.get(g.id);
+}
+
 /** The player's games: whose turn (from each active game's summary), waiting ones with leave/cancel, finished. */
 async function refreshMine() {
   const me = currentPlayer();
@@ -172,6 +191,7 @@ async function refreshMine() {
   const theirs = active.filter((_, i) => !turns[i]);
   const open = profile.games.filter((g) => g.status === "open");
   const done = profile.games.filter((g) => g.status === "finished" || g.status === "aborted").slice(0, 10);
+  const ended = await Promise.all(done.map((g) => resultFor(g, me.token)));
   const item = (g, extra, cls) => h("li", {class: cls || "", "data-game": g.id}, gameLink(g), " ", h("code", {class: "muted"}, g.id),
     ` seat ${g.seat}`, extra || "");
   clear(document.getElementById("mine"),
@@ -181,7 +201,7 @@ async function refreshMine() {
       open.map((g) => item(g, [" · waiting for players ",
         h("button", {type: "button", class: "leave", onclick: () => act(`/v1/games/${g.id}/leave`, me.token, undefined, "You left the game.")}, "Leave"),
         " ", cancelBox(g, me)])),
-      done.map((g) => item(g, ` · ${g.status}`))),
+      done.map((g, i) => item(g, ` · ${ended[i]}`))),
     profile.games.length ? null : h("p", {class: "muted"}, "No games yet: create one below, or join one."));
 }
 
