@@ -152,6 +152,8 @@ def test_a_live_game_follows_moves_with_a_seat_token(browser, site, api, game):
     browser.open(f"{site.url}/web/games/{live.id}#token={live.token}")
     browser.wait("return document.getElementById('who').textContent === 'you play seat 0: you'", what="the seat's name")
     assert live.token not in browser.js("return location.href"), "the token stays out of the URL and history"
+    assert browser.js("return getComputedStyle(document.getElementById('token')).display === 'none'"), \
+        "a seated person has nothing to paste"
     browser.wait("return document.getElementById('live-state').textContent === 'following the game live'",
                  what="the live stream")
     assert browser.text("#status") == "active" and "to act: you" in browser.text("#acting")
@@ -177,6 +179,7 @@ def test_a_live_game_follows_moves_with_a_seat_token(browser, site, api, game):
 
     browser.click("#forget")
     browser.wait("return document.getElementById('who').textContent === 'spectator'", what="the spectator view")
+    assert not browser.js("return document.getElementById('token').hidden"), "a spectator may paste a seat token"
     browser.wait("return document.querySelector('#board svg, #board pre.json')", what="the board")
     if game == "saboteur":
         assert browser.count("#board .hand") == 0 and "Your seat" not in browser.text("#board")

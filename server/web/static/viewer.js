@@ -465,6 +465,8 @@ function renderHeader() {
     : `you play seat ${app.seat}: ${seatLabel(sum.seats, app.seat)}`;
   $("who").textContent = who;
   $("forget").hidden = !loadToken(gameId);
+  // Playing a seat already (a link's token, or the signed-in player's), nothing is left to paste.
+  for (const el of [$("token"), $("token-form").querySelector("button[type=submit]")]) el.hidden = app.seat !== null;
 }
 
 const CONCEDED = {resign: "resigned", timeout: "ran out of time", forfeit: "forfeited"};
