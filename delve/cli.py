@@ -27,7 +27,7 @@ from redis.exceptions import RedisClusterException
 from domain import registry
 from domain.core import Illegal
 from domain.kit import search
-from errors import Busy
+from errors import BadSetting, Busy
 from application.runtime import redis_client, rq_redis_url
 import settings
 
@@ -44,8 +44,16 @@ def _ping(url: str, hint: str) -> None:
         raise click.ClickException(f"REDIS_URL unreachable ({url}: {exc}): {hint}") from exc
 
 
+def _check_settings() -> None:
+    """Stop before starting anything when a setting in the environment does not parse, naming each
+    such setting and what it expects (else a child process would die of it with a traceback)."""
+    if found := settings.problems():
+        raise click.ClickException("\n".join(found))
+
+
 def _require_redis(who: str) -> str:
     """The REDIS_URL a worker or reactor must join; it cannot bring its own."""
+    _check_settings()
     url = settings.get("REDIS_URL")
     if not url:
         raise click.ClickException(f"REDIS_URL is not set: a {who} joins an existing Redis. Run `delve serve` "
@@ -92,8 +100,8 @@ def _game(game_id: str):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="delve", message="delve %(version)s")
-@click.option("--log-level", default="INFO", show_default=True,
-              type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"], case_sensitive=False))
+@click.option("--log-level", default=lambda: settings.get("DELVE_LOG_LEVEL"), show_default="DELVE_LOG_LEVEL, else INFO",
+              type=click.Choice(list(settings.LOG_LEVELS), case_sensitive=False))
 @click.pass_context
 def cli(ctx: click.Context, log_level: str) -> None:
     """Delve: an event-sourced server for turn-based board games."""
@@ -204,6 +212,8 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
     def on_signal(signum, _frame):
         stop["signal"] = signum
 
+    _check_settings()
+    _serve_shards(())
     if problem := preflight.web_stack_problem():
         raise click.ClickException(problem)
     with ExitStack() as stack:
@@ -797,7 +807,11 @@ def _one_bot_game(service, game, seats: int) -> str:
 
 
 def main() -> None:
-    cli(prog_name="delve")
+    try:
+        cli(prog_name="delve")
+    except BadSetting as exc:  # a setting read on the way (docs/settings.md): its name and what it expects
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

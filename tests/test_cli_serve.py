@@ -101,9 +101,10 @@ def test_serve_runs_everything_and_ctrl_c_stops_everything(tmp_path):
     assert list((tmp_path / "redis").glob("appendonly*")), "AOF persistence was off"
 
 
-def _serve_once(tmp_path: Path, port: int, data_dir: Path) -> subprocess.CompletedProcess:
+def _serve_once(tmp_path: Path, port: int, data_dir: Path, **settings: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL", "DELVE_ADMIN_TOKEN")}
     env["PYTHONPATH"] = str(ROOT)
+    env.update(settings)
     return subprocess.run([sys.executable, "-m", "delve.cli", "serve", "--port", str(port), "--data-dir",
                            str(data_dir)], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
 
@@ -130,6 +131,25 @@ def test_a_taken_port_is_named_before_anything_starts(tmp_path):
     assert done.returncode == 1
     assert f"port {port} on 127.0.0.1 is already in use" in done.stderr and "--port" in done.stderr
     assert not (tmp_path / "data" / "redis").exists()
+
+
+def test_a_bad_setting_is_named_before_anything_starts(tmp_path):
+    """A value a setting cannot take stopped a gunicorn worker (a traceback) only after Redis, the
+    workers and the reactor had started; a negative rate limit was taken as none at all."""
+    done = _serve_once(tmp_path, free_port(), tmp_path / "data", DELVE_RATE_LIMIT="-5", DELVE_SNAPSHOT_EVERY="0")
+    assert done.returncode == 1
+    assert "DELVE_RATE_LIMIT='-5' is not valid (expected a whole number from 0)" in done.stderr
+    assert "DELVE_SNAPSHOT_EVERY='0' is not valid (expected a whole number from 1)" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "data").exists() and "Redis:" not in done.stdout
+
+
+def test_a_bad_setting_read_on_the_way_is_an_error_not_a_traceback(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "delve.cli", "verify", str(tmp_path / "none.ndjson")], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "DELVE_LOG_LEVEL": "loud"})
+    assert done.returncode == 1
+    assert done.stderr.startswith("Error: DELVE_LOG_LEVEL='loud' is not valid (expected one of DEBUG, INFO")
+    assert "Traceback" not in done.stderr
 
 
 def test_the_lock_is_released_when_its_holder_ends(tmp_path):

@@ -68,3 +68,39 @@ def test_a_bad_value_names_the_setting_and_what_it_means(monkeypatch):
     monkeypatch.setenv("DELVE_RATE_LIMIT", "lots")
     with pytest.raises(BadSetting, match="DELVE_RATE_LIMIT"):
         settings.get("DELVE_RATE_LIMIT")
+
+
+@pytest.mark.parametrize("name,value,expected", [
+    ("DELVE_RATE_LIMIT", "-1", "a whole number from 0"),  # was taken as "no limit"
+    ("DELVE_WAIT_REPLICAS", "-1", "a whole number from 0"),
+    ("DELVE_SNAPSHOT_EVERY", "0", "a whole number from 1"),  # every append divided by it
+    ("DELVE_PARTITIONS", "0", "a whole number from 1"),
+    ("DELVE_WAIT_TIMEOUT_MS", "0", "a whole number from 1"),  # Redis WAIT with 0 blocks for ever
+    ("DELVE_SSE_MAX_STREAMS", "0", "a whole number from 1"),  # 0 refused every stream; it is no "no limit"
+    ("DELVE_MAX_BODY_BYTES", "1MB", "not a whole number"),
+    ("DELVE_JOB_STALE_SECONDS", "0", "seconds above 0"),
+    ("DELVE_BODY_TIMEOUT", "-1", "seconds from 0"),
+    ("DELVE_LOG_LEVEL", "loud", "one of DEBUG, INFO, WARNING, ERROR"),
+])
+def test_a_value_outside_the_settings_range_names_what_it_takes(monkeypatch, name, value, expected):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(BadSetting, match=f"{name}='{re.escape(value)}' is not valid .*{expected}"):
+        settings.get(name)
+    assert [p for p in settings.problems() if p.startswith(name)]
+
+
+def test_zero_still_switches_a_quota_off_and_log_levels_ignore_case(monkeypatch):
+    monkeypatch.setenv("DELVE_RATE_LIMIT", "0")
+    monkeypatch.setenv("DELVE_BODY_TIMEOUT", "0")
+    monkeypatch.setenv("DELVE_LOG_LEVEL", "warning")
+    assert (settings.get("DELVE_RATE_LIMIT"), settings.get("DELVE_BODY_TIMEOUT")) == (0, 0)
+    assert settings.get("DELVE_LOG_LEVEL") == "WARNING"
+
+
+def test_problems_lists_every_bad_setting_and_nothing_else(monkeypatch):
+    for name in settings.SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    assert settings.problems() == []
+    monkeypatch.setenv("DELVE_RATE_LIMIT", "lots")
+    monkeypatch.setenv("DELVE_TRUSTED_PROXIES", "-2")
+    assert [p.split("=")[0] for p in settings.problems()] == ["DELVE_RATE_LIMIT", "DELVE_TRUSTED_PROXIES"]
