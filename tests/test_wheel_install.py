@@ -58,8 +58,10 @@ def installed(tmp_path_factory) -> Path:
     [wheel] = (tmp / "dist").glob("delve-*.whl")
     run([sys.executable, "-m", "venv", tmp / "venv"], "creating the venv", 120)
     bin_dir = tmp / "venv" / "bin"
+    # Without PYTHONPATH: a checkout on it (as `PYTHONPATH=. pytest` puts it) holds delve.egg-info, and pip
+    # then takes delve as installed already and installs only its dependencies.
     run([bin_dir / "python", "-m", "pip", "install", "--quiet", wheel], "installing the wheel (no extras)", 600,
-        cwd=tmp)
+        cwd=tmp, env=clean_env())
     return bin_dir
 
 
