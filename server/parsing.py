@@ -17,7 +17,7 @@ import re
 import sys
 from functools import lru_cache
 
-from flask import request
+from flask import current_app, request
 from gunicorn.http.errors import NoMoreData, ParseException
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -33,7 +33,11 @@ _DIGITS = re.compile(r"[0-9]{1,19}")
 
 
 def body(limit: int, advice: str = "") -> bytes:
-    """The raw body, refused with 413 past ``limit`` bytes, announced or chunked."""
+    """The raw body, refused with 413 past ``limit`` bytes, announced or chunked, or past the
+    app's cap on every route (DELVE_MAX_BODY_BYTES) when that is lower."""
+    cap = current_app.config.get("MAX_CONTENT_LENGTH")
+    if cap is not None and cap < limit:
+        limit, advice = cap, ""
     too_large = ApiError(413, "body_too_large", f"this request body is capped at {limit} bytes{advice}")
     if (request.content_length or 0) > limit:
         raise too_large

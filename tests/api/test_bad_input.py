@@ -130,6 +130,19 @@ def test_action_body_is_capped_at_64kb_announced(client, game):
 
 
 @pytest.mark.parametrize("path", ["/v1/games", "/v1/games/{id}/actions", "/v1/audit/verify"])
+def test_the_cap_on_every_route_holds_below_a_routes_own(client, game, path):
+    """DELVE_MAX_BODY_BYTES ("largest request body of any route") set below a route's own cap
+    (64 KB for a create or a move) used to be overridden by it."""
+    client.application.config["MAX_CONTENT_LENGTH"] = 2000
+    body = '{"game": "tiny", "pad": "' + "x" * 3000 + '"}'
+    problem = assert_problem(client.post(path.format(id=game["id"]), data=body, headers={
+        **auth(game["seats"][0]["token"]),
+        "Content-Type": "application/x-ndjson" if path.endswith("verify") else "application/json"}),
+        413, "body_too_large")
+    assert "2000 bytes" in problem["detail"]
+
+
+@pytest.mark.parametrize("path", ["/v1/games", "/v1/games/{id}/actions", "/v1/audit/verify"])
 def test_chunked_bodies_without_length_are_413(client, game, path):
     """A chunked body has no Content-Length: its size is checked while it is read."""
     limit = client.application.config["MAX_EXPORT_BYTES"] if path.endswith("verify") else parsing.ACTION_BODY_BYTES
