@@ -91,6 +91,24 @@ def _redis_or_embedded(stack: ExitStack, data_dir: Path | None, persist: bool):
     return server.url, server
 
 
+def _replicas_short(url: str, wanted: int) -> str | None:
+    """Why a plain Redis at ``url`` cannot confirm writes to ``wanted`` replicas now, or None
+    (a Cluster's masters are not asked: each shard has its own replicas)."""
+    try:
+        client = redis_client(url, socket_connect_timeout=3, socket_timeout=3)
+        if not isinstance(client, redis.Redis):
+            return None
+        have = int(client.info("replication").get("connected_slaves", 0))
+    except (redis.RedisError, RedisClusterException, ValueError):
+        return None
+    floor = settings.get("DELVE_WAIT_REPLICAS_MIN")
+    if have >= wanted or (floor is not None and have >= floor):
+        return None
+    return (f"DELVE_WAIT_REPLICAS={wanted}, but the Redis at {url} has {have} connected replica(s): "
+            "players' creates and moves will answer 503 replication_unconfirmed until it has them "
+            "(DELVE_WAIT_REPLICAS_MIN lowers the floor, docs/settings.md)")
+
+
 def _game(game_id: str):
     try:
         return registry.get(game_id)
@@ -224,7 +242,15 @@ def serve(ctx, host: str, port: int, data_dir: Path | None, workers: int, web_wo
                 raise click.ClickException(str(exc)) from exc
         if problem := preflight.port_problem(host, port):
             raise click.ClickException(problem)
+        wait = settings.get("DELVE_WAIT_REPLICAS")
+        if wait and not settings.get("REDIS_URL"):
+            raise click.ClickException(
+                f"DELVE_WAIT_REPLICAS={wait} makes every write wait for Redis replicas, but the embedded Redis has "
+                "none: every create and move would answer 503 replication_unconfirmed. Unset DELVE_WAIT_REPLICAS, "
+                "or set REDIS_URL to a Redis (or Redis Cluster) with replicas")
         url, embedded = _redis_or_embedded(stack, data_dir / "redis", persist=True)
+        if wait and embedded is None and (short := _replicas_short(url, wait)):
+            click.echo(f"Warning: {short}", err=True)
         if embedded is not None:
             click.echo(f"Redis: embedded, AOF on, data in {data_dir / 'redis'}\n"
                        f"       REDIS_URL={url}  (export it to run `delve worker` or `delve play` against it)")

@@ -152,6 +152,25 @@ def test_a_bad_setting_read_on_the_way_is_an_error_not_a_traceback(tmp_path):
     assert "Traceback" not in done.stderr
 
 
+def test_waiting_for_replicas_the_embedded_redis_cannot_have_is_refused(tmp_path):
+    """With the embedded Redis (no replicas) every create and move answered 503 replication_unconfirmed
+    while /readyz said ready."""
+    done = _serve_once(tmp_path, free_port(), tmp_path / "data", DELVE_WAIT_REPLICAS="1")
+    assert done.returncode == 1
+    assert "DELVE_WAIT_REPLICAS=1 makes every write wait for Redis replicas, but the embedded Redis has none" \
+        in done.stderr
+    assert not (tmp_path / "data" / "redis").exists()
+
+
+def test_a_redis_short_of_the_replicas_asked_for_is_named(redis_url, monkeypatch):
+    from delve.cli import _replicas_short
+
+    monkeypatch.delenv("DELVE_WAIT_REPLICAS_MIN", raising=False)
+    assert "has 0 connected replica(s)" in _replicas_short(redis_url, 1)
+    monkeypatch.setenv("DELVE_WAIT_REPLICAS_MIN", "0")
+    assert _replicas_short(redis_url, 1) is None
+
+
 def test_the_lock_is_released_when_its_holder_ends(tmp_path):
     from delve.preflight import data_dir_lock
     from errors import Busy
