@@ -213,7 +213,14 @@ def _interrupt(*_args) -> None:
 
 
 if __name__ == "__main__":
+    import sys
+
     from localredis.server import EmbeddedRedis
+
+    if sys.argv[1:]:  # it takes no arguments: `--help` used to start a cluster
+        print("usage: python -m localredis.cluster\n\n" + __doc__.strip(),
+              file=sys.stdout if sys.argv[1] in ("-h", "--help") else sys.stderr)
+        sys.exit(0 if sys.argv[1] in ("-h", "--help") else 2)
 
     signal.signal(signal.SIGTERM, _interrupt)
     with LocalCluster() as local, EmbeddedRedis() as queue_url:

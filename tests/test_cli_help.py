@@ -85,3 +85,11 @@ def finished_game(service, moves: int = 3000) -> list[str]:
 def test_the_version_is_the_packages():
     out = subprocess.run([BIN / "delve", "--version"], capture_output=True, text=True, timeout=60).stdout
     assert out.strip() == f"delve {version('delve')}"
+
+
+def test_the_local_cluster_answers_help_instead_of_starting():
+    """docs/operators.md's `python -m localredis.cluster` took `--help` as nothing and started a cluster."""
+    done = subprocess.run([sys.executable, "-m", "localredis.cluster", "--help"], capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stdout.startswith("usage: python -m localredis.cluster")
+    assert "export REDIS_URL=" not in done.stdout  # no cluster was started
