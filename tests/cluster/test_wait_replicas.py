@@ -49,6 +49,11 @@ def test_without_a_replica_an_append_is_stored_but_answered_503_replication_unco
     assert resp.json["code"] == "replication_unconfirmed" and resp.json["current_version"] >= 1
     assert resp.headers["Retry-After"] == "1"
     assert store.r.keys("wait:*:meta"), "the game was written: only its replication is unconfirmed"
+    # A create has no Idempotency-Key: the answer names the game instead of asking for a retry with one.
+    [meta] = store.r.keys("wait:*:meta")
+    game_id = meta.decode().split(":")[-2]
+    assert f"the game {game_id} was created" in resp.json["detail"], resp.json["detail"]
+    assert "do not create it again" in resp.json["detail"] and "Idempotency-Key" not in resp.json["detail"]
 
 
 def test_with_a_replica_appends_answer_201_and_an_unconfirmed_move_retried_by_key_is_played_once(master):
