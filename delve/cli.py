@@ -214,7 +214,7 @@ def raise_open_files() -> int:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address the API listens on.")
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path),
-              help=f"Embedded Redis data and the admin token [env DELVE_DATA_DIR; default {settings.SETTINGS['DELVE_DATA_DIR'].default}].")
+              help=f"Embedded Redis data, the admin token and the signing key [env DELVE_DATA_DIR; default {settings.SETTINGS['DELVE_DATA_DIR'].default}].")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(0), help="rq worker processes.")
 @click.option("--web-workers", default=2, show_default=True, type=click.IntRange(1), help="gunicorn processes.")
 @click.pass_context

@@ -193,7 +193,7 @@ _ALL = (
     Setting("DELVE_LOG_LEVEL", "INFO", _log_level, WORKERS, "Log level of `delve serve`, `delve worker` and `delve reactor` and of the processes they start (`delve --log-level` overrides it)."),
     # -- the command line (delve/) --
     Setting("DELVE_DATA_DIR", ".delve-data", str, CLI,
-            "`delve serve`'s embedded Redis data and admin token (when unset: .delve-data in the working directory)."),
+            "`delve serve`'s embedded Redis data, admin token (admin-token) and signing key (signing/current.pem, retired/ beside it); when unset: .delve-data in the working directory."),
 )
 SETTINGS: dict[str, Setting] = {s.name: s for s in _ALL}
 # The environment that lifts every limit per identity (0 = no limit) but the tournaments' sizes: for
