@@ -107,6 +107,9 @@ def test_a_valid_token_that_holds_no_seat_is_403_not_401(client, game):
         assert (resp.status_code, resp.json["code"]) == (403, "admin_only"), resp.json
     resp = client.post(f"/v1/games/{gid}/abort")
     assert (resp.status_code, resp.json["code"]) == (401, "token_required")
+    resp = client.post(f"/v1/games/{gid}/abort", headers=auth("no-such-token"))  # said as an abort's refusal
+    assert (resp.status_code, resp.json["code"]) == (401, "invalid_token") and "admin token" in resp.json["detail"]
+    assert 'error="invalid_token"' in resp.headers["WWW-Authenticate"]
     assert client.get(f"/v1/games/{gid}").json["version"] == 4
 
 
