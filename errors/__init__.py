@@ -55,6 +55,11 @@ class ReplicationUnconfirmed(Exception):
                          "acknowledged it in time; it may be lost if the master fails now")
         self.game_id, self.version, self.acked, self.wanted = game_id, version, acked, wanted
 
+    @property
+    def unconfirmed(self) -> str:
+        """Why the answer is a 503, for its detail."""
+        return f"only {self.acked} of {self.wanted} Redis replicas confirmed it in time, so a failover now could lose it"
+
 
 # -- settings ------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 import redis
-from flask import Flask, Response, json, request
+from flask import Flask, Response, json
 from marshmallow import ValidationError
 from redis.exceptions import CrossSlotTransactionError, RedisClusterException
 from werkzeug.exceptions import HTTPException
@@ -113,15 +113,8 @@ def install(app: Flask) -> None:
     @app.errorhandler(ReplicationUnconfirmed)
     def _unreplicated(e: ReplicationUnconfirmed):
         log.warning("%s", e)
-        confirmed = f"only {e.acked} of {e.wanted} Redis replicas confirmed it in time, so a failover now could lose it"
-        if request.method == "POST" and request.url_rule is not None and request.url_rule.rule == "/v1/games":
-            # A create has no Idempotency-Key to retry with: name the game, so it is not created twice.
-            return problem(503, "replication_unconfirmed",
-                           f"the game {e.game_id} was created (version {e.version}), but {confirmed}; do not "
-                           f"create it again: read it at /v1/games/{e.game_id}, or list your games",
-                           retry_after=1, current_version=e.version)
         return problem(503, "replication_unconfirmed",
-                       f"the move was stored as version {e.version}, but {confirmed}; retry with the same "
+                       f"the move was stored as version {e.version}, but {e.unconfirmed}; retry with the same "
                        "Idempotency-Key (you get the stored answer if it survived), or re-read the game",
                        retry_after=1, current_version=e.version)
 

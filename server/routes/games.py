@@ -1,13 +1,14 @@
 """/v1/games: create, list, read, act, events (and their SSE stream), replay, scores."""
 from __future__ import annotations
 
+import logging
 import time
 import uuid
 from typing import Callable
 
 from flask import Blueprint, Response, current_app, json, request, stream_with_context
 
-from errors import ApiError, Forbidden, GameExists, KeyAlreadyUsed, VersionConflict
+from errors import ApiError, Forbidden, GameExists, KeyAlreadyUsed, ReplicationUnconfirmed, VersionConflict
 from application.access import ADMIN
 from server import auth, identity, idempotency, metrics, parsing, ratelimit, schemas, streams
 from server.auth import bearer, caller, require_seat
@@ -15,6 +16,7 @@ from server.parsing import schema
 from server.routes.common import conditional, dump, next_link, plain, plain_kept, service
 
 bp = Blueprint("games", __name__, url_prefix="/v1")
+log = logging.getLogger(__name__)
 NDJSON = "application/x-ndjson"
 
 
@@ -39,6 +41,13 @@ def create_game():
     except GameExists:  # the key's game exists but its record is gone (24 h, or the game was compacted)
         idempotency.release(svc, gid, once)
         raise idempotency.expired() from None
+    except ReplicationUnconfirmed as e:  # created on the master: name the game, so it is not created twice
+        idempotency.release(svc, gid, once)
+        log.warning("%s", e)
+        raise ApiError(503, "replication_unconfirmed",
+                       f"the game {e.game_id} was created (version {e.version}), but {e.unconfirmed}; do not "
+                       f"create it again: read it at /v1/games/{e.game_id}, or list your games",
+                       retry_after=1, current_version=e.version) from None
     except Exception:
         idempotency.release(svc, gid, once)
         raise
