@@ -250,7 +250,7 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
         elif ev["type"] == "TournamentFinished":
             ok &= _check_final(state, ev["data"], env["seq"], v)
         evolve(state, ev)
-    v.tables = {t["game_id"]: f"round {r['round']} table {i}: " + ", ".join(v.entrants.get(e, e) for e in t["seats"])
+    v.tables = {t["game_id"]: where_played(r["round"], i, t["seats"], v.entrants)
                 for r in state["rounds"] for i, t in enumerate(r["tables"])}
     listed = [t["game_id"] for r in state["rounds"] for t in r["tables"]]
     if sorted(listed) != sorted(header.get("games") or []) or set(listed) != set(games):
@@ -258,6 +258,11 @@ def _replay(log: list[dict], games: dict[str, list[dict]], heads: dict[str, str]
                              + _games_apart(listed, header.get("games") or [], list(games)))
         ok = False
     return ok
+
+
+def where_played(round_no: object, index: int, seats: list, names: dict) -> str:
+    """A table as a judge reads it: "round 2 table 1: rando, ann" (an entrant by its name, else its id)."""
+    return f"round {round_no} table {index}: " + ", ".join(str(names.get(e, e)) for e in seats)
 
 
 def _games_apart(paired: list, header: list, held: list) -> str:

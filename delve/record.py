@@ -11,6 +11,7 @@ from functools import cached_property
 
 from application import attestation, moves
 from application.replay import parse_ndjson
+from application.tournament_verify import where_played
 from domain import registry
 from domain.core import Illegal, fold
 from errors import BadRecord
@@ -131,13 +132,17 @@ def _json(line) -> object:
 def bundle_games(lines) -> list[tuple[str, str]] | None:
     """A tournament bundle's games, each with where it was played ("round 2 table 1: rando, ann"), in
     the order they were paired; None when the file is not a bundle (its first line is no header)."""
-    first = next((line for line in lines if line.strip()), b"")
-    header = _json(first)
+    return _games_of(lines, [_json(line) for line in lines])
+
+
+def _games_of(lines, objects: list) -> list[tuple[str, str]] | None:
+    """``bundle_games`` of a bundle's lines and each line as read (``_json``): the header is the first
+    line that is not blank."""
+    header = next((obj for line, obj in zip(lines, objects) if line.strip()), None)
     if not isinstance(header, dict) or header.get("bundle") != "delve-tournament":
         return None
     tid, names, where = header.get("tournament"), {}, {}
-    for line in lines:
-        env = _json(line)
+    for env in objects:
         if not isinstance(env, dict) or env.get("game_id") != tid or not isinstance(env.get("data"), dict):
             continue
         data = env["data"]
@@ -146,8 +151,8 @@ def bundle_games(lines) -> list[tuple[str, str]] | None:
         elif env.get("type") == "RoundPaired" and isinstance(data.get("tables"), list):
             for t, table in enumerate(data["tables"]):
                 if isinstance(table, dict):
-                    seats = ", ".join(str(names.get(e, e)) for e in table.get("seats") or [])
-                    where.setdefault(str(table.get("game_id")), f"round {data.get('round')} table {t}: {seats}")
+                    where.setdefault(str(table.get("game_id")),
+                                     where_played(data.get("round"), t, table.get("seats") or [], names))
     listed = [str(g) for g in header.get("games") or []]
     return [(g, where.get(g, "not paired")) for g in list(where) + [g for g in listed if g not in where]]
 
@@ -155,7 +160,8 @@ def bundle_games(lines) -> list[tuple[str, str]] | None:
 def game_of_bundle(lines, game: str) -> list:
     """The lines of one game of a bundle, as its own export holds them: its envelopes and the
     signature lines whose statement names it. ``game`` is its id or a prefix of one only it has."""
-    games = bundle_games(lines)
+    objects = [_json(line) for line in lines]
+    games = _games_of(lines, objects)
     if games is None:
         raise BadRecord("--game reads a tournament bundle; this file is a game export (leave --game out)")
     matches = [g for g, _ in games if g.startswith(game)]
@@ -164,8 +170,7 @@ def game_of_bundle(lines, game: str) -> list:
         raise BadRecord(f"{'no game' if not matches else 'more than one game'} of the bundle "
                         f"{'is' if not matches else 'begins with'} {game!r}; its games: {listed}")
     gid, picked = matches[0], []
-    for line in lines:
-        obj = _json(line)
+    for line, obj in zip(lines, objects):
         if not isinstance(obj, dict):
             continue
         statement = obj.get("signature", {}).get("statement") if isinstance(obj.get("signature"), dict) else None
