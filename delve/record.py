@@ -132,6 +132,9 @@ def _json(line) -> object:
 def bundle_games(lines) -> list[tuple[str, str]] | None:
     """A tournament bundle's games, each with where it was played ("round 2 table 1: rando, ann"), in
     the order they were paired; None when the file is not a bundle (its first line is no header)."""
+    first = _json(next((line for line in lines if line.strip()), b""))
+    if not isinstance(first, dict) or first.get("bundle") != "delve-tournament":
+        return None  # a game's export, say: its lines are read once, by the record, not here too
     return _games_of(lines, [_json(line) for line in lines])
 
 
